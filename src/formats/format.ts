@@ -1,0 +1,32 @@
+import type { Episode, FormatName, SourceRef } from '../ir/episode.js';
+import type { Problem } from './problem.js';
+
+export interface DecodeOptions {
+  /** Every file path a dataset names must resolve inside this folder. */
+  datasetRoot: string;
+}
+
+/** An episode the decoder could not turn into IR: reported as `error`, never dropped. */
+export interface RejectedEpisode {
+  id: string;
+  format: FormatName;
+  source: SourceRef;
+  problems: Problem[];
+}
+
+export interface Decoded {
+  episodes: Episode[];
+  rejected: RejectedEpisode[];
+  /** Every problem found, including those of rejected episodes and rows that name no episode. */
+  problems: Problem[];
+  /** Rows/records read, good or bad, so "nothing could be read" can be told apart from "empty". */
+  recordsRead: number;
+}
+
+/** One dataset format: how to recognise its files and turn one into episodes. Pure: no browser. */
+export interface DatasetFormat {
+  name: FormatName;
+  /** Whether a file (by name and its first few KiB) is in this format. */
+  sniff(file: string, head: string): boolean;
+  decodeFile(file: string, options: DecodeOptions): Promise<Decoded>;
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { Target } from './target.js';
+
+export const Modifier = z.enum(['Alt', 'Control', 'Meta', 'Shift', 'ControlOrMeta']);
+export type Modifier = z.infer<typeof Modifier>;
+
+/**
+ * A point on the page. `fraction` is relative to the viewport (VisualWebArena), `px` is CSS
+ * pixels of `viewport` when given (recorded screen size), else of the replay viewport.
+ */
+export const Point = z.object({
+  x: z.number(),
+  y: z.number(),
+  units: z.enum(['px', 'fraction']).default('px'),
+  viewport: z.object({ width: z.number().positive(), height: z.number().positive() }).optional(),
+});
+export type Point = z.infer<typeof Point>;
+
+const withTarget = { target: Target };
+
+/**
+ * Every action any supported dataset can record. Names follow the Playwright recorder
+ * where one exists, so a recorder line maps one to one; the others are the smallest set
+ * that covers Mind2Web, VisualWebArena, BabyAGI and DevTools Recorder flows.
+ */
+export const Action = z.discriminatedUnion('type', [
+  // Pages and navigation
+  z.object({ type: z.literal('openPage'), url: z.string().optional() }),
+  z.object({ type: z.literal('closePage') }),
+  z.object({ type: z.literal('navigate'), url: z.string() }),
+  z.object({ type: z.literal('goBack') }),
+  z.object({ type: z.literal('goForward') }),
+  z.object({ type: z.literal('reload') }),
+  /** Make the n-th open page (0-based, in opening order) the current one. */
+  z.object({ type: z.literal('switchPage'), pageIndex: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('newTab') }),
+  z.object({
+    type: z.literal('setViewport'),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    deviceScaleFactor: z.number().positive().optional(),
+  }),
+
+  // Element actions
+  z.object({
+    type: z.literal('click'),
+    ...withTarget,
+    button: z.enum(['left', 'middle', 'right']).default('left'),
+    modifiers: z.array(Modifier).default([]),
+    clickCount: z.number().int().nonnegative().default(1),
+    /** Offset inside the element (recorder: canvas clicks). */
+    position: z.object({ x: z.number(), y: z.number() }).optional(),
+  }),
+  z.object({ type: z.literal('hover'), ...withTarget, position: z.object({ x: z.number(), y: z.number() }).optional() }),
+  z.object({ type: z.literal('check'), ...withTarget }),
+  z.object({ type: z.literal('uncheck'), ...withTarget }),
+  /** Replace the field's value. */
+  z.object({ type: z.literal('fill'), ...withTarget, text: z.string() }),
+  /** Type key by key, appending to what is there; without target, into the focused element. */
+  z.object({ type: z.literal('type'), target: Target.optional(), text: z.string() }),
+  z.object({ type: z.literal('clear'), ...withTarget }),
+  /** One key or chord; without target, on the focused element. */
+  z.object({
+    type: z.literal('press'),
+    target: Target.optional(),
+    key: z.string().min(1),
+    modifiers: z.array(Modifier).default([]),
+  }),
+  z.object({ type: z.literal('keyDown'), key: z.string().min(1) }),
+  z.object({ type: z.literal('keyUp'), key: z.string().min(1) }),
+  z.object({
+    type: z.literal('select'),
+    ...withTarget,
+    options: z.array(z.string()),
+    /** The recorder records option values; Mind2Web records the visible label. */
+    by: z.enum(['value', 'label', 'valueOrLabel']).default('valueOrLabel'),
+  }),
+  /** Files by name as recorded; the replayer maps names to real files. */
+  z.object({ type: z.literal('setInputFiles'), target: Target.optional(), files: z.array(z.string()) }),
+
+  // Pointer and viewport
+  z.object({
+    type: z.literal('clickPoint'),
+    point: Point,
+    button: z.enum(['left', 'middle', 'right']).default('left'),
+    clickCount: z.number().int().positive().default(1),
+  }),
+  z.object({ type: z.literal('hoverPoint'), point: Point }),
+  z.object({ type: z.literal('drag'), from: Point, to: Point }),
+  /** Scroll by dx/dy in `unit`s; `viewport` = multiples of the window height/width. */
+  z.object({
+    type: z.literal('scroll'),
+    target: Target.optional(),
+    dx: z.number().default(0),
+    dy: z.number().default(0),
+    unit: z.enum(['px', 'viewport']).default('px'),
+  }),
+
+  // Waiting and control
+  z.object({
+    type: z.literal('wait'),
+    ms: z.number().nonnegative().optional(),
+    until: z.enum(['load', 'domcontentloaded', 'networkidle']).optional(),
+    selector: z.string().optional(),
+    expression: z.string().optional(),
+  }),
+  /** The agent declared the task finished; nothing is executed. */
+  z.object({ type: z.literal('stop'), answer: z.string().optional() }),
+  /** A recorded step that does nothing (VWA NONE), kept so step numbers stay aligned. */
+  z.object({ type: z.literal('noop'), note: z.string().optional() }),
+
+  // Assertions
+  z.object({ type: z.literal('assertText'), ...withTarget, text: z.string(), substring: z.boolean().default(true) }),
+  z.object({ type: z.literal('assertValue'), ...withTarget, value: z.string() }),
+  z.object({ type: z.literal('assertChecked'), ...withTarget, checked: z.boolean() }),
+  z.object({ type: z.literal('assertVisible'), ...withTarget }),
+  z.object({ type: z.literal('assertSnapshot'), ...withTarget, snapshot: z.string().optional() }),
+]);
+export type Action = z.infer<typeof Action>;
+export type ActionType = Action['type'];
+export const ACTION_TYPES = Action.options.map((o) => o.shape.type.value) as ActionType[];

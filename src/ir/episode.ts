@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { Action } from './action.js';
+import { Evidence } from './evidence.js';
+import { Expectation } from './expectation.js';
+
+export const FormatName = z.enum(['rpaweb', 'mind2web', 'mt-mind2web', 'visualwebarena', 'babyagi', 'devtools-recorder']);
+export type FormatName = z.infer<typeof FormatName>;
+
+/** Where in the user's files something came from, for every message that points at it. */
+export const SourceRef = z.object({
+  file: z.string(),
+  /** 1-based line (JSONL) */
+  line: z.number().int().positive().optional(),
+  /** Record path inside the file, e.g. `[3].actions[2]` */
+  record: z.string().optional(),
+});
+export type SourceRef = z.infer<typeof SourceRef>;
+
+export const Step = z.object({
+  /** 0-based position in the episode after ordering. */
+  index: z.number().int().nonnegative(),
+  /** The step number the dataset gave, when it gave one. */
+  recordedStep: z.union([z.number(), z.string()]).optional(),
+  /** Which page the action runs on: recorder alias or guid; `page` is the first page. */
+  page: z.string().default('page'),
+  action: Action,
+  /** What the recording saw happen because of this step. */
+  expect: z.array(Expectation).default([]),
+  /** The recorded state just before the step. */
+  before: Evidence.optional(),
+  /** Human words for the step (instruction, sub-intent, action_repr). */
+  note: z.string().optional(),
+  /**
+   * The step needs a value only the user can give (rpaweb `user_feedback`). Replay takes it
+   * from `--param <param>=…`; without one the step is reported `needs-input`.
+   */
+  needsInput: z.object({ param: z.string().min(1), prompt: z.string().optional() }).optional(),
+  source: SourceRef,
+});
+export type Step = z.infer<typeof Step>;
+
+export const Episode = z.object({
+  id: z.string().min(1),
+  format: FormatName,
+  instruction: z.string().optional(),
+  /** A session continues the previous episode's browser state (MT-Mind2Web turns). */
+  continues: z.string().optional(),
+  steps: z.array(Step),
+  /** The recorded state after the last step, when the dataset has one. */
+  after: Evidence.optional(),
+  /** Dataset fields with no IR meaning, kept so nothing the user gave is lost. */
+  meta: z.record(z.string(), z.unknown()).default({}),
+  source: SourceRef,
+});
+export type Episode = z.infer<typeof Episode>;

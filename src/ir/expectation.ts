@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * Something the recording says happened because of a step: the replay must see it
+ * happen too (and handle it) for the step to count as reproduced.
+ */
+export const Expectation = z.discriminatedUnion('kind', [
+  /** A new page opened by this step, known afterwards under `page`. */
+  z.object({ kind: z.literal('popup'), page: z.string().min(1) }),
+  /** A download started; `alias` distinguishes downloads of one session ("" = first). */
+  z.object({ kind: z.literal('download'), alias: z.string() }),
+  /**
+   * A JavaScript dialog opened. The Playwright recorder can only record dismissing it,
+   * so `dismiss` is the faithful default.
+   */
+  z.object({
+    kind: z.literal('dialog'),
+    alias: z.string().optional(),
+    response: z.enum(['dismiss', 'accept']).default('dismiss'),
+    promptText: z.string().optional(),
+  }),
+  /** The main frame of some page navigated to `url` shortly after the step. */
+  z.object({ kind: z.literal('navigation'), url: z.string() }),
+  /** An element that must be visible before the step runs (recorder ≥1.62 `expect`). */
+  z.object({ kind: z.literal('visible'), selector: z.string().min(1) }),
+]);
+export type Expectation = z.infer<typeof Expectation>;
