@@ -26,6 +26,11 @@ export interface Decoded {
 /** One dataset format: how to recognise its files and turn one into episodes. Pure: no browser. */
 export interface DatasetFormat {
   name: FormatName;
+  /**
+   * File name endings this format's files have (lower case, with the dot, e.g. `.jsonl`), so a
+   * folder walk only opens candidates. Absent: every file is sniffed.
+   */
+  extensions?: readonly string[];
   /** Whether a file (by name and its first few KiB) is in this format. */
   sniff(file: string, head: string): boolean;
   decodeFile(file: string, options: DecodeOptions): Promise<Decoded>;

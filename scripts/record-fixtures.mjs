@@ -1,0 +1,430 @@
+#!/usr/bin/env node
+// Records the fixture episodes with Playwright's OWN recorder (nothing here is hand-typed JSON).
+//
+//   node scripts/record-fixtures.mjs
+//
+// For each scenario (library / tax / board) and each recorder generation it:
+//   1. serves fixtures/site on the FIXED origin http://127.0.0.1:38080 (recorded URLs contain it;
+//      replays use `--map-url http://127.0.0.1:38080=<live url>`),
+//   2. enables the recorder on a fresh context and drives the page with real Playwright input,
+//   3. takes a before-state (viewport PNG + page.content()) just before every scripted input and
+//      pairs each recorder action with the before-state of the input that produced it,
+//   4. writes rpaweb rows.
+//
+// Recorder generations:
+//   - 1.49.1 (rpaweb shape: `pageAlias` + `locator`, no framePath): playwright-core@1.49.1 installed
+//     into .replaywright/recorder-1.49.1 (gitignored), `context._enableRecorder({language:'jsonl',
+//     mode:'recording', outputFile})`. The output file is rewritten (throttled, 250 ms) with the
+//     merged action list; we re-read it after each input.
+//   - 1.65.1 (current shape: `pageGuid`, frame folded into the selector): the project's playwright,
+//     `context._startRecording({language:'jsonl'}, sink)`; the sink receives the JSONL line as `code`.
+//
+// Outputs (all deleted and rewritten on every run):
+//   fixtures/rpaweb/episodes-1.49.jsonl, fixtures/rpaweb/episodes-1.65.jsonl,
+//   fixtures/rpaweb/png/<episode>/<step>.png, fixtures/codegen/tax-form.jsonl
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFixtureServer } from '../fixtures/server.mjs';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RECORD_PORT = 38080;
+const ORIGIN = `http://127.0.0.1:${RECORD_PORT}`;
+const FINAL_RPAWEB = path.join(REPO, 'fixtures/rpaweb');
+const FINAL_CODEGEN = path.join(REPO, 'fixtures/codegen');
+const OLD_PW_VERSION = '1.49.1';
+const OLD_PW_DIR = path.join(REPO, '.replaywright', `recorder-${OLD_PW_VERSION}`);
+fs.mkdirSync(path.join(REPO, '.replaywright'), { recursive: true });
+const TMP = fs.mkdtempSync(path.join(REPO, '.replaywright', 'record-'));
+// Everything is written to a staging folder first and swapped in only when all episodes
+// recorded, so a failed run leaves the committed fixtures untouched.
+const OUT_RPAWEB = path.join(TMP, 'out/rpaweb');
+const OUT_CODEGEN = path.join(TMP, 'out/codegen');
+
+const LAUNCH = {
+  executablePath: process.env.REPLAYWRIGHT_CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+const CONTEXT = { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1, locale: 'en-US' };
+
+// 1.49's _enableRecorder would otherwise open the Inspector app window next to the page.
+process.env.PW_CODEGEN_NO_INSPECTOR = '1';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------------------------------------
+// Recorder drivers. Both expose the same small interface to the scenarios:
+//   startInput(before, meta)  an input is about to happen; actions that appear now belong to it
+//   sync()                    pick up whatever the recorder emitted since (after the settle wait)
+//   steps                     [{ code, before, meta }] in recorder order
+// ---------------------------------------------------------------------------------------------
+
+class Recorder149 {
+  // The injected 1.49 recorder swallows the real click, holds it 200 ms (double-click detection)
+  // and then re-performs it from the server; the output file is flushed 250 ms after a change.
+  settleMs = 1000;
+  gen = '1.49';
+
+  constructor() {
+    this.steps = [];
+    this.current = null;
+  }
+
+  async start(context, name) {
+    this.outputFile = path.join(TMP, `${name}.jsonl`);
+    await context._enableRecorder({ language: 'jsonl', mode: 'recording', outputFile: this.outputFile });
+  }
+
+  startInput(before, meta) {
+    this.current = { before, meta };
+  }
+
+  fileText() {
+    return fs.existsSync(this.outputFile) ? fs.readFileSync(this.outputFile, 'utf8') : '';
+  }
+
+  sync() {
+    // Line 1 is the header (LanguageGeneratorOptions); every other line is one merged action.
+    const lines = this.fileText().split('\n').filter(Boolean).slice(1);
+    if (lines.length < this.steps.length)
+      throw new Error(`1.49 recorder dropped actions (${this.steps.length} -> ${lines.length}); pairing would be wrong`);
+    // A line that already existed may have been rewritten in place (a fill that grew, a signal
+    // that attached late): keep the before-state of the input that first produced it.
+    lines.forEach((code, i) => {
+      if (i < this.steps.length) this.steps[i].code = code;
+      else this.steps.push({ code, ...this.current });
+    });
+  }
+
+  async stop() {
+    await sleep(this.settleMs);
+    this.sync();
+  }
+}
+
+class Recorder165 {
+  // The 1.65 recorder lets the page see the real events; it buffers clicks/fills/navigations
+  // ~500 ms (recorderSignalProcessor) so they can be superseded, hence the settle time.
+  settleMs = 800;
+  gen = '1.65';
+
+  constructor() {
+    this.steps = [];
+    this.current = null;
+    this.guids = new Map();
+  }
+
+  async start(context) {
+    // What the hooks receive (checked in node_modules/playwright-core, ProgrammaticRecorderApp):
+    //   actionAdded(page, action, code)   `code` = the JSONL line (jsonl generator output)
+    //   actionUpdated(page, action, code) same action merged (a fill growing by one keystroke)
+    //   signalAdded(page, signal, code)   `code` = the last action's line regenerated with the
+    //                                     signal appended ('' if the signal is on another page)
+    // Actions whose page is already closed are dropped before they reach the sink
+    // (findPageByGuid fails), so closePage and a click that closes its own page never arrive.
+    await context._startRecording(
+      { language: 'jsonl' },
+      {
+        actionAdded: (_page, _action, code) => this.steps.push({ code, ...this.current }),
+        actionUpdated: (_page, _action, code) => {
+          if (this.steps.length) this.steps[this.steps.length - 1].code = code;
+          else this.steps.push({ code, ...this.current });
+        },
+        signalAdded: (_page, _signal, code) => {
+          if (code && this.steps.length) this.steps[this.steps.length - 1].code = code;
+        },
+      },
+    );
+    this.context = context;
+  }
+
+  startInput(before, meta) {
+    this.current = { before, meta };
+  }
+
+  sync() {}
+
+  async stop() {
+    await sleep(this.settleMs);
+    await this.context._stopRecording().catch(() => {});
+  }
+
+  // pageGuid values are random per run ("page@" + 32 hex). To keep the committed fixtures
+  // byte-identical across runs we replace each one, consistently within an episode, by a
+  // stable id of the same shape derived from the episode id and first-seen order.
+  stabilize(episodeId) {
+    for (const step of this.steps) {
+      step.code = step.code.replace(/page@[0-9a-f]{32}/g, (guid) => {
+        if (!this.guids.has(guid)) {
+          const n = this.guids.size + 1;
+          this.guids.set(guid, 'page@' + crypto.createHash('sha256').update(`${episodeId}#${n}`).digest('hex').slice(0, 32));
+        }
+        return this.guids.get(guid);
+      });
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Driving helpers
+// ---------------------------------------------------------------------------------------------
+
+// The recorder draws its toolbar, element highlight and locator tooltip inside an
+// <x-pw-glass> element appended to <html>, and 1.49 marks <body data-pw-cursor="pointer">.
+// A replay has no recorder, so keep both out of the before-states: the overlay is hidden in
+// the screenshot; overlay and attribute are removed from the HTML.
+const RECORDER_OVERLAY_CSS = 'x-pw-glass { display: none !important; }';
+const RECORDER_OVERLAY_HTML = /<x-pw-glass\b[^>]*>[\s\S]*?<\/x-pw-glass>/g;
+const RECORDER_CURSOR_ATTR = / data-pw-cursor="[^"]*"/g;
+
+async function beforeState(page) {
+  // caret:'hide' (the default) keeps the blinking text caret out of the PNG.
+  const png = await page.screenshot({ animations: 'disabled', caret: 'hide', style: RECORDER_OVERLAY_CSS });
+  const html = (await page.content()).replace(RECORDER_OVERLAY_HTML, '').replace(RECORDER_CURSOR_ATTR, '');
+  return { png, html };
+}
+
+/** One scripted input: before-state, the input itself, then wait for the recorder to emit. */
+async function input(rec, page, meta, fn) {
+  rec.startInput(await beforeState(page), meta);
+  await fn();
+  await sleep(rec.settleMs);
+  rec.sync();
+}
+
+const noMeta = { input: '', requirements: '', outputs: '' };
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios. Each gets a fresh context with the recorder enabled and ends by closing its page.
+// ---------------------------------------------------------------------------------------------
+
+const SCENARIOS = [
+  {
+    id: 'library-save-record',
+    intent: 'In the public library catalogue, search for books by García, open the record of "La casa de Bernarda Alba" and save the record file.',
+    anonymized: {},
+    async run(rec, context) {
+      const page = await openPage(rec, context);
+      await input(rec, page, { input: '', requirements: '', outputs: 'citizen services portal' }, () => page.goto(`${ORIGIN}/`));
+      await input(rec, page, { input: '', requirements: 'portal home page', outputs: 'library search page' }, async () => {
+        await page.getByRole('link', { name: 'Library catalogue' }).click();
+      });
+      await page.waitForLoadState('load');
+      await input(rec, page, noMeta, () => page.getByLabel('Title or author').click());
+      await input(rec, page, { input: 'search_text', requirements: 'library search page', outputs: '' }, () => page.keyboard.type('Garcia'));
+      await input(rec, page, { input: '', requirements: 'search text', outputs: 'list of matching books' }, () =>
+        page.getByRole('button', { name: 'Search' }).click(),
+      );
+      await page.waitForLoadState('load');
+      await input(rec, page, { input: '', requirements: 'list of matching books', outputs: 'book record' }, () =>
+        page.getByRole('link', { name: 'La casa de Bernarda Alba' }).click(),
+      );
+      await page.waitForLoadState('load');
+      await input(rec, page, { input: '', requirements: 'book record', outputs: 'record file (download)' }, async () => {
+        const download = page.waitForEvent('download');
+        await page.getByRole('link', { name: 'Save record' }).click();
+        await download;
+      });
+      await input(rec, page, noMeta, () => page.close());
+    },
+  },
+  {
+    id: 'tax-submit-declaration',
+    intent: 'Fill in the income tax declaration (NIF, full name, province Barcelona), declare the data is true, read the help, enter the SMS verification code and submit; the submission confirmation is cancelled.',
+    anonymized: { NIF: '00000000T' },
+    async run(rec, context) {
+      const page = await openPage(rec, context);
+      await input(rec, page, { input: '', requirements: '', outputs: 'tax form' }, () => page.goto(`${ORIGIN}/tax/`));
+      await input(rec, page, noMeta, () => page.getByLabel('NIF').click());
+      await input(rec, page, { input: 'nif', requirements: 'tax form', outputs: '' }, () => page.keyboard.type('00000000T'));
+      await input(rec, page, noMeta, () => page.getByLabel('Full name').click());
+      await input(rec, page, { input: 'full_name', requirements: 'tax form', outputs: '' }, () => page.keyboard.type('Ana Pérez'));
+      const province = page.getByLabel('Province');
+      if (rec.gen === '1.49') {
+        // 1.49 attributes a select to the element that last got focus (its `activeModel`);
+        // selectOption() does not focus, so without this the select is recorded on "Full name".
+        // A real user clicks the <select> first; the recorder ignores clicks on SELECT.
+        await input(rec, page, noMeta, () => province.click());
+      }
+      await input(rec, page, { input: 'province', requirements: 'tax form', outputs: '' }, () => province.selectOption('b'));
+      const declare = page.getByLabel('I declare the data is true');
+      await input(rec, page, { input: '', requirements: 'taxpayer data filled in', outputs: 'verification code field' }, () =>
+        // 1.49 swallows the real click and re-performs it later, so check() would fail with
+        // "Clicking the checkbox did not change its state"; a click is recorded as `check` anyway.
+        rec.gen === '1.49' ? declare.click() : declare.check(),
+      );
+      let popup;
+      await input(rec, page, { input: '', requirements: '', outputs: 'help window' }, async () => {
+        const popupEvent = page.waitForEvent('popup');
+        await page.getByRole('button', { name: 'Help' }).click();
+        popup = await popupEvent;
+        await popup.waitForLoadState('load');
+      });
+      if (rec.gen === '1.49') {
+        // In 1.49 the popup's own "Close" button cannot be used: the click is recorded twice
+        // and swallowed both times (window.close() never runs). The user closes the window.
+        await input(rec, popup, { input: '', requirements: 'help window', outputs: '' }, () => popup.close());
+      } else {
+        // 1.65 records nothing for this: the click is buffered 500 ms and its page is gone by then.
+        await input(rec, popup, { input: '', requirements: 'help window', outputs: '' }, () =>
+          // window.close() may tear the page down while click() is still settling.
+          popup.getByRole('button', { name: 'Close' }).click().catch((e) => {
+            if (!popup.isClosed()) throw e;
+          }),
+        );
+      }
+      // When a popup closes the opener becomes the active tab again. Without this, headless
+      // Chromium keeps the opener in the background (no rAF), and 1.49's re-performed clicks
+      // hang in the "stable" check, so the confirm() never opens.
+      await page.bringToFront();
+      await input(rec, page, noMeta, () => page.getByLabel('Verification code').click());
+      await input(rec, page, { input: 'verification_code', requirements: 'SMS verification code from the user', outputs: '', userFeedback: true }, () =>
+        page.keyboard.type('482915'),
+      );
+      // No 'dialog' listener is registered, so Playwright dismisses the confirm() (as codegen does).
+      await input(rec, page, { input: '', requirements: 'verification code', outputs: 'status "Submission cancelled"' }, () =>
+        page.getByRole('button', { name: 'Submit declaration' }).click(),
+      );
+      const status = await page.locator('#status').textContent();
+      if (status !== 'Submission cancelled') throw new Error(`tax: unexpected status ${JSON.stringify(status)}`);
+      await input(rec, page, noMeta, () => page.close());
+    },
+  },
+  {
+    id: 'board-add-move-delete',
+    intent: 'On the task board, add the card "Book appointment at SEPE", move it to Doing, then delete it.',
+    anonymized: {},
+    async run(rec, context) {
+      const page = await openPage(rec, context);
+      const cardTitle = 'Book appointment at SEPE';
+      await input(rec, page, { input: '', requirements: '', outputs: 'task board' }, () => page.goto(`${ORIGIN}/board/`));
+      await input(rec, page, noMeta, () => page.getByLabel('New card title').click());
+      await input(rec, page, { input: 'card_title', requirements: 'task board', outputs: '' }, () => page.keyboard.type(cardTitle));
+      await input(rec, page, { input: '', requirements: 'card title', outputs: 'new card in To do' }, () =>
+        page.getByRole('button', { name: 'Add card' }).click(),
+      );
+      const card = page.locator('li.card').filter({ hasText: cardTitle });
+      await input(rec, page, { input: '', requirements: 'card in To do', outputs: 'card in Doing' }, () =>
+        card.getByRole('button', { name: 'Move right' }).click(),
+      );
+      // The Delete button only displays while the card is hovered. Recorders before 1.56 never
+      // record a hover, so the recording has the click without what made its target visible.
+      await input(rec, page, noMeta, () => card.hover());
+      await input(rec, page, { input: '', requirements: 'card in Doing', outputs: 'card removed' }, () =>
+        card.getByRole('button', { name: 'Delete' }).click(),
+      );
+      if (await card.count()) throw new Error('board: card was not deleted');
+      await input(rec, page, noMeta, () => page.close());
+    },
+  },
+];
+
+async function openPage(rec, context) {
+  // openPage is emitted while the page is being created, before anything can be captured: its
+  // before-state is the new blank page itself.
+  rec.startInput(null, noMeta);
+  const page = await context.newPage();
+  // Capture only after the settle wait: right after creation the screenshot `style` that hides
+  // the recorder toolbar is sometimes not applied yet (seen with 1.49 on about:blank).
+  await sleep(rec.settleMs);
+  rec.sync();
+  const blank = await beforeState(page);
+  for (const step of rec.steps) if (!step.before) step.before = blank;
+  return page;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+// ---------------------------------------------------------------------------------------------
+
+function toRows(episodeId, scenario, steps) {
+  return steps.map((step, i) => {
+    const n = i + 1;
+    const pngRel = `png/${episodeId}/${n}.png`;
+    fs.mkdirSync(path.join(OUT_RPAWEB, 'png', episodeId), { recursive: true });
+    fs.writeFileSync(path.join(OUT_RPAWEB, pngRel), step.before.png);
+    // JSON.parse keeps the recorder's key order.
+    const browserCode = JSON.parse(step.code);
+    return {
+      id: episodeId,
+      language: 'en',
+      intent: scenario.intent,
+      step: n,
+      input: step.meta.input,
+      requirements: step.meta.requirements,
+      outputs: step.meta.outputs,
+      anonymized_data: scenario.anonymized,
+      png_file: pngRel,
+      json_data: step.meta.userFeedback ? { subintent: 'user_feedback', browserCode } : { browserCode },
+      html_data: step.before.html,
+    };
+  });
+}
+
+async function loadOldPlaywright() {
+  const pkg = path.join(OLD_PW_DIR, 'node_modules/playwright-core/package.json');
+  if (!fs.existsSync(pkg)) {
+    console.log(`installing playwright-core@${OLD_PW_VERSION} into ${path.relative(REPO, OLD_PW_DIR)}`);
+    fs.mkdirSync(OLD_PW_DIR, { recursive: true });
+    execFileSync('npm', ['install', '--prefix', OLD_PW_DIR, `playwright-core@${OLD_PW_VERSION}`, '--no-save', '--no-audit', '--no-fund'], {
+      stdio: 'inherit',
+    });
+  }
+  const require = createRequire(pkg);
+  const core = require('playwright-core');
+  if (require('playwright-core/package.json').version !== OLD_PW_VERSION) throw new Error(`expected playwright-core@${OLD_PW_VERSION}`);
+  return core.chromium;
+}
+
+async function recordGeneration(gen, chromium) {
+  const browser = await chromium.launch(LAUNCH);
+  const rows = [];
+  try {
+    for (const scenario of SCENARIOS) {
+      const episodeId = `${scenario.id}@${gen}`;
+      const rec = gen === '1.49' ? new Recorder149() : new Recorder165();
+      const context = await browser.newContext(CONTEXT);
+      await rec.start(context, scenario.id);
+      await scenario.run(rec, context);
+      await rec.stop();
+      await context.close();
+      if (rec.stabilize) rec.stabilize(episodeId);
+      if (gen === '1.49' && scenario.id.startsWith('tax-')) {
+        // The plain codegen `--target=jsonl` file exactly as the 1.49 recorder wrote it.
+        fs.mkdirSync(OUT_CODEGEN, { recursive: true });
+        fs.copyFileSync(rec.outputFile, path.join(OUT_CODEGEN, 'tax-form.jsonl'));
+      }
+      const missing = rec.steps.filter((s) => !s.before);
+      if (missing.length) throw new Error(`${episodeId}: ${missing.length} action(s) without a before-state`);
+      rows.push(...toRows(episodeId, scenario, rec.steps));
+      console.log(`${episodeId}: ${rec.steps.length} steps`);
+      for (const s of rec.steps) console.log('   ', s.code.length > 160 ? s.code.slice(0, 157) + '...' : s.code);
+    }
+  } finally {
+    await browser.close();
+  }
+  fs.writeFileSync(path.join(OUT_RPAWEB, `episodes-${gen}.jsonl`), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+}
+
+async function main() {
+  fs.mkdirSync(OUT_RPAWEB, { recursive: true });
+  const server = await startFixtureServer({ port: RECORD_PORT });
+  try {
+    await recordGeneration('1.49', await loadOldPlaywright());
+    const { chromium } = await import('playwright');
+    await recordGeneration('1.65', chromium);
+    for (const [staged, final] of [[OUT_RPAWEB, FINAL_RPAWEB], [OUT_CODEGEN, FINAL_CODEGEN]]) {
+      fs.rmSync(final, { recursive: true, force: true });
+      fs.renameSync(staged, final);
+    }
+    console.log(`wrote ${path.relative(REPO, FINAL_RPAWEB)}/ and ${path.relative(REPO, FINAL_CODEGEN)}/`);
+  } finally {
+    await server.close();
+    fs.rmSync(TMP, { recursive: true, force: true });
+  }
+}
+
+await main();

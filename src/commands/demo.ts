@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+import { runCommand } from './run.js';
+
+/** The fixture site's origin when its episodes were recorded (scripts/record-fixtures.mjs). */
+export const RECORDED_ORIGIN = 'http://127.0.0.1:38080';
+export const DEMO_PARAMS = { verification_code: '482915' };
+
+const fixtures = (path: string) => fileURLToPath(new URL(`../../fixtures/${path}`, import.meta.url));
+
+/** Serves the bundled site on a free port and replays the bundled recordings against it. */
+export async function demoCommand(args: { out: string; timeoutMs: number; headed: boolean }, log: Logger): Promise<number> {
+  const { startFixtureServer } = (await import(fixtures('server.mjs'))) as {
+    startFixtureServer(o?: { root?: string }): Promise<{ url: string; close(): Promise<void> }>;
+  };
+  const server = await startFixtureServer();
+  console.log(`fixture site: ${server.url}  (recorded at ${RECORDED_ORIGIN})`);
+  try {
+    return await runCommand(
+      {
+        dataset: fixtures('rpaweb'),
+        out: args.out,
+        format: 'auto',
+        episodes: [],
+        urlMappings: [{ from: RECORDED_ORIGIN, to: server.url }],
+        params: DEMO_PARAMS,
+        timeoutMs: args.timeoutMs,
+        headed: args.headed,
+      },
+      log,
+    );
+  } finally {
+    await server.close();
+  }
+}

@@ -1,0 +1,66 @@
+import { createReadStream } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
+import { createInterface } from 'node:readline';
+
+/** One line of a text file, as a decoder needs it to parse and to point at. */
+export interface SourceLine {
+  /** 1-based line number, as an editor shows it. */
+  number: number;
+  /** The line without its line ending (and without the file's BOM on line 1). */
+  text: string;
+  /**
+   * 0-based byte offset (in the line) of the first byte that is not UTF-8. When set, `text`
+   * holds U+FFFD in place of the bad bytes; the caller decides whether that matters.
+   */
+  badUtf8At?: number;
+}
+
+/**
+ * Streams a file's lines so a multi-GiB JSONL file never sits in memory whole.
+ *
+ * The stream is read as latin1 so every byte reaches readline as exactly one character:
+ * readline's own UTF-8 decoder would silently turn bad bytes into U+FFFD, and we want to
+ * report them. UTF-8 never uses 0x0A/0x0D inside a multi-byte sequence, so splitting the
+ * bytes first and decoding each line afterwards is safe. `crlfDelay: Infinity` keeps a CRLF
+ * split across two chunks as one line ending; a last line without newline is still yielded.
+ */
+export async function* readLines(file: string): AsyncGenerator<SourceLine> {
+  const input = createReadStream(file, { encoding: 'latin1' });
+  const rl = createInterface({ input, crlfDelay: Infinity });
+  let number = 0;
+  try {
+    for await (const raw of rl) {
+      number++;
+      let bytes = Buffer.from(raw, 'latin1');
+      if (number === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+      const line: SourceLine = { number, text: bytes.toString('utf8') };
+      if (!isUtf8(bytes)) line.badUtf8At = firstBadUtf8Byte(bytes);
+      yield line;
+    }
+  } finally {
+    rl.close();
+    input.destroy();
+  }
+}
+
+/** Where UTF-8 decoding of `bytes` first fails; only called once `isUtf8` said it does. */
+export function firstBadUtf8Byte(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    // Length of the sequence and the allowed range of its second byte (RFC 3629 table).
+    let len: number, lo = 0x80, hi = 0xbf;
+    if (b < 0x80) { i++; continue; }
+    else if (b >= 0xc2 && b <= 0xdf) len = 2;
+    else if (b >= 0xe0 && b <= 0xef) { len = 3; if (b === 0xe0) lo = 0xa0; if (b === 0xed) hi = 0x9f; }
+    else if (b >= 0xf0 && b <= 0xf4) { len = 4; if (b === 0xf0) lo = 0x90; if (b === 0xf4) hi = 0x8f; }
+    else return i;
+    for (let k = 1; k < len; k++) {
+      const c = bytes[i + k];
+      if (c === undefined) return i;
+      if (k === 1 ? c < lo || c > hi : c < 0x80 || c > 0xbf) return i;
+    }
+    i += len;
+  }
+  return bytes.length;
+}

@@ -1,0 +1,83 @@
+import { Episode } from '../../ir/episode.js';
+import type { RejectedEpisode } from '../format.js';
+import type { Problem } from '../problem.js';
+import { zodIssues } from '../field-issue.js';
+import { EPISODE_FIELDS, type RowStep } from './row.js';
+
+/**
+ * The rows of one rpaweb episode, gathered while the file streams by: rows of different
+ * episodes may be interleaved, so episodes are only assembled once the file is read.
+ */
+export interface RowGroup {
+  id: string;
+  /** Line of the first row seen (file order): where the episode is said to start. */
+  firstLine: number;
+  rows: RowStep[];
+  /** Step numbers of every row, bad ones included, to report duplicates. */
+  stepLines: { step: number; line: number }[];
+  problems: Problem[];
+}
+
+export function newGroup(id: string, line: number): RowGroup {
+  return { id, firstLine: line, rows: [], stepLines: [], problems: [] };
+}
+
+/**
+ * Orders a group by step number and builds its Episode, or rejects it: one row with an
+ * error means the episode cannot be replayed as recorded, and a user must hear about it.
+ */
+export function assembleGroup(group: RowGroup, file: string): { episode?: Episode; rejected?: RejectedEpisode; problems: Problem[] } {
+  const problems = [...group.problems, ...duplicateSteps(group, file)];
+  const source = { file, line: group.firstLine };
+  const reject = () => ({ rejected: { id: group.id, format: 'rpaweb' as const, source, problems }, problems });
+  if (problems.some((p) => p.severity === 'error')) return reject();
+
+  const rows = [...group.rows].sort((a, b) => a.stepNumber - b.stepNumber);
+  const first = rows[0];
+  const meta: Record<string, unknown> = {};
+  for (const k of EPISODE_FIELDS) if (first && k in first.episodeFields) meta[k] = first.episodeFields[k];
+  // Per-step extras, index-aligned with `steps`; an episode field is repeated only where a row disagrees.
+  meta.steps = rows.map((r) => {
+    const extras: Record<string, unknown> = { ...r.extras };
+    for (const [k, v] of Object.entries(r.episodeFields)) if (!sameJson(v, meta[k])) extras[k] = v;
+    if (r.intent !== undefined && r.intent !== first?.intent) extras.intent = r.intent;
+    return extras;
+  });
+
+  const candidate = {
+    id: group.id,
+    format: 'rpaweb',
+    instruction: first?.intent,
+    steps: rows.map((r, index) => ({ index, ...r.step })),
+    meta,
+    source,
+  };
+  const parsed = Episode.safeParse(candidate);
+  if (!parsed.success) {
+    // Only reachable through a decoder bug; still reported, not thrown.
+    for (const i of zodIssues(parsed.error)) problems.push({ file, line: group.firstLine, episode: group.id, field: i.field, message: `episode does not fit the IR: ${i.message}`, severity: 'error' });
+    return reject();
+  }
+  return { episode: parsed.data, problems };
+}
+
+/** Two rows claiming the same step number make the order unknowable: name both lines. */
+function duplicateSteps(group: RowGroup, file: string): Problem[] {
+  const seen = new Map<number, number>();
+  const out: Problem[] = [];
+  for (const { step, line } of group.stepLines) {
+    const earlier = seen.get(step);
+    if (earlier === undefined) seen.set(step, line);
+    else out.push({ file, line, field: 'step', episode: group.id, message: `step ${step} appears twice in episode ${JSON.stringify(group.id)}: lines ${earlier} and ${line}`, severity: 'error' });
+  }
+  return out;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Problems sorted by line (file-level ones without a line last), each episode's together. */
+export function byLine(problems: Problem[]): Problem[] {
+  return [...problems].sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
+}

@@ -1,0 +1,102 @@
+import { accessSync, constants, existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { chromium, type Browser, type LaunchOptions } from 'playwright';
+
+/** Which Chromium a run uses, and why that one. */
+export interface BrowserChoice {
+  executablePath: string;
+  source: 'playwright' | 'env' | 'system';
+}
+
+export const BROWSER_ENV = 'REPLAYWRIGHT_CHROMIUM';
+
+const SYSTEM_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome'];
+const SYSTEM_PATHS = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/snap/bin/chromium',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+];
+
+/**
+ * Finds a Chromium in the documented order: the one Playwright installed (`npx playwright
+ * install`), then `REPLAYWRIGHT_CHROMIUM`, then a system Chromium or Chrome. Throws with what to
+ * install when there is none, and when the env var names a file that is not there, since a
+ * silently ignored setting is worse than a stop.
+ */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): BrowserChoice {
+  const bundled = playwrightChromium();
+  if (bundled) return { executablePath: bundled, source: 'playwright' };
+  const fromEnv = env[BROWSER_ENV];
+  if (fromEnv) {
+    if (!isExecutable(fromEnv)) throw new BrowserNotFound(`${BROWSER_ENV}=${fromEnv} is not an executable file.`);
+    return { executablePath: fromEnv, source: 'env' };
+  }
+  const system = SYSTEM_PATHS.find(isExecutable) ?? onPath(SYSTEM_NAMES, env.PATH ?? '');
+  if (system) return { executablePath: system, source: 'system' };
+  throw new BrowserNotFound(
+    'No Chromium found. Install one of: `npx playwright install chromium` (where downloads work), ' +
+      "Debian/Ubuntu `apt-get install -y chromium`, or Google Chrome; or set " +
+      `${BROWSER_ENV}=/path/to/chrome. \`npm run setup\` does the apt-get install when run as root on Debian.`,
+  );
+}
+
+export class BrowserNotFound extends Error {}
+
+function playwrightChromium(): string | undefined {
+  try {
+    const path = chromium.executablePath();
+    return path && isExecutable(path) ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function onPath(names: string[], pathVar: string): string | undefined {
+  for (const dir of pathVar.split(delimiter).filter(Boolean)) {
+    for (const name of names) {
+      const candidate = join(dir, name);
+      if (isExecutable(candidate)) return candidate;
+    }
+  }
+  return undefined;
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return existsSync(path);
+  } catch {
+    return false;
+  }
+}
+
+export interface LaunchChoices {
+  headed?: boolean;
+  slowMo?: number;
+}
+
+/**
+ * Launch flags: without the background-networking ones Chromium keeps dialing Google services,
+ * which on a sealed machine means refused connections and noise at every start; the sandbox
+ * cannot start as root, which is how CI and containers run us.
+ */
+export function launchOptions(choice: BrowserChoice, opts: LaunchChoices = {}): LaunchOptions {
+  const args = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+  if (process.getuid?.() === 0) args.push('--no-sandbox');
+  return {
+    executablePath: choice.executablePath,
+    headless: !opts.headed,
+    slowMo: opts.slowMo,
+    args,
+  };
+}
+
+export async function launchChromium(opts: LaunchChoices = {}): Promise<{ browser: Browser; choice: BrowserChoice }> {
+  const choice = findChromium();
+  const browser = await chromium.launch(launchOptions(choice, opts));
+  return { browser, choice };
+}

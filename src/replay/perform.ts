@@ -1,0 +1,207 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Locator, Page } from 'playwright';
+import type { Action, Point, Target } from '../ir/index.js';
+import type { Reason } from '../report/results.js';
+import * as assert from './assertions.js';
+import { resolveTarget } from './locate.js';
+import type { PageRegistry } from './pages.js';
+
+export type Outcome =
+  | { status: 'passed'; resolvedBy?: string; notes?: string[] }
+  | { status: 'failed'; reason: Reason; message: string; resolvedBy?: string };
+
+export interface PerformEnv {
+  pages: PageRegistry;
+  /** The page the step names (undefined for `openPage`, which creates it). */
+  page: Page | undefined;
+  pageName: string;
+  timeoutMs: number;
+  mapUrl(url: string): string;
+  /** Where `setInputFiles` looks for the recorded file names. */
+  filesDir?: string;
+}
+
+const BLANK_URLS = new Set(['about:blank', 'chrome://newtab/']);
+
+/** Runs one IR action with Playwright. Playwright errors propagate; the step runner classifies them. */
+export async function perform(action: Action, env: PerformEnv): Promise<Outcome> {
+  if (action.type === 'openPage') {
+    const page = await env.pages.open(env.pageName);
+    env.pages.current = page;
+    if (action.url && !BLANK_URLS.has(action.url)) await page.goto(env.mapUrl(action.url), { timeout: env.timeoutMs });
+    return { status: 'passed' };
+  }
+  if (action.type === 'newTab') {
+    env.pages.current = await env.pages.open(env.pageName);
+    return { status: 'passed' };
+  }
+  if (action.type === 'switchPage') {
+    const page = env.pages.openPages()[action.pageIndex];
+    if (!page) return { status: 'failed', reason: 'page-not-found', message: `there is no tab ${action.pageIndex}` };
+    await page.bringToFront();
+    env.pages.current = page;
+    return { status: 'passed' };
+  }
+  if (action.type === 'stop') return { status: 'passed', notes: action.answer !== undefined ? [`answer: ${action.answer}`] : [] };
+  if (action.type === 'noop') return { status: 'passed' };
+
+  const page = env.page;
+  if (!page) return { status: 'failed', reason: 'page-not-found', message: `page "${env.pageName}" is not open (open: ${env.pages.names().join(', ') || 'none'})` };
+  const timeout = env.timeoutMs;
+
+  /** Resolve the target, then act on it; a target that cannot be pinned down fails the step. */
+  const on = async (target: Target, act: (l: Locator) => Promise<string | undefined | void>): Promise<Outcome> => {
+    const found = await resolveTarget(page, target, timeout);
+    if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message };
+    const problem = await act(found.locator);
+    if (typeof problem === 'string') return { status: 'failed', reason: 'assertion-failed', message: problem, resolvedBy: found.by };
+    return { status: 'passed', resolvedBy: found.by };
+  };
+
+  switch (action.type) {
+    case 'closePage':
+      await page.close();
+      return { status: 'passed' };
+    case 'navigate':
+      await page.goto(env.mapUrl(action.url), { timeout });
+      return { status: 'passed' };
+    case 'goBack':
+      await page.goBack({ timeout });
+      return { status: 'passed' };
+    case 'goForward':
+      await page.goForward({ timeout });
+      return { status: 'passed' };
+    case 'reload':
+      await page.reload({ timeout });
+      return { status: 'passed' };
+    case 'setViewport':
+      await page.setViewportSize({ width: action.width, height: action.height });
+      return { status: 'passed' };
+    case 'click':
+      return on(action.target, async (l) => {
+        const options = {
+          button: action.button,
+          modifiers: action.modifiers,
+          position: action.position,
+          timeout,
+        };
+        // A recorded clickCount of 2 is one double click (the recorder merges the pair), as codegen replays it.
+        if (action.clickCount === 2) await l.dblclick(options);
+        else await l.click({ ...options, clickCount: Math.max(1, action.clickCount) });
+      });
+    case 'hover':
+      return on(action.target, (l) => l.hover({ position: action.position, timeout }));
+    case 'check':
+      return on(action.target, (l) => l.check({ timeout }));
+    case 'uncheck':
+      return on(action.target, (l) => l.uncheck({ timeout }));
+    case 'fill':
+      return on(action.target, (l) => l.fill(action.text, { timeout }));
+    case 'clear':
+      return on(action.target, (l) => l.clear({ timeout }));
+    case 'type':
+      if (!action.target) {
+        await page.keyboard.type(action.text);
+        return { status: 'passed' };
+      }
+      return on(action.target, (l) => l.pressSequentially(action.text, { timeout }));
+    case 'press': {
+      const chord = [...action.modifiers, action.key].join('+');
+      if (!action.target) {
+        await page.keyboard.press(chord);
+        return { status: 'passed' };
+      }
+      return on(action.target, (l) => l.press(chord, { timeout }));
+    }
+    case 'keyDown':
+      await page.keyboard.down(action.key);
+      return { status: 'passed' };
+    case 'keyUp':
+      await page.keyboard.up(action.key);
+      return { status: 'passed' };
+    case 'select':
+      return on(action.target, async (l) => {
+        const wanted =
+          action.by === 'value' ? action.options.map((value) => ({ value }))
+          : action.by === 'label' ? action.options.map((label) => ({ label }))
+          : action.options;
+        await l.selectOption(wanted, { timeout });
+      });
+    case 'setInputFiles':
+      return setInputFiles(page, action.target, action.files, env);
+    case 'clickPoint': {
+      const { x, y } = await toViewport(page, action.point);
+      await page.mouse.click(x, y, { button: action.button, clickCount: action.clickCount });
+      return { status: 'passed' };
+    }
+    case 'hoverPoint': {
+      const { x, y } = await toViewport(page, action.point);
+      await page.mouse.move(x, y);
+      return { status: 'passed' };
+    }
+    case 'drag': {
+      const from = await toViewport(page, action.from);
+      const to = await toViewport(page, action.to);
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(to.x, to.y, { steps: 10 });
+      await page.mouse.up();
+      return { status: 'passed' };
+    }
+    case 'scroll': {
+      const scroll = ({ dx, dy, unit }: { dx: number; dy: number; unit: string }, el?: Element) => {
+        const k = unit === 'viewport' ? 1 : 0;
+        const by = { left: dx * (k ? innerWidth : 1), top: dy * (k ? innerHeight : 1) };
+        (el ?? document.scrollingElement ?? document.body).scrollBy(by);
+      };
+      const args = { dx: action.dx, dy: action.dy, unit: action.unit };
+      if (action.target) return on(action.target, (l) => l.evaluate((el, a) => scroll(a, el), args).then(() => undefined));
+      await page.evaluate(scroll, args);
+      return { status: 'passed' };
+    }
+    case 'wait':
+      if (action.ms !== undefined) await page.waitForTimeout(action.ms);
+      if (action.until) await page.waitForLoadState(action.until, { timeout });
+      if (action.selector) await page.locator(action.selector).first().waitFor({ timeout });
+      if (action.expression) await page.waitForFunction(action.expression, undefined, { timeout });
+      return { status: 'passed' };
+    case 'assertText':
+      return on(action.target, (l) => assert.assertText(l, action.text, action.substring, timeout));
+    case 'assertValue':
+      return on(action.target, (l) => assert.assertValue(l, action.value, timeout));
+    case 'assertChecked':
+      return on(action.target, (l) => assert.assertChecked(l, action.checked, timeout));
+    case 'assertVisible':
+      return on(action.target, (l) => assert.assertVisible(l, timeout));
+    case 'assertSnapshot':
+      return on(action.target, (l) => assert.assertAriaSnapshot(l, action.snapshot, timeout));
+  }
+}
+
+/**
+ * Recordings keep only file names. A file of that name under `--files-dir` is used; otherwise
+ * an empty file with the recorded name is sent and the step says so, so the flow can go on
+ * without pretending the content was replayed.
+ */
+async function setInputFiles(page: Page, target: Target | undefined, names: string[], env: PerformEnv): Promise<Outcome> {
+  const notes: string[] = [];
+  const payload = names.map((name) => {
+    const path = env.filesDir ? join(env.filesDir, basename(name)) : undefined;
+    if (path && existsSync(path)) return { name: basename(name), mimeType: 'application/octet-stream', buffer: readFileSync(path) };
+    notes.push(`file "${name}" not found${env.filesDir ? ` in ${env.filesDir}` : ''}: sent an empty file of that name`);
+    return { name: basename(name), mimeType: 'application/octet-stream', buffer: Buffer.alloc(0) };
+  });
+  if (!target) return { status: 'failed', reason: 'not-supported', message: 'setInputFiles without a target element' };
+  const found = await resolveTarget(page, target, env.timeoutMs);
+  if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message };
+  await found.locator.setInputFiles(payload, { timeout: env.timeoutMs });
+  return { status: 'passed', resolvedBy: found.by, notes };
+}
+
+async function toViewport(page: Page, point: Point): Promise<{ x: number; y: number }> {
+  const vp = page.viewportSize() ?? (await page.evaluate(() => ({ width: innerWidth, height: innerHeight })));
+  if (point.units === 'fraction') return { x: point.x * vp.width, y: point.y * vp.height };
+  if (point.viewport) return { x: (point.x * vp.width) / point.viewport.width, y: (point.y * vp.height) / point.viewport.height };
+  return { x: point.x, y: point.y };
+}

@@ -1,0 +1,224 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright';
+import { textSimilarity, visibleWords } from '../compare/visible-text.js';
+import { describeAction, type Action, type Episode, type Step } from '../ir/index.js';
+import type { EpisodeResult, FinalState, Reason, StepResult } from '../report/results.js';
+import { DialogDesk } from './dialogs.js';
+import { episodeDir, relativeToOut } from './episode-files.js';
+import { PageRegistry } from './pages.js';
+import { perform, type Outcome } from './perform.js';
+import { pollUntil } from './poll.js';
+import { armSignals, awaitVisible } from './signals.js';
+import { mapUrl, type UrlMapping } from './url-map.js';
+
+export interface ReplayOptions {
+  out: string;
+  urlMappings: UrlMapping[];
+  /** `--param NAME=VALUE`: values for steps that need input. */
+  params: Record<string, string>;
+  /** Per-step timeout. */
+  timeoutMs: number;
+  filesDir?: string;
+  /** Below this visible-text similarity the final page is not what the recording reached. */
+  finalTextMin: number;
+  defaultViewport: { width: number; height: number };
+}
+
+export const DEFAULT_REPLAY_OPTIONS: Omit<ReplayOptions, 'out'> = {
+  urlMappings: [],
+  params: {},
+  timeoutMs: 10_000,
+  finalTextMin: 0.9,
+  defaultViewport: { width: 1280, height: 720 },
+};
+
+/**
+ * Replays one episode live in a fresh browser context and says, step by step, what happened.
+ * The first step that does not pass ends the replay (later steps are `skipped`): past that
+ * point the page is no longer the one the recording acted on.
+ */
+export async function runEpisode(browser: Browser, episode: Episode, options: ReplayOptions): Promise<EpisodeResult> {
+  const started = Date.now();
+  const dir = episodeDir(options.out, episode.id);
+  const viewport = episode.steps.find((s) => s.before?.viewport)?.before?.viewport ?? options.defaultViewport;
+  const context = await browser.newContext({ viewport, acceptDownloads: true, deviceScaleFactor: 1 });
+  context.setDefaultTimeout(options.timeoutMs);
+  const pages = new PageRegistry(context);
+  const dialogs = new DialogDesk(context);
+  const toLive = (url: string) => mapUrl(url, options.urlMappings);
+  const finalFrom = finalStepIndex(episode.steps);
+
+  const steps: StepResult[] = [];
+  let failed: StepResult | undefined;
+  let final: FinalState | undefined;
+  try {
+    for (const step of episode.steps) {
+      if (failed) {
+        steps.push(skipped(step, failed));
+        continue;
+      }
+      if (step.index === finalFrom && !final) final = await captureFinal(pages, step.page, dir, options.out);
+      const result = await runStep(step, { pages, dialogs, toLive, options, dir });
+      steps.push(result);
+      if (result.status !== 'passed') failed = result;
+    }
+    final ??= await captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out);
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+
+  const recordedFinal = finalFrom !== undefined ? episode.steps[finalFrom]?.before?.html : episode.after?.html;
+  if (final && recordedFinal !== undefined) {
+    final.textSimilarity = round(textSimilarity(visibleWords(recordedFinal), visibleWords(readFileSync(join(options.out, final.html), 'utf8'))));
+  }
+
+  const base = {
+    episode: episode.id,
+    format: episode.format,
+    instruction: episode.instruction,
+    source: episode.source,
+    durationMs: Date.now() - started,
+    steps,
+    final,
+  };
+  if (failed) {
+    return { ...base, status: 'failed', reason: failed.reason, failedStep: failed.index, message: `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` };
+  }
+  if (final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin) {
+    return { ...base, status: 'failed', reason: 'final-state-mismatch', message: `every step ran, but the final page reads differently from the recorded one (text similarity ${final.textSimilarity} < ${options.finalTextMin})` };
+  }
+  return { ...base, status: 'passed' };
+}
+
+interface StepEnv {
+  pages: PageRegistry;
+  dialogs: DialogDesk;
+  toLive(url: string): string;
+  options: ReplayOptions;
+  dir: string;
+}
+
+async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
+  const started = Date.now();
+  const description = describeAction(step.action);
+  const done = (outcome: Outcome, extra: Partial<StepResult> = {}): StepResult => ({
+    index: step.index,
+    recordedStep: step.recordedStep,
+    action: step.action.type,
+    description,
+    page: step.page,
+    durationMs: Date.now() - started,
+    ...(outcome.status === 'passed'
+      ? { status: 'passed', resolvedBy: outcome.resolvedBy, notes: outcome.notes?.length ? outcome.notes : undefined }
+      : { status: 'failed', reason: outcome.reason, message: outcome.message, resolvedBy: outcome.resolvedBy }),
+    ...extra,
+  });
+
+  const action = withInput(step, env.options.params);
+  if (!action) {
+    const param = step.needsInput!.param;
+    return { ...done({ status: 'passed' }), status: 'needs-input', reason: 'needs-input', message: `this step needs a value: pass --param ${param}=…${step.needsInput?.prompt ? ` (${step.needsInput.prompt})` : ''}` };
+  }
+
+  const timeoutMs = env.options.timeoutMs;
+  const page = pageIndependent(action) ? undefined : await env.pages.forStep(step.page);
+  env.dialogs.beginStep(step.expect);
+  const downloadsDir = join(env.dir, 'downloads');
+  try {
+    const notVisible = await awaitVisible(step.expect, page, timeoutMs);
+    if (notVisible) return done(notVisible);
+    const settle = armSignals(step.expect, { page, pages: env.pages, timeoutMs, mapUrl: env.toLive, downloadsDir, relative: (p) => relativeToOut(env.options.out, p) });
+    const outcome = await withDeadline(perform(action, { pages: env.pages, page, pageName: step.page, timeoutMs, mapUrl: env.toLive, filesDir: env.options.filesDir }), timeoutMs * 3 + 5000);
+    if (page && !page.isClosed()) env.pages.current = page;
+    if (outcome.status === 'failed') return done(outcome);
+    const signals = await settle();
+    const extra: Partial<StepResult> = { downloads: signals.downloads.length ? signals.downloads : undefined, url: (env.pages.current ?? page)?.url() };
+    if (signals.failure) return done({ ...signals.failure, resolvedBy: outcome.resolvedBy }, extra);
+    if (env.dialogs.missing > 0) await pollUntil(async () => (env.dialogs.missing === 0 ? true : undefined), Math.min(timeoutMs, 2000));
+    if (env.dialogs.missing > 0) return done({ status: 'failed', reason: 'dialog-missing', message: 'the recorded dialog did not appear', resolvedBy: outcome.resolvedBy }, extra);
+    if (env.dialogs.unexpected.length) return done({ status: 'failed', reason: 'unexpected-dialog', message: `a dialog the recording did not see was dismissed: ${env.dialogs.unexpected.join('; ')}`, resolvedBy: outcome.resolvedBy }, extra);
+    const notes = [...(outcome.notes ?? []), ...signals.notes];
+    return done({ ...outcome, notes }, extra);
+  } catch (error) {
+    return done({ status: 'failed', ...classify(error) });
+  }
+}
+
+/** Substitutes `--param` values into a step that needs input; undefined when the value is missing. */
+function withInput(step: Step, params: Record<string, string>): Action | undefined {
+  if (!step.needsInput) return step.action;
+  const value = params[step.needsInput.param];
+  if (value === undefined) return undefined;
+  const a = step.action;
+  if (a.type === 'fill' || a.type === 'type') return { ...a, text: value };
+  if (a.type === 'select') return { ...a, options: [value] };
+  return a;
+}
+
+function pageIndependent(action: Action): boolean {
+  return action.type === 'openPage' || action.type === 'newTab' || action.type === 'switchPage' || action.type === 'stop' || action.type === 'noop';
+}
+
+/** The first of the trailing `closePage` steps: the page before it is where the recording ended. */
+function finalStepIndex(steps: readonly Step[]): number | undefined {
+  let i = steps.length;
+  while (i > 0 && steps[i - 1]!.action.type === 'closePage') i -= 1;
+  return i < steps.length ? steps[i]!.index : undefined;
+}
+
+async function captureFinal(pages: PageRegistry, preferred: string, dir: string, out: string): Promise<FinalState | undefined> {
+  const page: Page | undefined = pages.get(preferred) ?? pages.current ?? pages.openPages().at(-1);
+  if (!page || page.isClosed()) return undefined;
+  mkdirSync(dir, { recursive: true });
+  const html = join(dir, 'final.html');
+  const screenshot = join(dir, 'final.png');
+  try {
+    writeFileSync(html, await page.content());
+    await page.screenshot({ path: screenshot, animations: 'disabled', caret: 'hide', timeout: 10_000 });
+  } catch {
+    return undefined;
+  }
+  return { url: page.url(), html: relativeToOut(out, html), screenshot: relativeToOut(out, screenshot) };
+}
+
+function skipped(step: Step, failed: StepResult): StepResult {
+  return {
+    index: step.index,
+    recordedStep: step.recordedStep,
+    action: step.action.type,
+    description: describeAction(step.action),
+    page: step.page,
+    status: 'skipped',
+    reason: 'after-failure',
+    message: `not run: step ${failed.index + 1} did not pass`,
+    durationMs: 0,
+  };
+}
+
+function classify(error: unknown): { reason: Reason; message: string } {
+  const err = error as Error;
+  const message = (err?.message ?? String(error)).split('\n')[0]!;
+  if (err?.name === 'TimeoutError' || /Timeout \d+ms exceeded/.test(message)) return { reason: 'timeout', message };
+  if (/Target (page, context or browser )?(has been )?closed|Browser has been closed|crash/i.test(message)) return { reason: 'browser-crashed', message };
+  if (/strict mode violation/.test(message)) return { reason: 'ambiguous-target', message };
+  return { reason: 'error', message };
+}
+
+class DeadlineExceeded extends Error {
+  override name = 'TimeoutError';
+}
+
+/** A step that never settles (a hung renderer) must not hang the run. */
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlineExceeded(`step did not settle within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+

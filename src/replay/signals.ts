@@ -1,0 +1,92 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Download, Page } from 'playwright';
+import type { Expectation } from '../ir/index.js';
+import type { PageRegistry } from './pages.js';
+import { pollUntil } from './poll.js';
+import type { Outcome } from './perform.js';
+
+export interface SignalEnv {
+  page: Page | undefined;
+  pages: PageRegistry;
+  timeoutMs: number;
+  mapUrl(url: string): string;
+  /** Absolute folder for this episode's downloads. */
+  downloadsDir: string;
+  /** Turns an absolute path into the one results report (relative to the output folder). */
+  relative(path: string): string;
+}
+
+export interface SettledSignals {
+  failure?: Extract<Outcome, { status: 'failed' }>;
+  downloads: string[];
+  notes: string[];
+}
+
+/**
+ * Listens, before a step acts, for the popups and downloads the recording says the step caused
+ * (the codegen pattern: start waiting, act, then await), and afterwards checks they happened
+ * and that recorded navigations were reached.
+ */
+export function armSignals(expectations: readonly Expectation[], env: SignalEnv) {
+  const page = env.page;
+  const popups = page ? expectations.filter((e) => e.kind === 'popup').map((e) => ({ name: e.page, wait: quiet(page.waitForEvent('popup', { timeout: env.timeoutMs })) })) : [];
+  const downloads = page ? expectations.filter((e) => e.kind === 'download').map((e) => ({ alias: e.alias, wait: quiet(page.waitForEvent('download', { timeout: env.timeoutMs })) })) : [];
+
+  return async function settle(): Promise<SettledSignals> {
+    const result: SettledSignals = { downloads: [], notes: [] };
+    for (const popup of popups) {
+      const opened = await popup.wait;
+      if (!opened) return { ...result, failure: { status: 'failed', reason: 'popup-missing', message: `the recorded popup "${popup.name}" did not open within ${env.timeoutMs} ms` } };
+      env.pages.bind(popup.name, opened);
+      await opened.waitForLoadState('domcontentloaded', { timeout: env.timeoutMs }).catch(() => undefined);
+    }
+    for (const download of downloads) {
+      const started = await download.wait;
+      if (!started) return { ...result, failure: { status: 'failed', reason: 'download-missing', message: `the recorded download${download.alias ? ` "${download.alias}"` : ''} did not start within ${env.timeoutMs} ms` } };
+      result.downloads.push(env.relative(await save(started, env.downloadsDir, result.downloads.length)));
+    }
+    const navigations = expectations.filter((e) => e.kind === 'navigation');
+    const last = navigations.at(-1);
+    if (last) {
+      // A recorder ≤1.47 navigation signal means "some page reached this URL soon after";
+      // only the last one is where the step left things.
+      const want = stripHash(env.mapUrl(last.url));
+      const reached = await pollUntil(async () => (env.pages.openPages().some((p) => stripHash(p.url()) === want) ? true : undefined), Math.min(env.timeoutMs, 5000));
+      if (!reached) {
+        const urls = env.pages.openPages().map((p) => p.url()).join(', ');
+        return { ...result, failure: { status: 'failed', reason: 'navigation-mismatch', message: `expected a page at ${want}, pages are at ${urls || 'nothing'}` } };
+      }
+    }
+    return result;
+  };
+}
+
+/** Waits the ≥1.62 recorder recorded as `expect` signals: elements that appeared before the step. */
+export async function awaitVisible(expectations: readonly Expectation[], page: Page | undefined, timeoutMs: number): Promise<Extract<Outcome, { status: 'failed' }> | undefined> {
+  if (!page) return undefined;
+  for (const e of expectations) {
+    if (e.kind !== 'visible') continue;
+    const ok = await page.locator(e.selector).first().waitFor({ state: 'visible', timeout: timeoutMs }).then(() => true, () => false);
+    if (!ok) return { status: 'failed', reason: 'target-not-found', message: `the element the recording saw appear (${e.selector}) did not become visible` };
+  }
+  return undefined;
+}
+
+async function save(download: Download, dir: string, n: number): Promise<string> {
+  mkdirSync(dir, { recursive: true });
+  const name = download.suggestedFilename().replace(/[/\\]/g, '_') || `download-${n}`;
+  const path = join(dir, `${n}-${name}`);
+  await download.saveAs(path);
+  return path;
+}
+
+/** A promise that resolves to undefined instead of rejecting, so an unawaited wait never crashes the run. */
+function quiet<T>(p: Promise<T>): Promise<T | undefined> {
+  return p.catch(() => undefined);
+}
+
+function stripHash(url: string): string {
+  const i = url.indexOf('#');
+  return i >= 0 ? url.slice(0, i) : url;
+}

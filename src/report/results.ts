@@ -1,0 +1,87 @@
+import type { ActionType, FormatName, SourceRef } from '../ir/index.js';
+
+export type StepStatus = 'passed' | 'failed' | 'skipped' | 'needs-input';
+export type EpisodeStatus = 'passed' | 'failed' | 'error';
+
+/** Why a step or episode did not pass. A fixed vocabulary: users filter and count by it. */
+export type Reason =
+  | 'target-not-found'
+  | 'ambiguous-target'
+  | 'timeout'
+  | 'navigation-mismatch'
+  | 'unexpected-dialog'
+  | 'assertion-failed'
+  | 'popup-missing'
+  | 'download-missing'
+  | 'dialog-missing'
+  | 'page-not-found'
+  | 'needs-input'
+  | 'not-supported'
+  | 'final-state-mismatch'
+  | 'invalid-input'
+  | 'browser-crashed'
+  | 'after-failure'
+  | 'error';
+
+export interface StepResult {
+  index: number;
+  recordedStep?: number | string;
+  action: ActionType;
+  /** The action in words, e.g. `click button "Submit"`. */
+  description: string;
+  page: string;
+  status: StepStatus;
+  reason?: Reason;
+  /** What went wrong, in a sentence. */
+  message?: string;
+  durationMs: number;
+  /** Which recorded way of finding the target worked, e.g. `selector`, `role`. */
+  resolvedBy?: string;
+  /** URL of the step's page after the step. */
+  url?: string;
+  /** Saved downloads, relative to the output folder. */
+  downloads?: string[];
+  /** Things worth knowing that did not fail the step (an unrecorded popup, an empty upload…). */
+  notes?: string[];
+}
+
+export interface FinalState {
+  url: string;
+  /** Paths relative to the output folder. */
+  html: string;
+  screenshot: string;
+  /** Visible-text similarity (0–1) with the last recorded state, when the recording has one. */
+  textSimilarity?: number;
+}
+
+export interface EpisodeResult {
+  episode: string;
+  format: FormatName;
+  status: EpisodeStatus;
+  reason?: Reason;
+  /** Index of the first step that did not pass. */
+  failedStep?: number;
+  message?: string;
+  instruction?: string;
+  source: SourceRef;
+  durationMs: number;
+  steps: StepResult[];
+  final?: FinalState;
+  /** Input problems, formatted `file:line: severity: field: message`. */
+  problems?: string[];
+}
+
+export interface RunSummary {
+  dataset: string;
+  out: string;
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  browser?: { source: string; executablePath: string; version: string };
+  episodes: Record<EpisodeStatus, number> & { total: number };
+  steps: Record<StepStatus, number> & { total: number };
+  reasons: Partial<Record<Reason, number>>;
+  /** Input problems found while decoding (also listed on the episodes they belong to). */
+  problems: string[];
+  exitCode: number;
+}

@@ -1,0 +1,20 @@
+import type { EpisodeResult, RunSummary } from './results.js';
+
+const MARK: Record<EpisodeResult['status'], string> = { passed: 'PASS', failed: 'FAIL', error: 'ERR ' };
+
+/** One line per episode, then the totals and where everything is: what a person reads after a run. */
+export function episodeLine(r: EpisodeResult): string {
+  const ran = r.steps.filter((s) => s.status !== 'skipped').length;
+  const head = `${MARK[r.status]} ${r.episode}  ${ran}/${r.steps.length} steps  ${(r.durationMs / 1000).toFixed(1)}s`;
+  return r.status === 'passed' ? head : `${head}\n     ${r.reason ?? 'error'}: ${r.message ?? ''}`;
+}
+
+export function summaryLines(s: RunSummary, resultsFile: string): string[] {
+  const e = s.episodes;
+  return [
+    `${e.total} episodes: ${e.passed} passed, ${e.failed} failed, ${e.error} errors  (${s.steps.total} steps, ${(s.durationMs / 1000).toFixed(1)}s)`,
+    ...(s.problems.length ? [`${s.problems.length} input problems (see \`replaywright validate\`)`] : []),
+    `results: ${resultsFile}`,
+    `summary: ${s.out}/summary.json`,
+  ];
+}

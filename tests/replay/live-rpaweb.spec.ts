@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { Browser } from 'playwright';
+import { changedSiteCopy, serveSite, SITE, type FixtureServer } from '../support/fixture-site.js';
+import { launch, replayFixture } from '../support/replay.js';
+
+let browser: Browser;
+let site: FixtureServer;
+test.beforeAll(async () => {
+  browser = await launch();
+  site = await serveSite();
+});
+test.afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+for (const shape of ['1.49', '1.65']) {
+  test(`library episode (recorder ${shape}) passes, saves the download and ends on the record page`, async () => {
+    const r = await replayFixture(browser, `library-save-record@${shape}`, site.url);
+    expect(r.status, r.message).toBe('passed');
+    expect(r.steps.every((s) => s.status === 'passed')).toBe(true);
+    const save = r.steps.find((s) => s.description.includes('Save record'))!;
+    expect(save.downloads).toHaveLength(1);
+    const saved = readFileSync(join(r.out, save.downloads![0]!), 'utf8');
+    expect(saved).toBe(readFileSync(join(SITE, 'library/downloads', save.downloads![0]!.replace(/^.*\/\d+-/, '')), 'utf8'));
+    expect(r.final?.url).toContain(`${site.url}/library/record.html`);
+    expect(readFileSync(join(r.out, r.final!.html), 'utf8')).toContain('La casa de Bernarda Alba');
+    expect(r.final?.textSimilarity).toBeGreaterThan(0.95);
+  });
+
+  test(`tax episode (recorder ${shape}) binds the popup, dismisses the confirm and uses --param`, async () => {
+    const r = await replayFixture(browser, `tax-submit-declaration@${shape}`, site.url);
+    expect(r.status, r.message).toBe('passed');
+    const help = r.steps.find((s) => s.description === 'click button "Help"')!;
+    expect(help.status).toBe('passed');
+    // The recording dismissed the confirm, so the page must say the submission was cancelled.
+    expect(readFileSync(join(r.out, r.final!.html), 'utf8')).toContain('Submission cancelled');
+  });
+
+  test(`tax episode (recorder ${shape}) without the verification code stops at that step as needs-input`, async () => {
+    const r = await replayFixture(browser, `tax-submit-declaration@${shape}`, site.url, { params: {} });
+    expect(r.status).toBe('failed');
+    expect(r.reason).toBe('needs-input');
+    const step = r.steps[r.failedStep!]!;
+    expect(step.status).toBe('needs-input');
+    expect(step.message).toContain('--param verification_code=');
+    expect(r.steps.slice(r.failedStep! + 1).every((s) => s.status === 'skipped')).toBe(true);
+  });
+}
+
+test('a renamed button fails the episode at that step with target-not-found', async () => {
+  const broken = await serveSite(changedSiteCopy('tax/index.html', 'Submit declaration', 'Send declaration'));
+  try {
+    const r = await replayFixture(browser, 'tax-submit-declaration@1.49', broken.url);
+    expect(r.status).toBe('failed');
+    expect(r.reason).toBe('target-not-found');
+    expect(r.steps[r.failedStep!]!.description).toBe('click button "Submit declaration"');
+    expect(r.failedStep).toBe(12);
+    expect(r.steps.slice(0, 12).every((s) => s.status === 'passed')).toBe(true);
+    expect(r.steps[13]).toMatchObject({ status: 'skipped', reason: 'after-failure' });
+  } finally {
+    await broken.close();
+  }
+});
+
+test('every step passing is not enough: a final page that reads differently fails the episode', async () => {
+  // An off-by-one in the results page: the right title links to the next book's record, which
+  // has a "Save record" link too, so every step still finds its target and the download starts.
+  const changed = await serveSite(changedSiteCopy('library/results.html', 'record.html?id=${book.id}', 'record.html?id=${book.id + 1}'));
+  try {
+    const r = await replayFixture(browser, 'library-save-record@1.49', changed.url);
+    expect(r.steps.every((s) => s.status === 'passed')).toBe(true);
+    expect(r.status).toBe('failed');
+    expect(r.reason).toBe('final-state-mismatch');
+    expect(r.final!.textSimilarity!).toBeLessThan(0.9);
+  } finally {
+    await changed.close();
+  }
+});

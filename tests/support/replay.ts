@@ -1,0 +1,35 @@
+import type { Browser } from 'playwright';
+import { chromium } from 'playwright';
+import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
+import { loadDataset } from '../../src/formats/load-dataset.js';
+import type { Episode } from '../../src/ir/index.js';
+import { findChromium, launchOptions } from '../../src/replay/browser.js';
+import { DEFAULT_REPLAY_OPTIONS, runEpisode, type ReplayOptions } from '../../src/replay/run-episode.js';
+import type { EpisodeResult } from '../../src/report/results.js';
+import { RPAWEB_FIXTURES, tempDir } from './fixture-site.js';
+
+export function launch(): Promise<Browser> {
+  return chromium.launch(launchOptions(findChromium()));
+}
+
+let fixtureEpisodes: Promise<Episode[]> | undefined;
+export async function fixtureEpisode(id: string): Promise<Episode> {
+  fixtureEpisodes ??= loadDataset(RPAWEB_FIXTURES).then((d) => d.episodes);
+  const episode = (await fixtureEpisodes).find((e) => e.id === id);
+  if (!episode) throw new Error(`no fixture episode ${id}`);
+  return episode;
+}
+
+/** Replays a bundled recording against a site served at `siteUrl`. */
+export async function replayFixture(browser: Browser, id: string, siteUrl: string, options: Partial<ReplayOptions> = {}): Promise<EpisodeResult & { out: string }> {
+  const out = options.out ?? tempDir('rw-out-');
+  const result = await runEpisode(browser, await fixtureEpisode(id), {
+    ...DEFAULT_REPLAY_OPTIONS,
+    timeoutMs: 3000,
+    params: { verification_code: '482915' },
+    ...options,
+    urlMappings: [{ from: RECORDED_ORIGIN, to: siteUrl }],
+    out,
+  });
+  return { ...result, out };
+}
