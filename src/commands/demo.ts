@@ -16,7 +16,7 @@ export async function demoCommand(args: { out: string; timeoutMs: number; headed
   const server = await startFixtureServer();
   console.log(`fixture site: ${server.url}  (recorded at ${RECORDED_ORIGIN})`);
   try {
-    return await runCommand(
+    const code = await runCommand(
       {
         dataset: fixtures('rpaweb'),
         out: args.out,
@@ -29,6 +29,10 @@ export async function demoCommand(args: { out: string; timeoutMs: number; headed
       },
       log,
     );
+    // Episodes that do not pass are findings the demo is there to show, not a failed demo;
+    // only a run that could not happen (no browser, unreadable fixtures) fails it.
+    if (code === 1) console.log('demo: the episodes marked FAIL show how a broken step is reported (reason and step above).');
+    return code === 1 ? 0 : code;
   } finally {
     await server.close();
   }

@@ -27,7 +27,10 @@ for (const shape of ['1.49', '1.65']) {
     expect(saved).toBe(readFileSync(join(SITE, 'library/downloads', save.downloads![0]!.replace(/^.*\/\d+-/, '')), 'utf8'));
     expect(r.final?.url).toContain(`${site.url}/library/record.html`);
     expect(readFileSync(join(r.out, r.final!.html), 'utf8')).toContain('La casa de Bernarda Alba');
-    expect(r.final?.textSimilarity).toBeGreaterThan(0.95);
+    // Recorder 1.49 records the trailing closePage, whose before-state is where the recording
+    // ended; the 1.65 recorder drops closePage, so there is no recorded final state to compare.
+    if (shape === '1.49') expect(r.final?.textSimilarity).toBeGreaterThan(0.95);
+    else expect(r.final?.textSimilarity).toBeUndefined();
   });
 
   test(`tax episode (recorder ${shape}) binds the popup, dismisses the confirm and uses --param`, async () => {
