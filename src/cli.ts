@@ -42,6 +42,9 @@ await yargs(hideBin(process.argv))
       .option('param', { type: 'string', array: true, describe: 'NAME=VALUE for steps that need input (repeatable)' })
       .option('timeout', { type: 'number', default: 10_000, describe: 'per-step timeout, ms' })
       .option('files-dir', { type: 'string', describe: 'where setInputFiles finds recorded file names (default: dataset folder)' })
+      .option('strict', { type: 'boolean', default: false, describe: 'find targets by the recorded selector only (no fallbacks)' })
+      .option('min-score', { type: 'number', default: 0.6, describe: 'lowest similarity (0-1) a fallback target match may have' })
+      .option('final-text-min', { type: 'number', default: 0.97, describe: 'lowest visible-text similarity of the final page to the recorded one' })
       .option('headed', { type: 'boolean', default: false })
       .option('slow-mo', { type: 'number', describe: 'slow every browser operation by MS' }),
     async (a) => {
@@ -57,6 +60,9 @@ await yargs(hideBin(process.argv))
           headed: a.headed,
           slowMo: a['slow-mo'],
           filesDir: a['files-dir'],
+          strict: a.strict,
+          minScore: a['min-score'],
+          finalTextMin: a['final-text-min'],
         },
         createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] }),
       );

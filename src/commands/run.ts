@@ -5,6 +5,7 @@ import { formatProblem } from '../formats/problem.js';
 import { BrowserNotFound } from '../replay/browser.js';
 import { replayEpisodes, type BrowserInfo } from '../replay/run.js';
 import { DEFAULT_REPLAY_OPTIONS } from '../replay/run-episode.js';
+import { DEFAULT_THRESHOLDS } from '../compare/target-match.js';
 import type { UrlMapping } from '../replay/url-map.js';
 import { rejectedResult } from '../report/rejected.js';
 import type { RunSummary } from '../report/results.js';
@@ -22,6 +23,9 @@ export interface RunArgs {
   headed: boolean;
   slowMo?: number;
   filesDir?: string;
+  strict?: boolean;
+  minScore?: number;
+  finalTextMin?: number;
 }
 
 /** Exit codes: 0 all passed, 1 something failed, 2 nothing could be read (or no browser). */
@@ -51,7 +55,8 @@ export async function runCommand(args: RunArgs, log: Logger, print: (line: strin
   try {
     browser = await replayEpisodes(
       episodes,
-      { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: args.urlMappings, params: args.params, timeoutMs: args.timeoutMs, headed: args.headed, slowMo: args.slowMo, filesDir: args.filesDir ?? data.root },
+      { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: args.urlMappings, params: args.params, timeoutMs: args.timeoutMs, headed: args.headed, slowMo: args.slowMo, filesDir: args.filesDir ?? data.root,
+        strict: args.strict, thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore }, finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin },
       { onEpisode: (r) => { writer.add(r); print(episodeLine(r)); } },
       log,
     );

@@ -3,9 +3,14 @@ import { join, resolve } from 'node:path';
 import type { DatasetFormat } from './format.js';
 import { readHead } from './head.js';
 import { rpaweb } from './rpaweb.js';
+import { mind2web } from './mind2web.js';
+import { mtMind2web } from './mt-mind2web.js';
+import { babyagi } from './babyagi.js';
+import { visualwebarena } from './visualwebarena.js';
+import { devtoolsRecorder } from './devtools-recorder.js';
 
 /** Every dataset format, tried in this order when a file's format is not given. */
-export const formats: DatasetFormat[] = [rpaweb];
+export const formats: DatasetFormat[] = [rpaweb, mind2web, mtMind2web, babyagi, visualwebarena, devtoolsRecorder];
 
 /** The format whose sniffer claims `file` (from its name and first 64 KiB), if any. */
 export async function detectFormat(file: string, candidates: readonly DatasetFormat[] = formats): Promise<DatasetFormat | undefined> {

@@ -1,49 +1,156 @@
-import type { Frame, Locator, Page } from 'playwright';
-import type { Locate, Target } from '../ir/index.js';
+import type { Browser, Frame, Locator, Page } from 'playwright';
+import type { ElementFacts } from '../compare/element-facts.js';
+import { decide, DEFAULT_THRESHOLDS, meetsConstraints, normalizeName, scoreElement, type Match, type MatchThresholds } from '../compare/target-match.js';
+import type { Evidence, Locate, Target } from '../ir/index.js';
 import { pollUntil } from './poll.js';
+import { candidateLocator, collectCandidates, type Candidate } from './resolve/collect.js';
+import { recordedFacts } from './resolve/recorded-facts.js';
+import { revealByHover } from './resolve/reveal.js';
+import { factsFromSnapshot } from './resolve/snapshot-facts.js';
+import { recordedScreenshot, visualAgreement } from './resolve/visual-check.js';
+
+/**
+ * How a target was found, from most to least literal:
+ * `recorded`        the recorded selector, unique on the live page;
+ * `alternative`     another way the recording named it (getByRole/Label/… form), unique;
+ * `normalized-name` the only element of the recorded role whose name matches once numbers,
+ *                   case and punctuation are ignored ("Checkout (2)" → "Checkout (3)");
+ * `similarity`      the clear best of every element by role, name, text, attributes, the
+ *                   text around it, its place, and how it looks in the recorded screenshot.
+ */
+export type Strategy = 'recorded' | 'alternative' | 'normalized-name' | 'similarity';
+export const STRATEGIES: readonly Strategy[] = ['recorded', 'alternative', 'normalized-name', 'similarity'];
 
 export type Resolution =
-  | { ok: true; locator: Locator; by: Locate['kind']; frame?: string }
-  | { ok: false; reason: 'target-not-found' | 'ambiguous-target'; message: string };
+  | { ok: true; locator: Locator; strategy: Strategy; score: number; evidence?: string[]; frame?: string; revealed?: boolean }
+  | { ok: false; reason: 'target-not-found' | 'ambiguous-target'; message: string; candidates?: { name: string; score: number }[] };
+
+export interface ResolveOptions {
+  timeoutMs: number;
+  /** Only the recorded selector, as a plain Playwright loop would: no fallbacks. */
+  strict?: boolean;
+  thresholds?: MatchThresholds;
+  /** The step's recorded before-state: HTML and screenshot to recognise the target by. */
+  before?: Evidence;
+  browser?: Browser | null;
+}
 
 const FRAME_HOP = ' >> internal:control=enter-frame >> ';
 
 /**
- * Finds the one element a step acts on. Each recorded way of finding it is tried in the
- * recorded order; the first that matches exactly one element wins. A way that matches several
- * is not acted on (clicking "one of them" is how replays go silently wrong); if nothing
- * matches uniquely before the timeout, the step fails with what was seen.
+ * Finds the one element a step acts on. The recorded ways of finding it are tried first, as
+ * recorded; when none matches exactly one element (the site changed), every element on the
+ * page is scored against all the recording knows about the target, and the step acts only
+ * on a clear best above the threshold. Near-ties are `ambiguous-target`, never a guess.
  */
-export async function resolveTarget(page: Page, target: Target, timeoutMs: number): Promise<Resolution> {
+export async function resolveTarget(page: Page, target: Target, options: ResolveOptions): Promise<Resolution> {
+  const started = Date.now();
+  const exactBudget = options.strict ? options.timeoutMs : Math.min(options.timeoutMs, Math.max(1000, options.timeoutMs / 10));
   const tried = new Map<string, number>();
-  const found = await pollUntil(async () => {
-    for (const locate of target.locate) {
-      for (const candidate of candidatesFor(page, locate)) {
-        const count = await candidate.locator.count().catch(() => 0);
-        tried.set(candidate.label, count);
-        if (count === 1) return { ok: true as const, locator: candidate.locator, by: locate.kind, frame: candidate.frame };
-      }
-    }
-    return undefined;
-  }, timeoutMs);
-  if (found) return found;
-  const ambiguous = [...tried].filter(([, n]) => n > 1);
+  const exact = await pollUntil(() => exactMatch(page, target, options.strict, tried), exactBudget);
+  if (exact) return exact;
   const seen = [...tried].map(([label, n]) => `${label} → ${n}`).join('; ');
-  if (ambiguous.length > 0) {
-    return { ok: false, reason: 'ambiguous-target', message: `no recorded locator matched exactly one element (${seen})` };
+  if (options.strict) {
+    const many = [...tried.values()].some((n) => n > 1);
+    return { ok: false, reason: many ? 'ambiguous-target' : 'target-not-found', message: `${many ? 'the recorded selector matched several elements' : `nothing matched within ${options.timeoutMs} ms`} (${seen})` };
   }
-  const untried = target.locate.filter((l) => candidatesFor(page, l).length === 0).map((l) => l.kind);
-  const note = untried.length ? ` (not usable on a live page: ${untried.join(', ')})` : '';
-  return { ok: false, reason: 'target-not-found', message: `nothing matched within ${timeoutMs} ms (${seen || 'no live locator'})${note}` };
+
+  const facts = await withSnapshotFacts(recordedFacts(target, options.before), target, options);
+  const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;
+  let last: Resolution | undefined;
+  const deadline = started + options.timeoutMs;
+  do {
+    const quick = await exactMatch(page, target, options.strict, tried);
+    if (quick) return quick;
+    last = await bestByScore(page, facts, thresholds, options.before);
+    if (last.ok) return last;
+    if (Date.now() + 500 >= deadline) break;
+    await page.waitForTimeout(500);
+  } while (Date.now() < deadline);
+  return last.ok ? last : { ...last, message: `${last.message}; recorded locators: ${seen}` };
 }
 
-interface Candidate {
+async function exactMatch(page: Page, target: Target, strict: boolean | undefined, tried: Map<string, number>): Promise<Resolution | undefined> {
+  const locates = strict ? target.locate.slice(0, 1) : target.locate;
+  for (const [i, locate] of locates.entries()) {
+    for (const candidate of liveLocators(page, locate)) {
+      const count = await candidate.locator.count().catch(() => 0);
+      tried.set(candidate.label, count);
+      if (count === 1) return { ok: true, locator: candidate.locator, strategy: i === 0 ? 'recorded' : 'alternative', score: 1, frame: candidate.frame };
+    }
+  }
+  return undefined;
+}
+
+/** The recorded HTML says more about the target than its selector (its row, its attributes). */
+async function withSnapshotFacts(facts: ElementFacts, target: Target, options: ResolveOptions): Promise<ElementFacts> {
+  const selector = target.locate.find((l) => l.kind === 'selector');
+  if (!options.before?.html || !options.browser || selector?.kind !== 'selector') return facts;
+  const seen = await factsFromSnapshot(options.browser, options.before.html, selector.selector, options.before.viewport);
+  if (!seen) return facts;
+  return {
+    ...seen,
+    ...Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== undefined)),
+    attrs: { ...seen.attrs, ...facts.attrs },
+    context: facts.context ?? seen.context,
+  };
+}
+
+async function bestByScore(page: Page, facts: ElementFacts, thresholds: MatchThresholds, before?: Evidence): Promise<Resolution> {
+  const all = await collectCandidates(page);
+  const eligible = all.filter((c) => meetsConstraints(facts, c));
+  let matches: Match<Candidate>[] = eligible.map((c) => ({ item: c, ...scoreElement(facts, c) }));
+
+  // Same role, same name but for numbers and case: what a person would call "that button".
+  if (facts.role && facts.name !== undefined) {
+    const wanted = normalizeName(facts.name);
+    const named = matches.filter((m) => m.item.role === facts.role && normalizeName(m.item.name ?? '') === wanted);
+    if (named.length === 1) return await chosen(page, named[0]!, 'normalized-name');
+    if (named.length > 1) matches = named.concat(matches.filter((m) => !named.includes(m)));
+  }
+
+  let decision = decide(matches, thresholds);
+  const screenshot = before?.screenshot ? recordedScreenshot(before.screenshot) : undefined;
+  const viewport = page.viewportSize();
+  if (decision.kind === 'ambiguous' && screenshot && viewport && screenshot.width === viewport.width && screenshot.height === viewport.height) {
+    // Near-tie: ask the recorded screenshot which of them was there.
+    // One at a time: revealing a hover-only candidate moves the pointer off the previous one.
+    const rescored: Match<Candidate>[] = [];
+    for (const m of decision.top.slice(0, 8)) {
+      const visual = await visualAgreement(page, screenshot, m.item);
+      rescored.push({ item: m.item, ...scoreElement(facts, m.item, visual ?? 0) });
+    }
+    // Leave no candidate revealed: a hover left behind would make the next exact check find it.
+    await page.mouse.move(0, 0).catch(() => undefined);
+    decision = decide(rescored, thresholds);
+  }
+  if (decision.kind === 'unique') return await chosen(page, decision.best, 'similarity');
+  const top = (decision.kind === 'ambiguous' ? decision.top : decision.best ? [decision.best] : []).slice(0, 5);
+  const candidates = top.map((m) => ({ name: describe(m.item), score: round(m.score) }));
+  if (decision.kind === 'ambiguous') {
+    return { ok: false, reason: 'ambiguous-target', message: `${decision.top.length} elements match the recorded target about equally well: ${candidates.map((c) => `${c.name} (${c.score})`).join(', ')}`, candidates };
+  }
+  const best = candidates[0];
+  return { ok: false, reason: 'target-not-found', message: `no element is like the recorded one${best ? ` (closest: ${best.name}, score ${best.score} < ${thresholds.minScore})` : ''}`, candidates };
+}
+
+async function chosen(page: Page, match: Match<Candidate>, strategy: Strategy): Promise<Resolution> {
+  const c = match.item;
+  let revealed = false;
+  if (!c.visible) {
+    revealed = await revealByHover(page, c);
+    if (!revealed) return { ok: false, reason: 'target-not-found', message: `the best match (${describe(c)}) is hidden and hovering around it does not show it` };
+  }
+  return { ok: true, locator: candidateLocator(c), strategy, score: round(match.score), evidence: match.evidence, frame: frameName(c.frame), revealed: revealed || undefined };
+}
+
+interface LiveLocator {
   label: string;
   locator: Locator;
   frame?: string;
 }
 
-function candidatesFor(page: Page, locate: Locate): Candidate[] {
+function liveLocators(page: Page, locate: Locate): LiveLocator[] {
   switch (locate.kind) {
     case 'selector': {
       if (locate.framePath) {
@@ -52,10 +159,11 @@ function candidatesFor(page: Page, locate: Locate): Candidate[] {
       }
       // Recorder lines up to 1.49 carry no frame information (microsoft/playwright#34157): an
       // action inside an iframe looks like a main-frame one, so every frame is a candidate.
-      return framesOf(page).map((frame) => ({
-        label: frame === page.mainFrame() ? locate.selector : `${locate.selector} in frame ${frameLabel(frame)}`,
+      const main = page.mainFrame();
+      return [main, ...page.frames().filter((f) => f !== main)].map((frame) => ({
+        label: frame === main ? locate.selector : `${locate.selector} in frame ${frameName(frame)}`,
         locator: frame.locator(locate.selector),
-        frame: frame === page.mainFrame() ? undefined : frameLabel(frame),
+        frame: frame === main ? undefined : frameName(frame),
       }));
     }
     case 'role':
@@ -79,8 +187,8 @@ function candidatesFor(page: Page, locate: Locate): Candidate[] {
       return [{ label: locate.css, locator: page.locator(locate.css) }];
     case 'xpath':
       return [{ label: `xpath=${locate.xpath}`, locator: page.locator(`xpath=${locate.xpath}`) }];
-    // Recorded node ids, fingerprints and boxes describe the recording, not the live page; they
-    // are used by snapshot replay and target re-identification, not by this exact-match pass.
+    // Node ids, fingerprints and boxes describe the recording, not the live page: they feed
+    // the similarity pass (recordedFacts), not this exact one.
     case 'backendNodeId':
     case 'fingerprint':
     case 'box':
@@ -88,11 +196,14 @@ function candidatesFor(page: Page, locate: Locate): Candidate[] {
   }
 }
 
-function framesOf(page: Page): Frame[] {
-  const main = page.mainFrame();
-  return [main, ...page.frames().filter((f) => f !== main)];
+function describe(c: Candidate): string {
+  const name = c.name ? ` "${c.name.slice(0, 60)}"` : '';
+  const where = c.context ? ` in "${c.context.slice(0, 60)}"` : '';
+  return `${c.role ?? c.tag}${name}${where}`;
 }
 
-function frameLabel(frame: Frame): string {
-  return frame.name() || frame.url();
+function frameName(frame: Frame): string | undefined {
+  return frame.parentFrame() ? frame.name() || frame.url() : undefined;
 }
+
+const round = (n: number) => Math.round(n * 1000) / 1000;

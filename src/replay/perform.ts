@@ -4,12 +4,21 @@ import type { Locator, Page } from 'playwright';
 import type { Action, Point, Target } from '../ir/index.js';
 import type { Reason } from '../report/results.js';
 import * as assert from './assertions.js';
-import { resolveTarget } from './locate.js';
+import type { Resolution, Strategy } from './locate.js';
 import type { PageRegistry } from './pages.js';
 
+/** How the step's target was found, for the step's result. */
+export interface TargetFound {
+  strategy: Strategy;
+  score: number;
+  evidence?: string[];
+  frame?: string;
+  revealed?: boolean;
+}
+
 export type Outcome =
-  | { status: 'passed'; resolvedBy?: string; notes?: string[] }
-  | { status: 'failed'; reason: Reason; message: string; resolvedBy?: string };
+  | { status: 'passed'; found?: TargetFound; notes?: string[] }
+  | { status: 'failed'; reason: Reason; message: string; found?: TargetFound; candidates?: { name: string; score: number }[] };
 
 export interface PerformEnv {
   pages: PageRegistry;
@@ -20,6 +29,8 @@ export interface PerformEnv {
   mapUrl(url: string): string;
   /** Where `setInputFiles` looks for the recorded file names. */
   filesDir?: string;
+  /** Finds a target on the step's page (bound to the step's evidence and the run's options). */
+  resolve(target: Target): Promise<Resolution>;
 }
 
 const BLANK_URLS = new Set(['about:blank', 'chrome://newtab/']);
@@ -52,11 +63,12 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
 
   /** Resolve the target, then act on it; a target that cannot be pinned down fails the step. */
   const on = async (target: Target, act: (l: Locator) => Promise<string | undefined | void>): Promise<Outcome> => {
-    const found = await resolveTarget(page, target, timeout);
-    if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message };
+    const found = await env.resolve(target);
+    if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message, candidates: found.candidates };
+    const report = foundReport(found);
     const problem = await act(found.locator);
-    if (typeof problem === 'string') return { status: 'failed', reason: 'assertion-failed', message: problem, resolvedBy: found.by };
-    return { status: 'passed', resolvedBy: found.by };
+    if (typeof problem === 'string') return { status: 'failed', reason: 'assertion-failed', message: problem, found: report };
+    return { status: 'passed', found: report };
   };
 
   switch (action.type) {
@@ -193,10 +205,10 @@ async function setInputFiles(page: Page, target: Target | undefined, names: stri
     return { name: basename(name), mimeType: 'application/octet-stream', buffer: Buffer.alloc(0) };
   });
   if (!target) return { status: 'failed', reason: 'not-supported', message: 'setInputFiles without a target element' };
-  const found = await resolveTarget(page, target, env.timeoutMs);
-  if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message };
+  const found = await env.resolve(target);
+  if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message, candidates: found.candidates };
   await found.locator.setInputFiles(payload, { timeout: env.timeoutMs });
-  return { status: 'passed', resolvedBy: found.by, notes };
+  return { status: 'passed', found: foundReport(found), notes };
 }
 
 async function toViewport(page: Page, point: Point): Promise<{ x: number; y: number }> {
@@ -204,4 +216,8 @@ async function toViewport(page: Page, point: Point): Promise<{ x: number; y: num
   if (point.units === 'fraction') return { x: point.x * vp.width, y: point.y * vp.height };
   if (point.viewport) return { x: (point.x * vp.width) / point.viewport.width, y: (point.y * vp.height) / point.viewport.height };
   return { x: point.x, y: point.y };
+}
+
+function foundReport(r: Extract<Resolution, { ok: true }>): TargetFound {
+  return { strategy: r.strategy, score: r.score, evidence: r.evidence, frame: r.frame, revealed: r.revealed };
 }

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { textSimilarity, visibleWords } from '../compare/visible-text.js';
-import { describeAction, type Action, type Episode, type Step } from '../ir/index.js';
+import { describeAction, type Action, type Episode, type Step, type Target } from '../ir/index.js';
 import type { EpisodeResult, FinalState, Reason, StepResult } from '../report/results.js';
 import { DialogDesk } from './dialogs.js';
 import { episodeDir, relativeToOut } from './episode-files.js';
@@ -11,6 +11,8 @@ import { perform, type Outcome } from './perform.js';
 import { pollUntil } from './poll.js';
 import { armSignals, awaitVisible } from './signals.js';
 import { mapUrl, type UrlMapping } from './url-map.js';
+import { resolveTarget, type Resolution } from './locate.js';
+import type { MatchThresholds } from '../compare/target-match.js';
 
 export interface ReplayOptions {
   out: string;
@@ -22,6 +24,10 @@ export interface ReplayOptions {
   filesDir?: string;
   /** Below this visible-text similarity the final page is not what the recording reached. */
   finalTextMin: number;
+  /** `--strict`: only the recorded selector finds targets. */
+  strict?: boolean;
+  /** `--min-score` and the ambiguity margin for similarity matches. */
+  thresholds?: MatchThresholds;
   defaultViewport: { width: number; height: number };
 }
 
@@ -29,7 +35,8 @@ export const DEFAULT_REPLAY_OPTIONS: Omit<ReplayOptions, 'out'> = {
   urlMappings: [],
   params: {},
   timeoutMs: 10_000,
-  finalTextMin: 0.9,
+  // Strict on purpose: one wrong card deleted out of a board of five reads 0.91 alike.
+  finalTextMin: 0.97,
   defaultViewport: { width: 1280, height: 720 },
 };
 
@@ -110,8 +117,9 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
     page: step.page,
     durationMs: Date.now() - started,
     ...(outcome.status === 'passed'
-      ? { status: 'passed', resolvedBy: outcome.resolvedBy, notes: outcome.notes?.length ? outcome.notes : undefined }
-      : { status: 'failed', reason: outcome.reason, message: outcome.message, resolvedBy: outcome.resolvedBy }),
+      ? { status: 'passed', notes: outcome.notes?.length ? outcome.notes : undefined }
+      : { status: 'failed', reason: outcome.reason, message: outcome.message }),
+    ...targetReport(outcome),
     ...extra,
   });
 
@@ -129,20 +137,33 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
     const notVisible = await awaitVisible(step.expect, page, timeoutMs);
     if (notVisible) return done(notVisible);
     const settle = armSignals(step.expect, { page, pages: env.pages, timeoutMs, mapUrl: env.toLive, downloadsDir, relative: (p) => relativeToOut(env.options.out, p) });
-    const outcome = await withDeadline(perform(action, { pages: env.pages, page, pageName: step.page, timeoutMs, mapUrl: env.toLive, filesDir: env.options.filesDir }), timeoutMs * 3 + 5000);
+    const resolve = (target: Target) =>
+      page ? resolveTarget(page, target, { timeoutMs, strict: env.options.strict, thresholds: env.options.thresholds, before: step.before, browser: page.context().browser() })
+        : Promise.resolve<Resolution>({ ok: false, reason: 'target-not-found', message: 'no page' });
+    const outcome = await withDeadline(perform(action, { pages: env.pages, page, pageName: step.page, timeoutMs, mapUrl: env.toLive, filesDir: env.options.filesDir, resolve }), timeoutMs * 3 + 5000);
     if (page && !page.isClosed()) env.pages.current = page;
     if (outcome.status === 'failed') return done(outcome);
     const signals = await settle();
     const extra: Partial<StepResult> = { downloads: signals.downloads.length ? signals.downloads : undefined, url: (env.pages.current ?? page)?.url() };
-    if (signals.failure) return done({ ...signals.failure, resolvedBy: outcome.resolvedBy }, extra);
+    if (signals.failure) return done({ ...signals.failure, found: outcome.found }, extra);
     if (env.dialogs.missing > 0) await pollUntil(async () => (env.dialogs.missing === 0 ? true : undefined), Math.min(timeoutMs, 2000));
-    if (env.dialogs.missing > 0) return done({ status: 'failed', reason: 'dialog-missing', message: 'the recorded dialog did not appear', resolvedBy: outcome.resolvedBy }, extra);
-    if (env.dialogs.unexpected.length) return done({ status: 'failed', reason: 'unexpected-dialog', message: `a dialog the recording did not see was dismissed: ${env.dialogs.unexpected.join('; ')}`, resolvedBy: outcome.resolvedBy }, extra);
+    if (env.dialogs.missing > 0) return done({ status: 'failed', reason: 'dialog-missing', message: 'the recorded dialog did not appear', found: outcome.found }, extra);
+    if (env.dialogs.unexpected.length) return done({ status: 'failed', reason: 'unexpected-dialog', message: `a dialog the recording did not see was dismissed: ${env.dialogs.unexpected.join('; ')}`, found: outcome.found }, extra);
     const notes = [...(outcome.notes ?? []), ...signals.notes];
     return done({ ...outcome, notes }, extra);
   } catch (error) {
     return done({ status: 'failed', ...classify(error) });
   }
+}
+
+/** How the step's target was found (or the closest candidates when it was not), for its result. */
+function targetReport(outcome: Outcome): Partial<StepResult> {
+  const found = outcome.found;
+  const candidates = outcome.status === 'failed' ? outcome.candidates : undefined;
+  if (!found && !candidates?.length) return {};
+  const detail = { evidence: found?.strategy === 'recorded' ? undefined : found?.evidence, frame: found?.frame, revealedByHover: found?.revealed, candidates };
+  const hasDetail = Object.values(detail).some((v) => v !== undefined);
+  return { resolvedBy: found?.strategy, score: found?.score, target: hasDetail ? detail : undefined };
 }
 
 /** Substitutes `--param` values into a step that needs input; undefined when the value is missing. */

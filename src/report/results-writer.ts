@@ -12,6 +12,7 @@ export class ResultsWriter {
   private readonly episodes: Record<EpisodeStatus, number> = { passed: 0, failed: 0, error: 0 };
   private readonly steps: Record<StepStatus, number> = { passed: 0, failed: 0, skipped: 0, 'needs-input': 0 };
   private readonly reasons: Partial<Record<Reason, number>> = {};
+  private readonly resolvedBy: Record<string, number> = {};
   private readonly startedAt = new Date();
 
   constructor(readonly out: string) {
@@ -25,7 +26,10 @@ export class ResultsWriter {
     appendFileSync(this.resultsFile, JSON.stringify(result) + '\n');
     this.episodes[result.status] += 1;
     if (result.reason) this.reasons[result.reason] = (this.reasons[result.reason] ?? 0) + 1;
-    for (const s of result.steps) this.steps[s.status] += 1;
+    for (const s of result.steps) {
+      this.steps[s.status] += 1;
+      if (s.resolvedBy) this.resolvedBy[s.resolvedBy] = (this.resolvedBy[s.resolvedBy] ?? 0) + 1;
+    }
   }
 
   get counts(): Readonly<Record<EpisodeStatus, number>> {
@@ -50,6 +54,7 @@ export class ResultsWriter {
       episodes: { total: this.episodes.passed + this.episodes.failed + this.episodes.error, ...this.episodes },
       steps: { total: Object.values(this.steps).reduce((a, b) => a + b, 0), ...this.steps },
       reasons: this.reasons,
+      resolvedBy: this.resolvedBy,
       problems: extra.problems,
       exitCode: this.exitCode(),
     };

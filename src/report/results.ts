@@ -35,8 +35,12 @@ export interface StepResult {
   /** What went wrong, in a sentence. */
   message?: string;
   durationMs: number;
-  /** Which recorded way of finding the target worked, e.g. `selector`, `role`. */
+  /** How the target was found: `recorded`, `alternative`, `normalized-name` or `similarity`. */
   resolvedBy?: string;
+  /** 0–1: how sure the match is (1 for the recorded selector, unique). */
+  score?: number;
+  /** The evidence behind a fallback match, or the closest candidates when none was good enough. */
+  target?: { evidence?: string[]; frame?: string; revealedByHover?: boolean; candidates?: { name: string; score: number }[] };
   /** URL of the step's page after the step. */
   url?: string;
   /** Saved downloads, relative to the output folder. */
@@ -81,6 +85,8 @@ export interface RunSummary {
   episodes: Record<EpisodeStatus, number> & { total: number };
   steps: Record<StepStatus, number> & { total: number };
   reasons: Partial<Record<Reason, number>>;
+  /** How many step targets each strategy found (recorded, alternative, normalized-name, similarity). */
+  resolvedBy: Record<string, number>;
   /** Input problems found while decoding (also listed on the episodes they belong to). */
   problems: string[];
   exitCode: number;

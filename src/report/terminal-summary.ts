@@ -13,6 +13,9 @@ export function summaryLines(s: RunSummary, resultsFile: string): string[] {
   const e = s.episodes;
   return [
     `${e.total} episodes: ${e.passed} passed, ${e.failed} failed, ${e.error} errors  (${s.steps.total} steps, ${(s.durationMs / 1000).toFixed(1)}s)`,
+    ...(Object.keys(s.resolvedBy).some((k) => k !== 'recorded')
+      ? [`targets found by: ${Object.entries(s.resolvedBy).map(([k, n]) => `${k} ${n}`).join(', ')}`]
+      : []),
     ...(s.problems.length ? [`${s.problems.length} input problems (see \`replaywright validate\`)`] : []),
     `results: ${resultsFile}`,
     `summary: ${s.out}/summary.json`,

@@ -53,16 +53,23 @@ for (const shape of ['1.49', '1.65']) {
   });
 }
 
-test('a renamed button fails the episode at that step with target-not-found', async () => {
+test('a renamed button: --strict fails at that step with target-not-found; the default finds it and says how', async () => {
   const broken = await serveSite(changedSiteCopy('tax/index.html', 'Submit declaration', 'Send declaration'));
   try {
-    const r = await replayFixture(browser, 'tax-submit-declaration@1.49', broken.url);
-    expect(r.status).toBe('failed');
-    expect(r.reason).toBe('target-not-found');
-    expect(r.steps[r.failedStep!]!.description).toBe('click button "Submit declaration"');
-    expect(r.failedStep).toBe(12);
-    expect(r.steps.slice(0, 12).every((s) => s.status === 'passed')).toBe(true);
-    expect(r.steps[13]).toMatchObject({ status: 'skipped', reason: 'after-failure' });
+    const strict = await replayFixture(browser, 'tax-submit-declaration@1.49', broken.url, { strict: true });
+    expect(strict.status).toBe('failed');
+    expect(strict.reason).toBe('target-not-found');
+    expect(strict.steps[strict.failedStep!]!.description).toBe('click button "Submit declaration"');
+    expect(strict.failedStep).toBe(12);
+    expect(strict.steps.slice(0, 12).every((s) => s.status === 'passed')).toBe(true);
+    expect(strict.steps[13]).toMatchObject({ status: 'skipped', reason: 'after-failure' });
+
+    const healed = await replayFixture(browser, 'tax-submit-declaration@1.49', broken.url);
+    expect(healed.status, healed.message).toBe('passed');
+    const step = healed.steps[12]!;
+    expect(step).toMatchObject({ status: 'passed', resolvedBy: 'similarity' });
+    expect(step.score).toBeLessThan(1);
+    expect(step.target?.evidence?.join(' ')).toContain('name "Send declaration"');
   } finally {
     await broken.close();
   }

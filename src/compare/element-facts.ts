@@ -1,0 +1,23 @@
+import type { Box } from '../ir/index.js';
+
+/**
+ * What is known about one element, recorded or live, in the terms target matching compares:
+ * the same shape on both sides so one scoring function serves recordings of every format.
+ */
+export interface ElementFacts {
+  tag?: string;
+  role?: string;
+  /** Accessible name (approximate on the live side: label, aria-label, text, title, alt). */
+  name?: string;
+  text?: string;
+  id?: string;
+  /** Stable identifying attributes: placeholder, name, type, title, alt, aria-label, data-testid, href. */
+  attrs?: Record<string, string>;
+  /** CSS px in the viewport of its page (frames offset included). */
+  box?: Box;
+  visible?: boolean;
+  /** Text of the nearest container around the element (its row, card, list item). */
+  context?: string;
+  /** Texts the element's container must contain (recorder `has-text` filters): hard constraints. */
+  mustContain?: string[];
+}

@@ -1,0 +1,115 @@
+import type { ElementFacts } from './element-facts.js';
+
+/** One live element's similarity to the recorded target, with the evidence behind it. */
+export interface Match<T> {
+  item: T;
+  /** 0–1. */
+  score: number;
+  evidence: string[];
+}
+
+export type Decision<T> =
+  | { kind: 'unique'; best: Match<T>; runnerUp?: Match<T> }
+  | { kind: 'ambiguous'; top: Match<T>[] }
+  | { kind: 'none'; best?: Match<T> };
+
+export interface MatchThresholds {
+  /** Below this a candidate is not the target. */
+  minScore: number;
+  /** The best must beat the runner-up by this much, or the step is ambiguous. */
+  margin: number;
+}
+
+export const DEFAULT_THRESHOLDS: MatchThresholds = { minScore: 0.6, margin: 0.1 };
+
+// How much each kind of evidence counts. Name and role say what the element is for; context
+// says which of several alike it is; the box only breaks near-ties of the rest.
+const WEIGHTS = { role: 3, name: 4, text: 2, tag: 1, attrs: 2, context: 2, box: 1.5, visual: 4 } as const;
+
+/** Lower-case, no digits (counts drift: "Checkout (2)" → "Checkout (3)"), no punctuation, single spaces. */
+export function normalizeName(s: string): string {
+  return s.toLowerCase().normalize('NFKC').replace(/\d+/g, ' ').replace(/[^\p{L}\p{N}\p{So}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+}
+
+const normalizeText = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** Dice similarity of character bigrams: tolerant of small edits, 1 for equal strings. */
+export function stringSimilarity(a: string, b: string): number {
+  if (a === b) return 1;
+  if (a.length < 2 || b.length < 2) return 0;
+  const grams = new Map<string, number>();
+  for (let i = 0; i < a.length - 1; i++) {
+    const g = a.slice(i, i + 2);
+    grams.set(g, (grams.get(g) ?? 0) + 1);
+  }
+  let shared = 0;
+  for (let i = 0; i < b.length - 1; i++) {
+    const g = b.slice(i, i + 2);
+    const n = grams.get(g) ?? 0;
+    if (n > 0) {
+      shared++;
+      grams.set(g, n - 1);
+    }
+  }
+  return (2 * shared) / (a.length + b.length - 2);
+}
+
+/**
+ * Scores a live element against the recorded target. Each kind of evidence the recording has
+ * contributes its weight times a 0–1 similarity; evidence the recording lacks is left out
+ * (not counted as a mismatch). `visual` is the recorded screenshot's agreement at the
+ * element's place, when the replayer measured it.
+ */
+export function scoreElement(recorded: ElementFacts, live: ElementFacts, visual?: number): { score: number; evidence: string[] } {
+  let sum = 0;
+  let weight = 0;
+  const evidence: string[] = [];
+  const add = (kind: keyof typeof WEIGHTS, similarity: number, note: string) => {
+    sum += WEIGHTS[kind] * similarity;
+    weight += WEIGHTS[kind];
+    evidence.push(`${note} ${similarity.toFixed(2)}`);
+  };
+
+  if (recorded.role) add('role', recorded.role === live.role ? 1 : 0, `role ${live.role ?? '?'}`);
+  if (recorded.name !== undefined) {
+    const a = normalizeName(recorded.name);
+    const b = normalizeName(live.name ?? '');
+    add('name', a === b ? 1 : stringSimilarity(a, b), `name "${live.name ?? ''}"`);
+  }
+  if (recorded.text !== undefined && recorded.text !== recorded.name) {
+    add('text', stringSimilarity(normalizeName(recorded.text), normalizeName(live.text ?? '')), 'text');
+  }
+  if (recorded.tag) add('tag', recorded.tag === live.tag ? 1 : 0, `tag ${live.tag ?? '?'}`);
+  const attrs = Object.entries(recorded.attrs ?? {});
+  if (recorded.id && !/\d/.test(recorded.id)) attrs.push(['id', recorded.id]);
+  if (attrs.length) {
+    const liveAttrs: Record<string, string | undefined> = { ...live.attrs, id: live.id };
+    const same = attrs.filter(([k, v]) => liveAttrs[k] === v).length;
+    add('attrs', same / attrs.length, `attributes ${same}/${attrs.length}`);
+  }
+  if (recorded.context) add('context', stringSimilarity(normalizeText(recorded.context), normalizeText(live.context ?? '')), 'context');
+  if (recorded.box && live.box) {
+    const dx = recorded.box.x + recorded.box.width / 2 - (live.box.x + live.box.width / 2);
+    const dy = recorded.box.y + recorded.box.height / 2 - (live.box.y + live.box.height / 2);
+    add('box', Math.max(0, 1 - Math.hypot(dx, dy) / 400), `${Math.round(Math.hypot(dx, dy))} px from the recorded place`);
+  }
+  if (visual !== undefined) add('visual', visual, 'looks as recorded');
+  return { score: weight ? sum / weight : 0, evidence };
+}
+
+/** Whether the live element satisfies the recording's hard constraints (its `has-text` filters). */
+export function meetsConstraints(recorded: ElementFacts, live: ElementFacts): boolean {
+  const context = normalizeText(`${live.context ?? ''} ${live.text ?? ''}`);
+  return (recorded.mustContain ?? []).every((t) => context.includes(normalizeText(t)));
+}
+
+/** The unique best match above the threshold, else why there is none. */
+export function decide<T>(matches: readonly Match<T>[], thresholds: MatchThresholds = DEFAULT_THRESHOLDS): Decision<T> {
+  const ranked = [...matches].sort((a, b) => b.score - a.score);
+  const [best, second] = ranked;
+  if (!best || best.score < thresholds.minScore) return { kind: 'none', best };
+  if (second && best.score - second.score < thresholds.margin) {
+    return { kind: 'ambiguous', top: ranked.filter((m) => best.score - m.score < thresholds.margin) };
+  }
+  return { kind: 'unique', best, runnerUp: second };
+}

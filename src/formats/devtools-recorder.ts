@@ -1,0 +1,47 @@
+import { readFile } from 'node:fs/promises';
+import { basename, extname, resolve } from 'node:path';
+import type { Decoded, DatasetFormat } from './format.js';
+import { decodeFlow } from './devtools/flow.js';
+import { stripBom } from './head.js';
+import type { Problem } from './problem.js';
+
+/**
+ * Chrome DevTools Recorder exports (the "user flow" JSON @puppeteer/replay plays):
+ * `{title, timeout?, selectorAttribute?, steps: [{type, selectors, target, frame, assertedEvents, …}]}`.
+ * One file is one episode, named by its title (else the file name). Step types: setViewport,
+ * navigate, click, doubleClick, change, keyDown, keyUp, scroll, hover, waitForElement,
+ * waitForExpression, close, customStep, emulateNetworkConditions (see devtools/flow.ts for how
+ * each replays and what is approximated).
+ */
+export const devtoolsRecorder: DatasetFormat = {
+  name: 'devtools-recorder',
+  extensions: ['.json'],
+  sniff: sniffDevtoolsRecorder,
+  async decodeFile(file) {
+    const path = resolve(file);
+    const id = basename(path, extname(path));
+    let text: string;
+    try {
+      text = stripBom(await readFile(path, 'utf8'));
+    } catch (e) {
+      return { episodes: [], rejected: [], problems: [{ file: path, message: `cannot read the file: ${(e as Error).message}`, severity: 'error' }], recordsRead: 0 };
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      const p: Problem = { file: path, episode: id, message: `invalid JSON: ${(e as Error).message}`, severity: 'error' };
+      return { episodes: [], rejected: [{ id, format: 'devtools-recorder', source: { file: path }, problems: [p] }], problems: [p], recordsRead: 1 };
+    }
+    const r = decodeFlow(value, path, id);
+    const out: Decoded = { episodes: r.episode ? [r.episode] : [], rejected: r.rejected ? [r.rejected] : [], problems: r.problems, recordsRead: r.recordsRead };
+    return out;
+  },
+};
+
+const STEP_TYPE = /"type"\s*:\s*"(setViewport|navigate|click|doubleClick|change|keyDown|keyUp|scroll|hover|waitForElement|waitForExpression|close|customStep|emulateNetworkConditions)"/;
+
+/** A JSON object with a `title` and `steps` whose steps have DevTools step types. */
+export function sniffDevtoolsRecorder(file: string, head: string): boolean {
+  return /\.json$/i.test(file) && /^\s*\{/.test(head) && /"title"\s*:/.test(head) && /"steps"\s*:\s*\[/.test(head) && STEP_TYPE.test(head) && !/"action_type"\s*:/.test(head);
+}

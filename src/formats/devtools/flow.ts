@@ -1,0 +1,237 @@
+import type { z } from 'zod';
+import type { Action } from '../../ir/action.js';
+import { Episode, type SourceRef, type Step } from '../../ir/episode.js';
+import type { Evidence } from '../../ir/evidence.js';
+import type { Expectation } from '../../ir/expectation.js';
+import type { Target, Viewport } from '../../ir/target.js';
+import type { FieldIssue } from '../field-issue.js';
+import { zodIssues } from '../field-issue.js';
+import type { RejectedEpisode } from '../format.js';
+import { isPlainObject } from '../json-line.js';
+import type { Problem } from '../problem.js';
+import { isStepType, STEP_SCHEMAS, STEP_TYPES, UserFlow, type FlowStep, type Selector } from './schema.js';
+import { selectorString, targetFromSelectors } from './selectors.js';
+
+export interface FlowResult {
+  episode?: Episode;
+  rejected?: RejectedEpisode;
+  problems: Problem[];
+  recordsRead: number;
+}
+
+const BUTTONS = { primary: 'left', auxiliary: 'middle', secondary: 'right' } as const;
+
+/** Fields each step type has that the IR action carries; the rest goes to the episode's meta. */
+const USED = new Set(['type', 'selectors', 'target', 'frame', 'assertedEvents', 'offsetX', 'offsetY', 'button', 'url', 'value', 'key', 'x', 'y', 'width', 'height', 'deviceScaleFactor', 'expression', 'operator', 'count']);
+
+/**
+ * One DevTools Recorder flow as one episode (`id` = its title, else the file name). Steps run
+ * on the page their `target` names: `main` is `page`; other targets (pages a step opened) get
+ * `page1`, `page2`… in order of appearance, and the step just before a page's first step is
+ * taken to have opened it (a popup expectation), since the flow does not say which did.
+ */
+export function decodeFlow(value: unknown, file: string, fallbackId: string): FlowResult {
+  const problems: Problem[] = [];
+  const flow = UserFlow.safeParse(value);
+  const title = isPlainObject(value) && typeof value.title === 'string' && value.title.trim() ? value.title.trim() : undefined;
+  const id = title ?? fallbackId;
+  const source: SourceRef = { file };
+  const pin = (record: string | undefined, issue: FieldIssue) => {
+    const p: Problem = { file, episode: id, message: issue.message, severity: issue.severity };
+    if (record !== undefined) p.record = record;
+    if (issue.field !== undefined) p.field = issue.field;
+    problems.push(p);
+  };
+  const reject = (recordsRead: number): FlowResult => ({ rejected: { id, format: 'devtools-recorder', source, problems }, problems, recordsRead });
+  if (!flow.success) {
+    zodIssues(flow.error).forEach((i) => pin(undefined, i));
+    return reject(1);
+  }
+
+  const pages = new Map<string, string>([['main', 'page']]);
+  const scrolled = new Map<string, { x: number; y: number }>();
+  let viewport: Viewport | undefined;
+  const steps: Omit<Step, 'index'>[] = [];
+  const stepMeta: Record<string, unknown>[] = [];
+
+  flow.data.steps.forEach((rawStep, i) => {
+    const record = `steps[${i}]`;
+    const issue = (i2: FieldIssue) => pin(record, i2);
+    const type = isPlainObject(rawStep) ? rawStep.type : undefined;
+    if (!isPlainObject(rawStep)) return issue({ message: 'expected an object (a step)', severity: 'error' });
+    if (!isStepType(type)) {
+      return issue({ field: 'type', message: type === undefined ? `missing (expected one of ${STEP_TYPES.join(', ')})` : `unknown step type ${JSON.stringify(type)} (known: ${STEP_TYPES.join(', ')})`, severity: 'error' });
+    }
+    const parsed = (STEP_SCHEMAS[type] as z.ZodType<FlowStep>).safeParse(rawStep);
+    if (!parsed.success) return zodIssues(parsed.error).forEach(issue);
+    const step = parsed.data;
+
+    // Which page: `main`, or the URL of a page some earlier step opened.
+    const target = step.target ?? 'main';
+    let page = pages.get(target);
+    const firstOnPage = page === undefined;
+    if (page === undefined) {
+      page = `page${pages.size}`;
+      pages.set(target, page);
+      const opener = steps[steps.length - 1];
+      if (opener) {
+        opener.expect = [...(opener.expect ?? []), { kind: 'popup', page }];
+      }
+    }
+
+    const decoded = decodeStep(step, { scrolled, page }, issue);
+    if (!decoded) return;
+    const expect: Expectation[] = [];
+    const titles: string[] = [];
+    for (const e of step.assertedEvents ?? []) {
+      if (e.url) expect.push({ kind: 'navigation', url: e.url });
+      if (e.title !== undefined) titles.push(e.title);
+    }
+    if (step.type === 'navigate' || expect.length) scrolled.delete(page); // a new document starts unscrolled
+
+    const before: Evidence = {};
+    if (viewport) before.viewport = viewport;
+    if (step.type === 'setViewport') viewport = { width: step.width, height: step.height };
+    const out: Omit<Step, 'index'> = { recordedStep: i, page, action: decoded.action, expect, source: { file, record } };
+    if (Object.keys(before).length) out.before = before;
+    const notes = [decoded.note, firstOnPage && target !== 'main' ? `runs on ${target}` : undefined].filter(Boolean);
+    if (notes.length) out.note = notes.join('; ');
+    steps.push(out);
+
+    const extras: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(step)) if (!USED.has(k)) extras[k] = v;
+    if (step.target !== undefined && step.target !== 'main') extras.target = step.target;
+    const stepFrame = frameOf(step);
+    if (stepFrame?.length) extras.frame = stepFrame;
+    if (titles.length) extras.navigationTitles = titles;
+    stepMeta.push(extras);
+  });
+
+  const recordsRead = flow.data.steps.length;
+  if (problems.some((p) => p.severity === 'error')) return reject(recordsRead);
+  if (!steps.length) {
+    pin(undefined, { field: 'steps', message: 'no steps: nothing to replay', severity: 'warning' });
+    return { problems, recordsRead };
+  }
+  const meta: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(flow.data)) if (k !== 'steps') meta[k] = v;
+  meta.steps = stepMeta;
+  const candidate = { id, format: 'devtools-recorder', steps: steps.map((s, index) => ({ index, ...s })), meta, source };
+  const episode = Episode.safeParse(candidate);
+  if (!episode.success) {
+    zodIssues(episode.error).forEach((i) => pin(undefined, { ...i, message: `episode does not fit the IR: ${i.message}` }));
+    return reject(recordsRead);
+  }
+  return { episode: episode.data, problems, recordsRead };
+}
+
+interface StepState {
+  /** The scroll position each page/element was last recorded at (DevTools records absolute positions). */
+  scrolled: Map<string, { x: number; y: number }>;
+  page: string;
+}
+
+function decodeStep(step: FlowStep, state: StepState, issue: (i: FieldIssue) => void): { action: Action; note?: string } | undefined {
+  const frame = frameOf(step);
+  const target = (): Target | undefined => {
+    const selectors = (step as { selectors?: Selector[] }).selectors;
+    if (!selectors) return undefined;
+    const t = targetFromSelectors(selectors, frame, 'selectors');
+    t.issues.forEach(issue);
+    return t.target;
+  };
+  switch (step.type) {
+    case 'setViewport':
+      if (step.isMobile || step.hasTouch) issue({ field: step.isMobile ? 'isMobile' : 'hasTouch', message: 'mobile and touch emulation cannot change mid-run; only the size is replayed', severity: 'warning' });
+      return { action: { type: 'setViewport', width: step.width, height: step.height, ...(step.deviceScaleFactor !== undefined ? { deviceScaleFactor: step.deviceScaleFactor } : {}) } };
+    case 'navigate':
+      return { action: { type: 'navigate', url: step.url } };
+    case 'click':
+    case 'doubleClick': {
+      const t = target();
+      if (!t) return undefined;
+      const button = step.button ?? 'primary';
+      if (button === 'back' || button === 'forward') {
+        issue({ field: 'button', message: `the ${button} mouse button cannot be replayed (Playwright clicks left, middle or right)`, severity: 'error' });
+        return undefined;
+      }
+      if (step.deviceType && step.deviceType !== 'mouse') issue({ field: 'deviceType', message: `a ${step.deviceType} click is replayed with the mouse`, severity: 'warning' });
+      const action: Action = { type: 'click', target: t, button: BUTTONS[button], modifiers: [], clickCount: step.type === 'doubleClick' ? 2 : 1 };
+      if (step.offsetX !== undefined && step.offsetY !== undefined) action.position = { x: step.offsetX, y: step.offsetY };
+      return { action };
+    }
+    case 'hover': {
+      const t = target();
+      return t && { action: { type: 'hover', target: t } };
+    }
+    case 'change': {
+      const t = target();
+      if (!t) return undefined;
+      // Puppeteer selects the option of a <select> and types into anything else.
+      if (namesSelectElement(step.selectors)) return { action: { type: 'select', target: t, options: [step.value], by: 'value' } };
+      return { action: { type: 'fill', target: t, text: step.value } };
+    }
+    case 'keyDown':
+      return { action: { type: 'keyDown', key: step.key } };
+    case 'keyUp':
+      return { action: { type: 'keyUp', key: step.key } };
+    case 'scroll': {
+      // DevTools records where the page (or element) ended up; the IR scrolls by an amount, so the
+      // amount is the difference from the last recorded position (0, 0 on a new document).
+      const t = step.selectors ? target() : undefined;
+      if (step.selectors && !t) return undefined;
+      const key = `${state.page}\n${step.selectors ? JSON.stringify(step.selectors) : ''}`;
+      const was = state.scrolled.get(key) ?? { x: 0, y: 0 };
+      const to = { x: step.x ?? 0, y: step.y ?? 0 };
+      state.scrolled.set(key, to);
+      const action: Action = { type: 'scroll', dx: to.x - was.x, dy: to.y - was.y, unit: 'px' };
+      if (t) action.target = t;
+      return { action, note: `recorded scroll position (${to.x}, ${to.y})` };
+    }
+    case 'waitForElement': {
+      const t = target();
+      if (!t) return undefined;
+      const operator = step.operator ?? '==';
+      const count = step.count ?? 1;
+      if (step.visible === false || step.properties || step.attributes) {
+        issue({ field: step.visible === false ? 'visible' : step.properties ? 'properties' : 'attributes', message: 'only the element\'s presence is checked on replay', severity: 'warning' });
+      }
+      if (operator === '==' && count === 1 && step.visible !== false) return { action: { type: 'assertVisible', target: t } };
+      if (operator !== '<=' && count >= 1) {
+        const selector = selectorString(t, frame);
+        if (selector) {
+          if (count > 1 || operator === '==') issue({ field: 'count', message: `waits for at least one match; the count (${operator} ${count}) is not checked`, severity: 'warning' });
+          return { action: { type: 'wait', selector } };
+        }
+      }
+      issue({ field: 'operator', message: `waiting for ${operator} ${count} matches cannot be replayed; the step does nothing`, severity: 'warning' });
+      return { action: { type: 'noop', note: `waitForElement ${operator} ${count}` } };
+    }
+    case 'waitForExpression':
+      if (frame?.length) issue({ field: 'frame', message: 'the expression is evaluated in the main frame', severity: 'warning' });
+      return { action: { type: 'wait', expression: step.expression } };
+    case 'close':
+      return { action: { type: 'closePage' } };
+    case 'customStep':
+      issue({ field: 'type', message: `customStep ${JSON.stringify(step.name)} runs extension code that cannot be replayed; the step does nothing`, severity: 'warning' });
+      return { action: { type: 'noop', note: `customStep ${step.name}` } };
+    case 'emulateNetworkConditions':
+      issue({ field: 'type', message: 'network emulation is not replayed; the step does nothing', severity: 'warning' });
+      return { action: { type: 'noop', note: 'emulateNetworkConditions' } };
+  }
+}
+
+function frameOf(step: FlowStep): number[] | undefined {
+  return (step as { frame?: number[] }).frame;
+}
+
+/** Whether a CSS alternative ends on a `<select>` (`select#country`, `form > select`). */
+function namesSelectElement(selectors: readonly (string | string[])[]): boolean {
+  return selectors.some((s) => {
+    const last = typeof s === 'string' ? s : s[s.length - 1]!;
+    if (/^(aria|xpath|text)\//.test(last)) return false;
+    const css = last.replace(/^pierce\//, '');
+    const compound = css.split(/\s*[\s>+~]\s*/).pop() ?? '';
+    return /^select(?![\w-])/i.test(compound);
+  });
+}

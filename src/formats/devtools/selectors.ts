@@ -1,0 +1,152 @@
+import { describeTarget } from '../../ir/describe.js';
+import type { Locate, Target } from '../../ir/target.js';
+import type { FieldIssue } from '../field-issue.js';
+import { joinField } from '../field-issue.js';
+import { attrValue, textValue } from '../vwa/pw-code.js';
+import type { Selector } from './schema.js';
+
+/**
+ * DevTools Recorder selectors as IR locates. Each alternative is a string or a list of strings
+ * (each part searched inside the previous match, through its shadow root). Prefixes
+ * (@puppeteer/replay `getSelectorType`): `aria/Name[role="button"]` (accessible name, exact,
+ * optional role), `xpath/…`, `pierce/…` (CSS through shadow roots: Playwright's CSS already
+ * pierces open ones), `text/…` (text content contains), else CSS.
+ *
+ * A one-part alternative in the main frame becomes the matching getBy*-style locate; a shadow
+ * path or a step inside a frame becomes one Playwright selector (`css=#host >> css=#inner`)
+ * with the frame hops in `framePath`.
+ */
+
+interface Part {
+  /** getBy*-style locates, best first. */
+  locates: Locate[];
+  /** The same as one Playwright selector part. */
+  selector: string;
+  /** A second selector whose matches count too (`internal:or`), for an ARIA name with no role. */
+  or?: string;
+}
+
+/** Parts as one Playwright selector. `internal:or` is evaluated from the root, so it repeats the path so far. */
+function joinParts(parts: readonly Part[]): string {
+  let acc = '';
+  for (const p of parts) {
+    const prefix = acc ? `${acc} >> ` : '';
+    acc = p.or ? `${prefix}${p.selector} >> internal:or=${JSON.stringify(prefix + p.or)}` : prefix + p.selector;
+  }
+  return acc;
+}
+
+export function targetFromSelectors(selectors: readonly Selector[], frame: readonly number[] | undefined, field: string): { target?: Target; issues: FieldIssue[] } {
+  const issues: FieldIssue[] = [];
+  const locate: Locate[] = [];
+  const seen = new Set<string>();
+  const add = (l: Locate) => {
+    const key = JSON.stringify(l);
+    if (!seen.has(key)) { seen.add(key); locate.push(l); }
+  };
+  const framePath = frame?.length ? frame.map((i) => `:is(iframe, frame) >> nth=${i}`) : undefined;
+  let named: Locate | undefined;
+
+  selectors.forEach((selector, i) => {
+    const raw = typeof selector === 'string' ? [selector] : selector;
+    const parts: Part[] = [];
+    for (const [k, text] of raw.entries()) {
+      const part = readPart(text, typeof selector === 'string' ? joinField(field, i)! : joinField(field, i, k)!, issues);
+      if (!part) return;
+      parts.push(part);
+    }
+    named ??= parts.length === 1 ? parts[0]!.locates.find((l) => l.kind === 'role' || l.kind === 'label' || l.kind === 'text') : undefined;
+    if (parts.length === 1 && !framePath) {
+      parts[0]!.locates.forEach(add);
+    } else {
+      const l: Locate = { kind: 'selector', selector: joinParts(parts) };
+      if (framePath) l.framePath = framePath;
+      add(l);
+    }
+  });
+  if (!locate.length) {
+    if (!issues.some((i) => i.severity === 'error')) issues.push({ field, message: 'no usable selector', severity: 'error' });
+    return { issues };
+  }
+  const target: Target = { locate };
+  if (named) target.description = describeTarget({ locate: [named] });
+  return { target, issues };
+}
+
+function readPart(text: string, field: string, issues: FieldIssue[]): Part | undefined {
+  if (text.startsWith('aria/')) {
+    const aria = parseAria(text.slice('aria/'.length));
+    if ('error' in aria) {
+      issues.push({ field, message: `${JSON.stringify(text)}: ${aria.error}`, severity: 'error' });
+      return undefined;
+    }
+    const { name, role } = aria;
+    // Puppeteer matches the accessible name exactly (CDP queryAXTree).
+    if (role && name !== undefined) return { locates: [{ kind: 'role', role, name, exact: true }], selector: `internal:role=${role}[name=${attrValue(name, true)}]` };
+    if (role) return { locates: [{ kind: 'role', role }], selector: `internal:role=${role}` };
+    // A name with no role: the name comes from a label or from the content; either finds it.
+    return {
+      locates: [{ kind: 'label', text: name!, exact: true }, { kind: 'text', text: name!, exact: true }],
+      selector: `internal:label=${textValue(name!, true)}`,
+      or: `internal:text=${textValue(name!, true)}`,
+    };
+  }
+  if (text.startsWith('xpath/')) {
+    const xpath = text.slice('xpath/'.length);
+    if (!xpath) return empty(text, field, issues);
+    return { locates: [{ kind: 'xpath', xpath }], selector: `xpath=${xpath}` };
+  }
+  if (text.startsWith('text/')) {
+    const t = text.slice('text/'.length);
+    if (!t) return empty(text, field, issues);
+    return { locates: [{ kind: 'text', text: t, exact: false }], selector: `internal:text=${textValue(t, false)}` };
+  }
+  const css = text.startsWith('pierce/') ? text.slice('pierce/'.length) : text;
+  if (!css.trim()) return empty(text, field, issues);
+  return { locates: [{ kind: 'css', css }], selector: `css=${css}` };
+}
+
+function empty(text: string, field: string, issues: FieldIssue[]): undefined {
+  issues.push({ field, message: `${JSON.stringify(text)} selects nothing (empty after the prefix)`, severity: 'error' });
+  return undefined;
+}
+
+/**
+ * Puppeteer's ARIA selector: an accessible name, then `[name="…"]` / `[role="…"]` attributes
+ * (the only two it knows). Whitespace in the name is collapsed, as Puppeteer does.
+ */
+export function parseAria(body: string): { name?: string; role?: string } | { error: string } {
+  const attr = /\[\s*(\w+)\s*=\s*(["'])(\\.|.*?(?=\2))\2\s*\]/g;
+  let name: string | undefined;
+  let role: string | undefined;
+  for (const m of body.matchAll(attr)) {
+    if (m[1] === 'name') name = m[3];
+    else if (m[1] === 'role') role = m[3];
+    else return { error: `unknown ARIA attribute [${m[1]}] (only name and role)` };
+  }
+  const rest = body.replace(attr, '').replace(/\s+/g, ' ').trim();
+  if (rest && name === undefined) name = rest; // an explicit [name=…] wins, as in Puppeteer
+  if (name !== undefined) name = name.replace(/\s+/g, ' ').trim();
+  if (!name && !role) return { error: 'an ARIA selector needs a name or a role' };
+  const out: { name?: string; role?: string } = {};
+  if (name) out.name = name;
+  if (role) out.role = role;
+  return out;
+}
+
+/** The first alternative as one Playwright selector string (for `wait.selector`), frame hops included. */
+export function selectorString(target: Target, frame: readonly number[] | undefined): string | undefined {
+  const first = target.locate[0];
+  if (!first) return undefined;
+  const hop = ' >> internal:control=enter-frame >> ';
+  const frames = frame?.length ? frame.map((i) => `:is(iframe, frame) >> nth=${i}`).join(hop) + hop : '';
+  switch (first.kind) {
+    case 'selector': return (first.framePath?.length ? first.framePath.join(hop) + hop : '') + first.selector;
+    case 'css': return `${frames}css=${first.css}`;
+    case 'xpath': return `${frames}xpath=${first.xpath}`;
+    case 'role': return `${frames}internal:role=${first.role}${first.name !== undefined ? `[name=${attrValue(first.name, first.exact ?? false)}]` : ''}`;
+    case 'text': return `${frames}internal:text=${textValue(first.text, first.exact ?? false)}`;
+    case 'label': return `${frames}internal:label=${textValue(first.text, first.exact ?? false)}`;
+    default: return undefined;
+  }
+}

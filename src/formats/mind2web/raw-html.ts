@@ -1,0 +1,76 @@
+import { Parser } from 'htmlparser2';
+
+/**
+ * The attribute Mind2Web's annotation tool put on each step's target (`data-pw-testid-buckeye`
+ * on the live page and in the raw-dump MHTML); `raw_html` renamed it, like every attribute,
+ * with `_` for each non-word character.
+ */
+export const MARKER_ATTR_RAW = 'data_pw_testid_buckeye';
+export const MARKER_ATTR_LIVE = 'data-pw-testid-buckeye';
+
+/** The marked element of a step, as `raw_html` recorded it. */
+export interface MarkedElement {
+  tag: string;
+  attributes: Record<string, string>;
+  /** Its descendant text, whitespace collapsed, at most TEXT_MAX characters. */
+  text: string;
+}
+
+/** Fingerprint text longer than this is cut: a target is a control, not a page section. */
+export const TEXT_MAX = 200;
+/** How much of `raw_html` after the marked start tag is read to collect its text. */
+const SCAN_MAX = 256 * 1024;
+
+/**
+ * Finds the element whose `data_pw_testid_buckeye` equals `actionUid` in `raw_html` (lxml XML:
+ * attributes double-quoted, `<`/`>`/`"` escaped inside them, text in `<text>` elements) and
+ * reads its tag, attributes and text. Only the element's own subtree is parsed: `raw_html` is
+ * megabytes per step, and the marker is found with one `indexOf`.
+ */
+export function findMarkedElement(html: string, actionUid: string): MarkedElement | undefined {
+  const needle = `${MARKER_ATTR_RAW}="${escapeXmlAttr(actionUid)}"`;
+  let at = html.indexOf(needle);
+  // The marker must be an attribute, not text that happens to read like one.
+  while (at !== -1 && !/\s/.test(html[at - 1] ?? '')) at = html.indexOf(needle, at + 1);
+  if (at === -1) return undefined;
+  const start = html.lastIndexOf('<', at);
+  if (start === -1) return undefined;
+
+  let found: MarkedElement | undefined;
+  let depth = 0;
+  let done = false;
+  const text: string[] = [];
+  let textLength = 0;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (done) return;
+        if (depth === 0) found = { tag: name.toLowerCase(), attributes: { ...attributes }, text: '' };
+        depth++;
+      },
+      ontext(data) {
+        if (done || depth === 0 || textLength > TEXT_MAX) return;
+        const words = data.replace(/\s+/g, ' ').trim(); // pretty-printing adds whitespace-only text
+        if (!words) return;
+        text.push(words);
+        textLength += words.length + 1;
+      },
+      onclosetag() {
+        if (done) return;
+        depth--;
+        if (depth === 0) done = true;
+      },
+    },
+    { xmlMode: true, decodeEntities: true },
+  );
+  for (let from = start; !done && from < html.length && from - start < SCAN_MAX; from += 16 * 1024) {
+    parser.write(html.slice(from, from + 16 * 1024));
+  }
+  if (!found) return undefined;
+  found.text = text.join(' ').slice(0, TEXT_MAX);
+  return found;
+}
+
+function escapeXmlAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

@@ -1,0 +1,70 @@
+import { resolve } from 'node:path';
+import type { DatasetFormat, Decoded, DecodeOptions } from './format.js';
+import { isPlainObject } from './json-line.js';
+import { fileProblem, pinAt, rejected, sourceRef } from './mind2web/episode.js';
+import { readRecords, recordName, recoverKey, type Mind2WebDecodeOptions } from './mind2web/json-stream.js';
+import { sniffJsonDataset } from './mind2web/sniff.js';
+import { decodeConversation, type RecordAt } from './mind2web/task.js';
+
+/**
+ * MT-Mind2Web (Self-MAP, HF `magicgh/MT-Mind2Web`): JSON arrays of conversations
+ * `{task_id, website, domain, subdomain, turns[]}`, each turn `{annotation_id, confirmed_task,
+ * action_reprs[], actions[]}` with Mind2Web actions. Each turn is one episode,
+ * `<task_id>#<turn>` (0-based), that `continues` the previous turn's browser session.
+ */
+export const mtMind2web: DatasetFormat = {
+  name: 'mt-mind2web',
+  extensions: ['.json', '.jsonl'],
+  sniff(file, head) {
+    return sniffJsonDataset(file, head) === 'mt-mind2web';
+  },
+  decodeFile,
+};
+
+async function decodeFile(file: string, options: DecodeOptions): Promise<Decoded> {
+  const path = resolve(file);
+  const out: Decoded = { episodes: [], rejected: [], problems: [], recordsRead: 0 };
+  const firstSeen = new Map<string, RecordAt>();
+  try {
+    for await (const rec of readRecords(path, (options as Mind2WebDecodeOptions).stream)) {
+      if (rec.kind === 'problem') {
+        out.problems.push(fileProblem(path, rec));
+        continue;
+      }
+      out.recordsRead++;
+      const at: RecordAt = { file: path, line: rec.line, ...(rec.record !== undefined ? { record: rec.record } : {}) };
+      const where = sourceRef(path, rec.line, rec.record);
+      const fallback = recordName(path, rec);
+      const refuse = (id: string, message: string, line = rec.line) => {
+        const problems = [pinAt({ message, severity: 'error' }, sourceRef(path, line, rec.record), id), ...rec.issues.map((i) => pinAt(i, where, id))];
+        out.problems.push(...problems);
+        out.rejected.push(rejected(id, 'mt-mind2web', where, problems));
+      };
+      if (rec.kind === 'bad') {
+        // Which turns a broken conversation had is unknowable: it is rejected as a whole.
+        refuse(recoverKey(rec.text, 'task_id') ?? fallback, rec.message, rec.errorLine);
+        continue;
+      }
+      if (!isPlainObject(rec.value)) {
+        refuse(fallback, `expected a conversation object, got ${Array.isArray(rec.value) ? 'an array' : rec.value === null ? 'null' : typeof rec.value}`);
+        continue;
+      }
+      const { id, results } = decodeConversation(rec.value, at, fallback, rec.issues);
+      const earlier = firstSeen.get(id);
+      if (earlier !== undefined) {
+        refuse(id, `task_id ${JSON.stringify(id)} is also the id of ${earlier.record !== undefined ? `record ${earlier.record}` : `line ${earlier.line}`}: its turns are not decoded`);
+        continue;
+      }
+      firstSeen.set(id, at);
+      for (const r of results) {
+        if (r.episode) out.episodes.push(r.episode);
+        if (r.rejected) out.rejected.push(r.rejected);
+        out.problems.push(...r.problems);
+      }
+    }
+  } catch (e) {
+    // Conversations read before the failure are whole (each was one complete record).
+    out.problems.push({ file: path, message: `cannot read the file: ${(e as Error).message}`, severity: 'error' });
+  }
+  return out;
+}

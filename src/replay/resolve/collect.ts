@@ -1,0 +1,160 @@
+import type { Frame, Locator, Page } from 'playwright';
+import type { ElementFacts } from '../../compare/element-facts.js';
+
+/** The attribute that ties a collected candidate to its live element until the next collection. */
+export const MARK = 'data-rw-candidate';
+
+export interface Candidate extends ElementFacts {
+  /** Frame the element lives in, and its mark there. */
+  frame: Frame;
+  mark: string;
+}
+
+/** A candidate's live element, found again by its mark (CSS pierces open shadow roots). */
+export function candidateLocator(c: Candidate): Locator {
+  return c.frame.locator(`[${MARK}="${c.mark}"]`);
+}
+
+/**
+ * Every element in every frame that could be a recorded target (controls, links, things with
+ * a role or their own text), with what target matching needs to know about each. Elements are
+ * marked so the chosen one can be acted on without building another selector for it.
+ */
+export async function collectCandidates(page: Page, max = 4000): Promise<Candidate[]> {
+  const all: Candidate[] = [];
+  for (const frame of page.frames()) {
+    const offset = await frameOffset(frame);
+    if (!offset) continue;
+    const found = await frame.evaluate(collectInPage, { mark: MARK, max, prefix: `${all.length}-` }).catch(() => []); // a frame that navigated or detached meanwhile has nothing to offer
+    for (const f of found) {
+      all.push({ ...f, frame, box: f.box ? { ...f.box, x: f.box.x + offset.x, y: f.box.y + offset.y } : undefined });
+    }
+  }
+  return all;
+}
+
+/** Where a frame's viewport sits in the page's; undefined for a frame that is not shown. */
+async function frameOffset(frame: Frame): Promise<{ x: number; y: number } | undefined> {
+  let x = 0;
+  let y = 0;
+  for (let f: Frame | null = frame; f?.parentFrame(); f = f.parentFrame()) {
+    const box = await (await f.frameElement().catch(() => null))?.boundingBox();
+    if (!box) return undefined;
+    x += box.x;
+    y += box.y;
+  }
+  return { x, y };
+}
+
+type Collected = Omit<Candidate, 'frame'>;
+
+/** Runs inside the page: self-contained, no closures over module scope. */
+function collectInPage({ mark, max, prefix }: { mark: string; max: number; prefix: string }): Collected[] {
+  const INTERACTIVE = 'a,button,input,select,textarea,summary,option,label,img,[role],[onclick],[tabindex],[contenteditable]';
+  const CONTAINER = 'li,tr,article,section,form,fieldset,dialog,[role=row],[role=listitem],[role=dialog],[role=group]';
+  const ATTRS = ['placeholder', 'name', 'type', 'title', 'alt', 'aria-label', 'data-testid', 'href', 'for', 'value'];
+  const clean = (s: string | null | undefined, n = 200) => (s ?? '').replace(/\s+/g, ' ').trim().slice(0, n);
+
+  const implicitRole = (el: Element): string | undefined => {
+    const tag = el.tagName.toLowerCase();
+    const type = (el.getAttribute('type') ?? 'text').toLowerCase();
+    switch (tag) {
+      case 'a': return el.hasAttribute('href') ? 'link' : undefined;
+      case 'button': case 'summary': return 'button';
+      case 'select': return el.hasAttribute('multiple') ? 'listbox' : 'combobox';
+      case 'textarea': return 'textbox';
+      case 'img': return 'img';
+      case 'option': return 'option';
+      case 'li': return 'listitem';
+      case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': return 'heading';
+      case 'input':
+        if (['button', 'submit', 'reset', 'image'].includes(type)) return 'button';
+        if (type === 'checkbox' || type === 'radio') return type;
+        if (type === 'search') return 'searchbox';
+        if (type === 'number') return 'spinbutton';
+        if (type === 'range') return 'slider';
+        if (type === 'hidden') return undefined;
+        return 'textbox';
+      default: return undefined;
+    }
+  };
+
+  const labelText = (el: Element): string | undefined => {
+    const labelledBy = el.getAttribute('aria-labelledby');
+    if (labelledBy) return clean(labelledBy.split(/\s+/).map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '').join(' '));
+    const aria = el.getAttribute('aria-label');
+    if (aria) return clean(aria);
+    const labels = (el as HTMLInputElement).labels;
+    if (labels && labels.length) return clean(Array.from(labels).map((l) => l.textContent).join(' '));
+    return undefined;
+  };
+
+  const accessibleName = (el: Element, role: string | undefined): string => {
+    const labelled = labelText(el);
+    if (labelled) return labelled;
+    const tag = el.tagName.toLowerCase();
+    if (tag === 'input' || tag === 'textarea' || tag === 'select') {
+      const input = el as HTMLInputElement;
+      if (['button', 'submit', 'reset'].includes(input.type)) return clean(input.value);
+      return clean(el.getAttribute('title') ?? input.placeholder ?? '');
+    }
+    if (tag === 'img') return clean(el.getAttribute('alt') ?? el.getAttribute('title'));
+    if (role && ['button', 'link', 'heading', 'option', 'listitem', 'checkbox', 'radio', 'tab', 'menuitem', 'cell'].includes(role) || tag === 'button') {
+      return clean((el as HTMLElement).innerText || el.textContent) || clean(el.getAttribute('title'));
+    }
+    return clean(el.getAttribute('title'));
+  };
+
+  const ownText = (el: Element): string => {
+    let t = '';
+    for (const n of Array.from(el.childNodes)) if (n.nodeType === 3) t += n.textContent;
+    return clean(t);
+  };
+
+  const containerOf = (el: Element): string | undefined => {
+    const own = clean(el.textContent, 1000).length;
+    for (let p = el.parentElement ?? (el.getRootNode() as ShadowRoot).host ?? null, hops = 0; p && hops < 6; p = p.parentElement ?? ((p.getRootNode() as ShadowRoot).host ?? null), hops++) {
+      const text = clean((p as HTMLElement).innerText || p.textContent, 300);
+      if (p.matches(CONTAINER) || text.length > own + 12) return text;
+    }
+    return undefined;
+  };
+
+  const out: Collected[] = [];
+  const visit = (root: Document | ShadowRoot) => {
+    for (const old of Array.from(root.querySelectorAll(`[${mark}]`))) old.removeAttribute(mark);
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+    for (let node = walker.nextNode() as Element | null; node && out.length < max; node = walker.nextNode() as Element | null) {
+      if (node.shadowRoot) visit(node.shadowRoot);
+      const tag = node.tagName.toLowerCase();
+      if (['script', 'style', 'head', 'meta', 'link', 'noscript', 'template', 'html', 'body'].includes(tag)) continue;
+      const role = node.getAttribute('role') ?? implicitRole(node);
+      const text = ownText(node);
+      if (!node.matches(INTERACTIVE) && !role && !text) continue;
+      const r = node.getBoundingClientRect();
+      const style = getComputedStyle(node);
+      const visible = r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
+      const attrs: Record<string, string> = {};
+      for (const a of ATTRS) {
+        const v = node.getAttribute(a);
+        if (v !== null && v.length < 300) attrs[a] = v;
+      }
+      const id = `${prefix}${out.length}`;
+      node.setAttribute(mark, id);
+      out.push({
+        mark: id,
+        tag,
+        role,
+        name: accessibleName(node, role),
+        text: clean((node as HTMLElement).innerText || node.textContent),
+        id: node.id || undefined,
+        attrs,
+        box: visible ? { x: r.x, y: r.y, width: r.width, height: r.height } : undefined,
+        visible,
+        context: containerOf(node),
+      });
+    }
+  };
+  visit(document);
+  return out;
+}

@@ -1,0 +1,31 @@
+import type { Page } from 'playwright';
+import { candidateLocator, type Candidate } from './collect.js';
+
+const REVEAL = 'data-rw-reveal';
+
+/**
+ * Shows a control that only appears on hover the way a person would: by pointing at the
+ * nearest visible thing around it (its row or card). Never forces an action on an invisible
+ * element: if hovering does not make it visible, it stays unrevealed.
+ */
+export async function revealByHover(page: Page, candidate: Candidate, timeoutMs = 2000): Promise<boolean> {
+  const target = candidateLocator(candidate);
+  if (await target.isVisible().catch(() => false)) return true;
+  const marked = await target
+    .evaluate((el, attr) => {
+      for (const old of Array.from(el.ownerDocument.querySelectorAll(`[${attr}]`))) old.removeAttribute(attr);
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const r = p.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0 && getComputedStyle(p).visibility !== 'hidden') {
+          p.setAttribute(attr, '');
+          return true;
+        }
+      }
+      return false;
+    }, REVEAL)
+    .catch(() => false);
+  if (!marked) return false;
+  await candidate.frame.locator(`[${REVEAL}]`).hover({ timeout: timeoutMs }).catch(() => undefined);
+  await page.waitForTimeout(50);
+  return target.isVisible().catch(() => false);
+}

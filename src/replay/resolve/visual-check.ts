@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright';
+import { PNG } from 'pngjs';
+import { cropSimilarity } from '../../compare/crop-similarity.js';
+import { candidateLocator, type Candidate } from './collect.js';
+import { revealByHover } from './reveal.js';
+
+const decoded = new Map<string, PNG | undefined>();
+
+/** The recorded screenshot, decoded once per run; undefined when unreadable. */
+export function recordedScreenshot(path: string): PNG | undefined {
+  if (!decoded.has(path)) {
+    let png: PNG | undefined;
+    try {
+      png = PNG.sync.read(readFileSync(path));
+    } catch {
+      png = undefined;
+    }
+    decoded.set(path, png);
+  }
+  return decoded.get(path);
+}
+
+/**
+ * Does the recorded screenshot show, at this candidate's place, what the live page shows
+ * there? A hover-only control is revealed first, since the recording was taken with the
+ * pointer on it. Undefined when the candidate has no place on screen.
+ */
+export async function visualAgreement(page: Page, recorded: PNG, candidate: Candidate): Promise<number | undefined> {
+  if (!candidate.visible && !(await revealByHover(page, candidate))) return undefined;
+  const box = await candidateLocator(candidate).boundingBox().catch(() => null);
+  if (!box || box.width < 1 || box.height < 1) return undefined;
+  const clip = { x: Math.max(0, box.x), y: Math.max(0, box.y), width: box.width, height: box.height };
+  const shot = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' }).catch(() => undefined);
+  if (!shot) return undefined;
+  return cropSimilarity(recorded, PNG.sync.read(shot), clip);
+}

@@ -1,0 +1,26 @@
+import type { Browser, BrowserContext, Page } from 'playwright';
+
+export interface SealedPageOptions {
+  viewport?: { width: number; height: number };
+  /** Recorded pages run no script unless the user says so. */
+  allowScripts?: boolean;
+}
+
+/**
+ * A page for rendering recorded, untrusted HTML: every request it makes is aborted (it can
+ * neither phone home nor read local files), and its scripts do not run by default.
+ */
+export async function openSealedPage(browser: Browser, opts: SealedPageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: opts.viewport ?? { width: 1280, height: 720 },
+    javaScriptEnabled: opts.allowScripts ?? false,
+    serviceWorkers: 'block',
+    acceptDownloads: false,
+    deviceScaleFactor: 1,
+  });
+  await context.route('**/*', (route) => route.abort('blockedbyclient'));
+  // WebSockets are not routed by context.route.
+  await context.routeWebSocket(/.*/, (ws) => ws.close());
+  const page = await context.newPage();
+  return { context, page };
+}
