@@ -23,6 +23,41 @@ export type Reason =
   | 'after-failure'
   | 'error';
 
+export type Verdict = 'match' | 'drift' | 'diverged';
+
+/** Why a before-state comparison did not `match`. A fixed vocabulary, like Reason. */
+export type DivergenceReason =
+  | 'navigation-mismatch'
+  | 'layout-shift'
+  | 'content-drift'
+  | 'element-moved'
+  | 'target-missing'
+  | 'unexpected-dialog'
+  | 'unexpected-popup'
+  | 'visual-only';
+
+/** The live page before a step, compared with the recorded before-state. */
+export interface BeforeStateComparison {
+  verdict: Verdict;
+  reasons: DivergenceReason[];
+  /** Share of pixels that differ (0–1), after size normalisation and masks. */
+  pixelRatio?: number;
+  /** A vertical content shift found in the screenshot, in px (positive: live content lower). */
+  shiftPx?: number;
+  /** Visible-text similarity (0–1) of recorded and live DOM. */
+  textSimilarity?: number;
+  /** Element-structure similarity (0–1): tags, roles and stable attributes. */
+  structureSimilarity?: number;
+  /** Recorded URL (after --map-url) vs live, when the recording has one. */
+  url?: { recorded: string; live: string; same: boolean };
+  /** Whether the recorded target exists in the recorded and in the live DOM. */
+  target?: { recorded: boolean; live: boolean };
+  /** Paths relative to the output folder. */
+  images?: { recorded?: string; live?: string; diff?: string };
+  /** Recorded and live HTML dumps, relative to the output folder. */
+  html?: { recorded?: string; live?: string };
+}
+
 export interface StepResult {
   index: number;
   recordedStep?: number | string;
@@ -47,6 +82,12 @@ export interface StepResult {
   downloads?: string[];
   /** Things worth knowing that did not fail the step (an unrecorded popup, an empty upload…). */
   notes?: string[];
+  /** Before-state comparison, when the recording has a before-state and comparison is on. */
+  compare?: BeforeStateComparison;
+  /** The target's box on the live page (CSS px), for drawing on screenshots. */
+  liveBox?: { x: number; y: number; width: number; height: number };
+  /** The target's recorded box, when the recording has one. */
+  recordedBox?: { x: number; y: number; width: number; height: number };
 }
 
 export interface FinalState {
@@ -71,6 +112,12 @@ export interface EpisodeResult {
   durationMs: number;
   steps: StepResult[];
   final?: FinalState;
+  /** Index of the first step whose before-state `diverged` from the recording. */
+  firstDivergence?: number;
+  /** Indexes of steps whose before-state drifted (within thresholds; the episode still passes). */
+  drift?: number[];
+  /** Playwright trace of the episode, relative to the output folder (`npx playwright show-trace`). */
+  trace?: string;
   /** Input problems, formatted `file:line: severity: field: message`. */
   problems?: string[];
 }
