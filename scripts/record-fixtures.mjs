@@ -1,9 +1,18 @@
 #!/usr/bin/env node
 // Records the fixture episodes with Playwright's OWN recorder (nothing here is hand-typed JSON).
 //
-//   node scripts/record-fixtures.mjs
+//   node scripts/record-fixtures.mjs                     # the rpaweb set (as always)
+//   node scripts/record-fixtures.mjs --only resolution   # only the target-resolution set
+//   node scripts/record-fixtures.mjs --only rpaweb,resolution
 //
-// For each scenario (library / tax / board) and each recorder generation it:
+// Sets:
+//   rpaweb      library / tax / board on fixtures/site  -> fixtures/rpaweb/, fixtures/codegen/
+//   resolution  the town hall e-shop, variant A (fixtures/site/shop/) -> fixtures/resolution/
+//               (episodes-<gen>.jsonl + png/; the hand-written EXPECTED.md there is kept). These
+//               recordings are meant to be replayed on variant B (fixtures/site-b overlaid on
+//               fixtures/site); see fixtures/resolution/EXPECTED.md.
+//
+// For each scenario (library / tax / board, or the shop episodes) and each recorder generation it:
 //   1. serves fixtures/site on the FIXED origin http://127.0.0.1:38080 (recorded URLs contain it;
 //      replays use `--map-url http://127.0.0.1:38080=<live url>`),
 //   2. enables the recorder on a fresh context and drives the page with real Playwright input,
@@ -19,9 +28,11 @@
 //   - 1.65.1 (current shape: `pageGuid`, frame folded into the selector): the project's playwright,
 //     `context._startRecording({language:'jsonl'}, sink)`; the sink receives the JSONL line as `code`.
 //
-// Outputs (all deleted and rewritten on every run):
-//   fixtures/rpaweb/episodes-1.49.jsonl, fixtures/rpaweb/episodes-1.65.jsonl,
-//   fixtures/rpaweb/png/<episode>/<step>.png, fixtures/codegen/tax-form.jsonl
+// Outputs (all deleted and rewritten on every run of their set):
+//   rpaweb:     fixtures/rpaweb/episodes-1.49.jsonl, fixtures/rpaweb/episodes-1.65.jsonl,
+//               fixtures/rpaweb/png/<episode>/<step>.png, fixtures/codegen/tax-form.jsonl
+//   resolution: fixtures/resolution/episodes-1.49.jsonl, fixtures/resolution/episodes-1.65.jsonl,
+//               fixtures/resolution/png/<episode>/<step>.png
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -43,6 +54,8 @@ const TMP = fs.mkdtempSync(path.join(REPO, '.replaywright', 'record-'));
 // recorded, so a failed run leaves the committed fixtures untouched.
 const OUT_RPAWEB = path.join(TMP, 'out/rpaweb');
 const OUT_CODEGEN = path.join(TMP, 'out/codegen');
+const FINAL_RESOLUTION = path.join(REPO, 'fixtures/resolution');
+const OUT_RESOLUTION = path.join(TMP, 'out/resolution');
 
 const LAUNCH = {
   executablePath: process.env.REPLAYWRIGHT_CHROMIUM || '/usr/bin/chromium',
@@ -322,6 +335,130 @@ const SCENARIOS = [
   },
 ];
 
+// The target-resolution set: recorded on variant A of the town hall e-shop (fixtures/site/shop/),
+// to be replayed on variant B (fixtures/site-b/shop/, a different implementation of the same shop).
+// Expected outcomes per episode: fixtures/resolution/EXPECTED.md.
+const productRow = (page, name) => page.locator('#products tbody tr').filter({ hasText: name });
+const cartRow = (page, name) => page.locator('#cart-rows tr').filter({ hasText: name });
+
+async function addToCart(rec, page, name) {
+  await input(rec, page, { input: '', requirements: 'product list', outputs: `${name} in the cart` }, async () => {
+    // Come from elsewhere, as a hand would: 1.49 swallows a second click on the same button when
+    // the mouse has not moved since the first one (no new hover target), and never performs it.
+    await page.mouse.move(640, 700);
+    await productRow(page, name).getByRole('button', { name: 'Add to cart' }).click();
+  });
+}
+
+async function openCart(rec, page, count) {
+  await input(rec, page, { input: '', requirements: 'items in the cart', outputs: 'cart page' }, async () => {
+    await page.getByRole('button', { name: `Cart (${count})` }).click();
+    await page.waitForURL('**/shop/cart.html');
+  });
+  await page.waitForLoadState('load');
+}
+
+async function checkout(rec, page, count) {
+  await input(rec, page, { input: '', requirements: 'cart', outputs: 'order placed' }, async () => {
+    await page.getByRole('button', { name: `Checkout (${count})` }).click();
+    await page.waitForURL('**/shop/order.html');
+  });
+  await page.waitForLoadState('load');
+  const title = await page.getByRole('heading', { level: 1 }).textContent();
+  if (title !== 'Order placed') throw new Error(`shop: unexpected order page title ${JSON.stringify(title)}`);
+}
+
+async function openShop(rec, context) {
+  const page = await openPage(rec, context);
+  await input(rec, page, { input: '', requirements: '', outputs: 'e-shop product list' }, () => page.goto(`${ORIGIN}/shop/`));
+  return page;
+}
+
+const RESOLUTION_SCENARIOS = [
+  {
+    id: 'shop-checkout',
+    intent: 'In the town hall e-shop, put a bulky waste collection, a library card replacement and a dog licence tag in the cart; in the cart order 2 bulky waste collections, apply the coupon SPRING10, remove the library card replacement and check out.',
+    anonymized: {},
+    async run(rec, context) {
+      const page = await openShop(rec, context);
+      await addToCart(rec, page, 'Bulky waste collection');
+      await addToCart(rec, page, 'Library card replacement');
+      await addToCart(rec, page, 'Dog licence tag');
+      await openCart(rec, page, 3);
+      // The quantity field has no label; the recorder can only name it by its id.
+      const qty = page.locator('#qty-bulky-waste');
+      await input(rec, page, noMeta, () => qty.click());
+      await input(rec, page, { input: 'quantity', requirements: 'cart', outputs: 'bulky waste collection x2' }, () => qty.fill('2'));
+      await input(rec, page, noMeta, () => page.getByLabel('Coupon code').click());
+      await input(rec, page, { input: 'coupon_code', requirements: 'cart', outputs: '' }, () => page.keyboard.type('SPRING10'));
+      await input(rec, page, { input: '', requirements: 'coupon code', outputs: '10% discount' }, () =>
+        page.getByRole('button', { name: 'Apply' }).click(),
+      );
+      const status = await page.locator('#coupon-status').textContent();
+      if (status !== 'Coupon SPRING10 applied: 10% off') throw new Error(`shop: unexpected coupon status ${JSON.stringify(status)}`);
+      // "Remove" only displays while its row is hovered; recorders before 1.56 never record the hover.
+      const row = cartRow(page, 'Library card replacement');
+      await input(rec, page, noMeta, () => row.hover());
+      await input(rec, page, { input: '', requirements: 'cart', outputs: 'library card replacement removed' }, () =>
+        row.getByRole('button', { name: 'Remove' }).click(),
+      );
+      if (await row.count()) throw new Error('shop: library card line was not removed');
+      await checkout(rec, page, 2);
+      await input(rec, page, noMeta, () => page.close());
+    },
+  },
+  {
+    id: 'shop-remove-icon',
+    intent: 'In the town hall e-shop, put a bulky waste collection and a dog licence tag in the cart, take the bulky waste collection out again in the side cart, then open the cart and check out.',
+    anonymized: {},
+    async run(rec, context) {
+      const page = await openShop(rec, context);
+      await addToCart(rec, page, 'Bulky waste collection');
+      await addToCart(rec, page, 'Dog licence tag');
+      // Icon-only button without aria-label: its accessible name is the glyph "✕".
+      await input(rec, page, { input: '', requirements: 'side cart', outputs: 'bulky waste collection removed' }, () =>
+        page.locator('#mini-items li').filter({ hasText: 'Bulky waste collection' }).getByRole('button', { name: '✕' }).click(),
+      );
+      await openCart(rec, page, 1);
+      await checkout(rec, page, 1);
+      await input(rec, page, noMeta, () => page.close());
+    },
+  },
+  {
+    id: 'trap-similar-row',
+    intent: 'In the town hall e-shop, buy a parking permit for Zone A.',
+    anonymized: {},
+    async run(rec, context) {
+      const page = await openShop(rec, context);
+      await addToCart(rec, page, 'Parking permit — Zone A');
+      await openCart(rec, page, 1);
+      await checkout(rec, page, 1);
+      await input(rec, page, noMeta, () => page.close());
+    },
+  },
+  {
+    id: 'trap-twin-remove',
+    intent: 'In the town hall e-shop, put two dog licence tags in the cart, then open the cart and remove the dog licence tags again.',
+    anonymized: {},
+    async run(rec, context) {
+      const page = await openShop(rec, context);
+      await addToCart(rec, page, 'Dog licence tag');
+      await addToCart(rec, page, 'Dog licence tag');
+      await openCart(rec, page, 1);
+      const row = cartRow(page, 'Dog licence tag');
+      await input(rec, page, noMeta, () => row.hover());
+      await input(rec, page, { input: '', requirements: 'cart', outputs: 'empty cart' }, () => row.getByRole('button', { name: 'Remove' }).click());
+      if (!(await page.getByText('Your cart is empty.').isVisible())) throw new Error('shop: cart is not empty');
+      await input(rec, page, noMeta, () => page.close());
+    },
+  },
+];
+
+const SETS = {
+  rpaweb: { scenarios: SCENARIOS, out: OUT_RPAWEB },
+  resolution: { scenarios: RESOLUTION_SCENARIOS, out: OUT_RESOLUTION },
+};
+
 async function openPage(rec, context) {
   // openPage is emitted while the page is being created, before anything can be captured: its
   // before-state is the new blank page itself.
@@ -340,12 +477,12 @@ async function openPage(rec, context) {
 // Output
 // ---------------------------------------------------------------------------------------------
 
-function toRows(episodeId, scenario, steps) {
+function toRows(outDir, episodeId, scenario, steps) {
   return steps.map((step, i) => {
     const n = i + 1;
     const pngRel = `png/${episodeId}/${n}.png`;
-    fs.mkdirSync(path.join(OUT_RPAWEB, 'png', episodeId), { recursive: true });
-    fs.writeFileSync(path.join(OUT_RPAWEB, pngRel), step.before.png);
+    fs.mkdirSync(path.join(outDir, 'png', episodeId), { recursive: true });
+    fs.writeFileSync(path.join(outDir, pngRel), step.before.png);
     // JSON.parse keeps the recorder's key order.
     const browserCode = JSON.parse(step.code);
     return {
@@ -379,11 +516,11 @@ async function loadOldPlaywright() {
   return core.chromium;
 }
 
-async function recordGeneration(gen, chromium) {
+async function recordGeneration(gen, chromium, set) {
   const browser = await chromium.launch(LAUNCH);
   const rows = [];
   try {
-    for (const scenario of SCENARIOS) {
+    for (const scenario of set.scenarios) {
       const episodeId = `${scenario.id}@${gen}`;
       const rec = gen === '1.49' ? new Recorder149() : new Recorder165();
       const context = await browser.newContext(CONTEXT);
@@ -392,35 +529,58 @@ async function recordGeneration(gen, chromium) {
       await rec.stop();
       await context.close();
       if (rec.stabilize) rec.stabilize(episodeId);
-      if (gen === '1.49' && scenario.id.startsWith('tax-')) {
+      if (set === SETS.rpaweb && gen === '1.49' && scenario.id.startsWith('tax-')) {
         // The plain codegen `--target=jsonl` file exactly as the 1.49 recorder wrote it.
         fs.mkdirSync(OUT_CODEGEN, { recursive: true });
         fs.copyFileSync(rec.outputFile, path.join(OUT_CODEGEN, 'tax-form.jsonl'));
       }
       const missing = rec.steps.filter((s) => !s.before);
       if (missing.length) throw new Error(`${episodeId}: ${missing.length} action(s) without a before-state`);
-      rows.push(...toRows(episodeId, scenario, rec.steps));
+      rows.push(...toRows(set.out, episodeId, scenario, rec.steps));
       console.log(`${episodeId}: ${rec.steps.length} steps`);
       for (const s of rec.steps) console.log('   ', s.code.length > 160 ? s.code.slice(0, 157) + '...' : s.code);
     }
   } finally {
     await browser.close();
   }
-  fs.writeFileSync(path.join(OUT_RPAWEB, `episodes-${gen}.jsonl`), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  fs.mkdirSync(set.out, { recursive: true });
+  fs.writeFileSync(path.join(set.out, `episodes-${gen}.jsonl`), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+}
+
+function selectedSets() {
+  const i = process.argv.indexOf('--only');
+  const names = i === -1 ? ['rpaweb'] : (process.argv[i + 1] ?? '').split(',').filter(Boolean);
+  const unknown = names.filter((n) => !SETS[n]);
+  if (names.length === 0 || unknown.length)
+    throw new Error(`--only takes a comma-separated list of: ${Object.keys(SETS).join(', ')} (got ${JSON.stringify(process.argv[i + 1] ?? '')})`);
+  return names;
 }
 
 async function main() {
+  const sets = selectedSets();
   fs.mkdirSync(OUT_RPAWEB, { recursive: true });
   const server = await startFixtureServer({ port: RECORD_PORT });
   try {
-    await recordGeneration('1.49', await loadOldPlaywright());
+    const old = await loadOldPlaywright();
+    for (const name of sets) await recordGeneration('1.49', old, SETS[name]);
     const { chromium } = await import('playwright');
-    await recordGeneration('1.65', chromium);
-    for (const [staged, final] of [[OUT_RPAWEB, FINAL_RPAWEB], [OUT_CODEGEN, FINAL_CODEGEN]]) {
-      fs.rmSync(final, { recursive: true, force: true });
-      fs.renameSync(staged, final);
+    for (const name of sets) await recordGeneration('1.65', chromium, SETS[name]);
+    if (sets.includes('rpaweb')) {
+      for (const [staged, final] of [[OUT_RPAWEB, FINAL_RPAWEB], [OUT_CODEGEN, FINAL_CODEGEN]]) {
+        fs.rmSync(final, { recursive: true, force: true });
+        fs.renameSync(staged, final);
+      }
+      console.log(`wrote ${path.relative(REPO, FINAL_RPAWEB)}/ and ${path.relative(REPO, FINAL_CODEGEN)}/`);
     }
-    console.log(`wrote ${path.relative(REPO, FINAL_RPAWEB)}/ and ${path.relative(REPO, FINAL_CODEGEN)}/`);
+    if (sets.includes('resolution')) {
+      // Only the generated files are replaced: fixtures/resolution/ also holds EXPECTED.md.
+      fs.mkdirSync(FINAL_RESOLUTION, { recursive: true });
+      for (const entry of ['png', 'episodes-1.49.jsonl', 'episodes-1.65.jsonl']) {
+        fs.rmSync(path.join(FINAL_RESOLUTION, entry), { recursive: true, force: true });
+        fs.renameSync(path.join(OUT_RESOLUTION, entry), path.join(FINAL_RESOLUTION, entry));
+      }
+      console.log(`wrote ${path.relative(REPO, FINAL_RESOLUTION)}/{episodes-1.49.jsonl,episodes-1.65.jsonl,png/}`);
+    }
   } finally {
     await server.close();
     fs.rmSync(TMP, { recursive: true, force: true });

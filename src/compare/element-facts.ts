@@ -11,6 +11,7 @@ export interface ElementFacts {
   name?: string;
   text?: string;
   id?: string;
+  classes?: string[];
   /** Stable identifying attributes: placeholder, name, type, title, alt, aria-label, data-testid, href. */
   attrs?: Record<string, string>;
   /** CSS px in the viewport of its page (frames offset included). */

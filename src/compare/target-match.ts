@@ -23,8 +23,9 @@ export interface MatchThresholds {
 export const DEFAULT_THRESHOLDS: MatchThresholds = { minScore: 0.6, margin: 0.1 };
 
 // How much each kind of evidence counts. Name and role say what the element is for; context
-// says which of several alike it is; the box only breaks near-ties of the rest.
-const WEIGHTS = { role: 3, name: 4, text: 2, tag: 1, attrs: 2, context: 2, box: 1.5, visual: 4 } as const;
+// says which of several alike it is (as much as the name: rows of identical buttons are the
+// common case); the box only breaks near-ties of the rest.
+const WEIGHTS = { role: 3, name: 4, text: 2, tag: 1, attrs: 2, context: 4, box: 1.5, visual: 4 } as const;
 
 /** Lower-case, no digits (counts drift: "Checkout (2)" → "Checkout (3)"), no punctuation, single spaces. */
 export function normalizeName(s: string): string {
@@ -54,6 +55,17 @@ export function stringSimilarity(a: string, b: string): number {
   return (2 * shared) / (a.length + b.length - 2);
 }
 
+const isGlyph = (s: string) => s.trim().length > 0 && !/[\p{L}\p{N}]/u.test(s);
+
+/** Names alike once counts and case are set aside; two icon glyphs ("✕", "×") are alike too. */
+export function nameSimilarity(recorded: string, live: string): number {
+  const a = normalizeName(recorded);
+  const b = normalizeName(live);
+  if (a === b && (a !== '' || recorded.trim() === live.trim())) return 1;
+  if (isGlyph(recorded) && isGlyph(live)) return 0.7;
+  return stringSimilarity(a, b);
+}
+
 /**
  * Scores a live element against the recorded target. Each kind of evidence the recording has
  * contributes its weight times a 0–1 similarity; evidence the recording lacks is left out
@@ -71,11 +83,7 @@ export function scoreElement(recorded: ElementFacts, live: ElementFacts, visual?
   };
 
   if (recorded.role) add('role', recorded.role === live.role ? 1 : 0, `role ${live.role ?? '?'}`);
-  if (recorded.name !== undefined) {
-    const a = normalizeName(recorded.name);
-    const b = normalizeName(live.name ?? '');
-    add('name', a === b ? 1 : stringSimilarity(a, b), `name "${live.name ?? ''}"`);
-  }
+  if (recorded.name !== undefined) add('name', nameSimilarity(recorded.name, live.name ?? ''), `name "${live.name ?? ''}"`);
   if (recorded.text !== undefined && recorded.text !== recorded.name) {
     add('text', stringSimilarity(normalizeName(recorded.text), normalizeName(live.text ?? '')), 'text');
   }
@@ -84,7 +92,8 @@ export function scoreElement(recorded: ElementFacts, live: ElementFacts, visual?
   if (recorded.id && !/\d/.test(recorded.id)) attrs.push(['id', recorded.id]);
   if (attrs.length) {
     const liveAttrs: Record<string, string | undefined> = { ...live.attrs, id: live.id };
-    const same = attrs.filter(([k, v]) => liveAttrs[k] === v).length;
+    // An id that became a class still names the same element.
+    const same = attrs.filter(([k, v]) => liveAttrs[k] === v || (k === 'id' && live.classes?.includes(v))).length;
     add('attrs', same / attrs.length, `attributes ${same}/${attrs.length}`);
   }
   if (recorded.context) add('context', stringSimilarity(normalizeText(recorded.context), normalizeText(live.context ?? '')), 'context');
@@ -97,11 +106,27 @@ export function scoreElement(recorded: ElementFacts, live: ElementFacts, visual?
   return { score: weight ? sum / weight : 0, evidence };
 }
 
-/** Whether the live element satisfies the recording's hard constraints (its `has-text` filters). */
+/**
+ * Below this name similarity a control is another control ("Add to wishlist" is not "Add to
+ * cart", 0.50; "Company name" is not "Full name", 0.42), however alike the rest: a renamed
+ * target is accepted only while its name still says the same ("Send declaration" for
+ * "Submit declaration", 0.75).
+ */
+export const MIN_NAME_SIMILARITY = 0.6;
+
+/**
+ * Whether the live element satisfies the recording's hard constraints: a name still alike
+ * (MIN_NAME_SIMILARITY), and the texts its row was scoped by (`has-text` filters, a named
+ * row), compared on letters and digits only, since recorders join cell texts without spaces
+ * and cut names mid-word ("Zone A €30.").
+ */
 export function meetsConstraints(recorded: ElementFacts, live: ElementFacts): boolean {
-  const context = normalizeText(`${live.context ?? ''} ${live.text ?? ''}`);
-  return (recorded.mustContain ?? []).every((t) => context.includes(normalizeText(t)));
+  if (recorded.name !== undefined && nameSimilarity(recorded.name, live.name ?? '') < MIN_NAME_SIMILARITY) return false;
+  const context = lettersAndDigits(`${live.context ?? ''} ${live.text ?? ''}`);
+  return (recorded.mustContain ?? []).every((t) => context.includes(lettersAndDigits(t)));
 }
+
+const lettersAndDigits = (s: string) => s.toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** The unique best match above the threshold, else why there is none. */
 export function decide<T>(matches: readonly Match<T>[], thresholds: MatchThresholds = DEFAULT_THRESHOLDS): Decision<T> {

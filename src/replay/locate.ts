@@ -55,7 +55,7 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
     return { ok: false, reason: many ? 'ambiguous-target' : 'target-not-found', message: `${many ? 'the recorded selector matched several elements' : `nothing matched within ${options.timeoutMs} ms`} (${seen})` };
   }
 
-  const facts = await withSnapshotFacts(recordedFacts(target, options.before), target, options);
+  const facts = await withSnapshotFacts(recordedFacts(target, options.before), target, page, options);
   const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;
   let last: Resolution | undefined;
   const deadline = started + options.timeoutMs;
@@ -83,10 +83,15 @@ async function exactMatch(page: Page, target: Target, strict: boolean | undefine
 }
 
 /** The recorded HTML says more about the target than its selector (its row, its attributes). */
-async function withSnapshotFacts(facts: ElementFacts, target: Target, options: ResolveOptions): Promise<ElementFacts> {
+async function withSnapshotFacts(facts: ElementFacts, target: Target, page: Page, options: ResolveOptions): Promise<ElementFacts> {
   const selector = target.locate.find((l) => l.kind === 'selector');
   if (!options.before?.html || !options.browser || selector?.kind !== 'selector') return facts;
-  const seen = await factsFromSnapshot(options.browser, options.before.html, selector.selector, options.before.viewport);
+  const seen = await factsFromSnapshot(options.browser, selector.selector, {
+    html: options.before.html,
+    viewport: options.before.viewport ?? page.viewportSize() ?? undefined,
+    screenshot: options.before.screenshot ? recordedScreenshot(options.before.screenshot) : undefined,
+    styleBase: /^https?:/.test(page.url()) ? page.url() : undefined,
+  });
   if (!seen) return facts;
   return {
     ...seen,

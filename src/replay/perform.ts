@@ -29,8 +29,11 @@ export interface PerformEnv {
   mapUrl(url: string): string;
   /** Where `setInputFiles` looks for the recorded file names. */
   filesDir?: string;
-  /** Finds a target on the step's page (bound to the step's evidence and the run's options). */
-  resolve(target: Target): Promise<Resolution>;
+  /**
+   * Finds a target on the step's page (bound to the step's evidence and the run's options).
+   * `exact`: the recorded locators only — what an assertion checks must be the recorded element.
+   */
+  resolve(target: Target, exact?: boolean): Promise<Resolution>;
 }
 
 const BLANK_URLS = new Set(['about:blank', 'chrome://newtab/']);
@@ -63,7 +66,9 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
 
   /** Resolve the target, then act on it; a target that cannot be pinned down fails the step. */
   const on = async (target: Target, act: (l: Locator) => Promise<string | undefined | void>): Promise<Outcome> => {
-    const found = await env.resolve(target);
+    const asserting = action.type.startsWith('assert');
+    const found = await env.resolve(target, asserting);
+    if (!found.ok && asserting) return { status: 'failed', reason: 'assertion-failed', message: `the element to check is not there: ${found.message}` };
     if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message, candidates: found.candidates };
     const report = foundReport(found);
     const problem = await act(found.locator);
@@ -138,6 +143,8 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
           action.by === 'value' ? action.options.map((value) => ({ value }))
           : action.by === 'label' ? action.options.map((label) => ({ label }))
           : action.options;
+        const missing = await missingOptions(l, action.options, action.by);
+        if (missing) return missing;
         await l.selectOption(wanted, { timeout });
       });
     case 'setInputFiles':
@@ -209,6 +216,15 @@ async function setInputFiles(page: Page, target: Target | undefined, names: stri
   if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message, candidates: found.candidates };
   await found.locator.setInputFiles(payload, { timeout: env.timeoutMs });
   return { status: 'passed', found: foundReport(found), notes };
+}
+
+/** Names options the select lacks, so the step says so instead of timing out. */
+async function missingOptions(select: Locator, wanted: string[], by: 'value' | 'label' | 'valueOrLabel'): Promise<string | undefined> {
+  const options = await select.evaluate((el) => Array.from((el as HTMLSelectElement).options ?? []).map((o) => ({ value: o.value, label: o.label }))).catch(() => undefined);
+  if (!options || options.length === 0) return undefined; // not a <select>: let Playwright say what it is
+  const absent = wanted.filter((w) => !options.some((o) => (by !== 'label' && o.value === w) || (by !== 'value' && o.label === w)));
+  if (!absent.length) return undefined;
+  return `option ${absent.map((a) => `"${a}"`).join(', ')} not available (has: ${options.map((o) => (o.label === o.value ? `"${o.value}"` : `"${o.value}" (${o.label})`)).join(', ')})`;
 }
 
 async function toViewport(page: Page, point: Point): Promise<{ x: number; y: number }> {

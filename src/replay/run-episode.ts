@@ -13,6 +13,9 @@ import { armSignals, awaitVisible } from './signals.js';
 import { mapUrl, type UrlMapping } from './url-map.js';
 import { resolveTarget, type Resolution } from './locate.js';
 import type { MatchThresholds } from '../compare/target-match.js';
+import { DEFAULT_COMPARE_THRESHOLDS } from '../compare/thresholds.js';
+import { compareBeforeState, type CompareOptions } from './before-state.js';
+import { HttpErrors } from './http-errors.js';
 
 export interface ReplayOptions {
   out: string;
@@ -28,6 +31,10 @@ export interface ReplayOptions {
   strict?: boolean;
   /** `--min-score` and the ambiguity margin for similarity matches. */
   thresholds?: MatchThresholds;
+  /** Before-state comparison (`--compare`). */
+  compare: CompareOptions;
+  /** `--stop-at-first-divergence`: a diverged before-state ends the episode there. */
+  stopAtFirstDivergence?: boolean;
   defaultViewport: { width: number; height: number };
 }
 
@@ -38,6 +45,7 @@ export const DEFAULT_REPLAY_OPTIONS: Omit<ReplayOptions, 'out'> = {
   // Strict on purpose: one wrong card deleted out of a board of five reads 0.91 alike.
   finalTextMin: 0.97,
   defaultViewport: { width: 1280, height: 720 },
+  compare: { mode: 'all', thresholds: DEFAULT_COMPARE_THRESHOLDS, maskSelectors: [], maskBoxes: [] },
 };
 
 /**
@@ -57,8 +65,11 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   const finalFrom = finalStepIndex(episode.steps);
 
   const steps: StepResult[] = [];
+  const httpErrors = new HttpErrors(context);
   let failed: StepResult | undefined;
   let final: FinalState | undefined;
+  let firstDivergence: number | undefined;
+  const drift: number[] = [];
   try {
     for (const step of episode.steps) {
       if (failed) {
@@ -66,7 +77,17 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
         continue;
       }
       if (step.index === finalFrom && !final) final = await captureFinal(pages, step.page, dir, options.out);
-      const result = await runStep(step, { pages, dialogs, toLive, options, dir });
+      const livePage = pages.get(step.page) ?? pages.current;
+      const comparison = livePage ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive }).catch(() => undefined) : undefined;
+      if (comparison?.verdict === 'drift') drift.push(step.index);
+      if (comparison?.verdict === 'diverged') firstDivergence ??= step.index;
+      let result: StepResult;
+      if (comparison?.verdict === 'diverged' && options.stopAtFirstDivergence) {
+        result = { ...skipped(step, undefined), status: 'failed', reason: 'diverged', message: `the page before this step is not the recorded one (${comparison.reasons.join(', ')})` };
+      } else {
+        result = await runStep(step, { pages, dialogs, toLive, options, dir, httpErrors });
+      }
+      if (comparison) result.compare = comparison;
       steps.push(result);
       if (result.status !== 'passed') failed = result;
     }
@@ -88,7 +109,15 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     durationMs: Date.now() - started,
     steps,
     final,
+    firstDivergence,
+    drift: drift.length ? drift : undefined,
   };
+  // The earliest thing that went wrong is the story: a page that diverged before step k
+  // explains a target missing at step k+2.
+  if (firstDivergence !== undefined && (!failed || firstDivergence < failed.index)) {
+    const s = steps[firstDivergence]!;
+    return { ...base, status: 'failed', reason: 'diverged', failedStep: failed?.index, message: `step ${firstDivergence + 1} (${s.description}): the page before it is not the recorded one (${s.compare?.reasons.join(', ')})` };
+  }
   if (failed) {
     return { ...base, status: 'failed', reason: failed.reason, failedStep: failed.index, message: `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` };
   }
@@ -99,6 +128,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
 }
 
 interface StepEnv {
+  httpErrors: HttpErrors;
   pages: PageRegistry;
   dialogs: DialogDesk;
   toLive(url: string): string;
@@ -137,8 +167,8 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
     const notVisible = await awaitVisible(step.expect, page, timeoutMs);
     if (notVisible) return done(notVisible);
     const settle = armSignals(step.expect, { page, pages: env.pages, timeoutMs, mapUrl: env.toLive, downloadsDir, relative: (p) => relativeToOut(env.options.out, p) });
-    const resolve = (target: Target) =>
-      page ? resolveTarget(page, target, { timeoutMs, strict: env.options.strict, thresholds: env.options.thresholds, before: step.before, browser: page.context().browser() })
+    const resolve = (target: Target, exact?: boolean) =>
+      page ? resolveTarget(page, target, { timeoutMs, strict: exact || env.options.strict, thresholds: env.options.thresholds, before: step.before, browser: page.context().browser() })
         : Promise.resolve<Resolution>({ ok: false, reason: 'target-not-found', message: 'no page' });
     const outcome = await withDeadline(perform(action, { pages: env.pages, page, pageName: step.page, timeoutMs, mapUrl: env.toLive, filesDir: env.options.filesDir, resolve }), timeoutMs * 3 + 5000);
     if (page && !page.isClosed()) env.pages.current = page;
@@ -148,6 +178,8 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
     if (signals.failure) return done({ ...signals.failure, found: outcome.found }, extra);
     if (env.dialogs.missing > 0) await pollUntil(async () => (env.dialogs.missing === 0 ? true : undefined), Math.min(timeoutMs, 2000));
     if (env.dialogs.missing > 0) return done({ status: 'failed', reason: 'dialog-missing', message: 'the recorded dialog did not appear', found: outcome.found }, extra);
+    const httpError = env.httpErrors.showing(env.pages.openPages());
+    if (httpError) return done({ status: 'failed', reason: 'http-error', message: httpError, found: outcome.found }, extra);
     if (env.dialogs.unexpected.length) return done({ status: 'failed', reason: 'unexpected-dialog', message: `a dialog the recording did not see was dismissed: ${env.dialogs.unexpected.join('; ')}`, found: outcome.found }, extra);
     const notes = [...(outcome.notes ?? []), ...signals.notes];
     return done({ ...outcome, notes }, extra);
@@ -203,7 +235,7 @@ async function captureFinal(pages: PageRegistry, preferred: string, dir: string,
   return { url: page.url(), html: relativeToOut(out, html), screenshot: relativeToOut(out, screenshot) };
 }
 
-function skipped(step: Step, failed: StepResult): StepResult {
+function skipped(step: Step, failed: StepResult | undefined): StepResult {
   return {
     index: step.index,
     recordedStep: step.recordedStep,
@@ -212,7 +244,7 @@ function skipped(step: Step, failed: StepResult): StepResult {
     page: step.page,
     status: 'skipped',
     reason: 'after-failure',
-    message: `not run: step ${failed.index + 1} did not pass`,
+    message: failed ? `not run: step ${failed.index + 1} did not pass` : 'not run',
     durationMs: 0,
   };
 }

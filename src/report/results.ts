@@ -18,6 +18,8 @@ export type Reason =
   | 'needs-input'
   | 'not-supported'
   | 'final-state-mismatch'
+  | 'diverged'
+  | 'http-error'
   | 'invalid-input'
   | 'browser-crashed'
   | 'after-failure'
@@ -56,6 +58,8 @@ export interface BeforeStateComparison {
   images?: { recorded?: string; live?: string; diff?: string };
   /** Recorded and live HTML dumps, relative to the output folder. */
   html?: { recorded?: string; live?: string };
+  /** What the comparison cost, ms: capturing the live state, and comparing. */
+  costMs?: { capture: number; compare: number };
 }
 
 export interface StepResult {

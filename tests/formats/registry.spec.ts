@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { detectFormat, findDatasetFiles, formats, rpaweb } from '../../src/formats/index.js';
 import { code, jsonl, makeDataset, row } from './helpers.js';
 
-test('the registry knows rpaweb', () => {
-  expect(formats.map((f) => f.name)).toEqual(['rpaweb']);
+test('the registry knows every format, each once', () => {
+  expect(formats.map((f) => f.name)).toEqual(['rpaweb', 'mind2web', 'mt-mind2web', 'babyagi', 'visualwebarena', 'devtools-recorder']);
 });
 
 test('detectFormat reads the head of a file', async () => {

@@ -119,7 +119,8 @@ export function assembleEpisode(raw: RawEpisode, ctx: AssembleContext): Assemble
   }
 
   acting.forEach((s, i) => {
-    if (s.action === undefined) return;
+    // Entries that could not be read (already reported) have nothing to decode.
+    if (s.action === undefined || s.issues.some((issue) => issue.severity === 'error')) return;
     const before: Evidence = {};
     if (s.url !== undefined) before.url = s.url;
     const shot = screenshotPath(s, ctx);

@@ -105,6 +105,7 @@ export function resolveElement(id: string, obs: StepObservation, idField: string
     return { issues };
   }
   if (!box) issues.push({ field: idField, message: `element ${JSON.stringify(id)} has no recorded box: it can only be found by its words`, severity: 'warning' });
+  else if (!semantic.length) issues.push({ field: idField, message: `element ${JSON.stringify(id)} has no role or name to find it by: only its recorded box`, severity: 'warning' });
   const target: Target = { locate };
   const named = semantic[0] ?? fp;
   if (named) target.description = describeTarget({ locate: [named] });

@@ -77,12 +77,15 @@ function readActionRepr(html: string, at: number): { value?: unknown; error?: st
       return { value: pyLiteral(node) };
     }
     const { node, end } = parsePython(html, at);
-    if (!html.startsWith('</pre>', end) && html.slice(end, end + 40).trim().startsWith('</pre>') === false) {
+    if (!html.slice(end, end + 64).trimStart().startsWith('</pre>')) {
       return { error: `the action dict is followed by ${JSON.stringify(html.slice(end, end + 20))}, not </pre>` };
     }
     return { value: pyLiteral(node) };
   } catch (e) {
-    return { error: e instanceof PySyntaxError ? `cannot read the action repr: ${e.message.replace(/at offset (\d+)$/, (_, n: string) => `at offset ${Number(n) - (escaped ? 0 : at)}`)}` : String(e) };
+    if (!(e instanceof PySyntaxError)) return { error: String(e) };
+    // Offsets count from the start of the <pre> content, whichever text was parsed.
+    const offset = escaped ? e.offset : e.offset - at;
+    return { error: `cannot read the action repr: ${e.message.replace(/at offset \d+$/, `at offset ${offset}`)}` };
   }
 }
 

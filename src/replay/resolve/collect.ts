@@ -148,6 +148,7 @@ function collectInPage({ mark, max, prefix }: { mark: string; max: number; prefi
         name: accessibleName(node, role),
         text: clean((node as HTMLElement).innerText || node.textContent),
         id: node.id || undefined,
+        classes: node.classList.length ? Array.from(node.classList).slice(0, 12) : undefined,
         attrs,
         box: visible ? { x: r.x, y: r.y, width: r.width, height: r.height } : undefined,
         visible,

@@ -22,15 +22,21 @@ function absorb(facts: ElementFacts, attrs: Record<string, string>, locate: Loca
     case 'selector': {
       const described = describingLocate(locate.selector);
       if (described) absorb(facts, attrs, described);
-      for (const part of splitSelector(locate.selector)) {
+      const parts = splitSelector(locate.selector).filter((p) => !/^nth=/.test(p));
+      parts.forEach((part, i) => {
         const engine = partEngine(part);
-        if (engine === 'internal:has-text') {
+        const last = i === parts.length - 1;
+        if (engine === 'internal:has-text' || (!last && engine === 'internal:text')) {
           const q = readQuoted(part, engine.length + 1);
           if (q) (facts.mustContain ??= []).push(q.value);
+        } else if (!last && engine === 'internal:role') {
+          // A row/list item named by its text scopes the target to that row.
+          const named = describingLocate(part);
+          if (named?.kind === 'role' && named.name) (facts.mustContain ??= []).push(named.name);
         } else if (engine === 'css') {
           absorbCss(facts, attrs, part);
         }
-      }
+      });
       return;
     }
     case 'role':

@@ -1,32 +1,74 @@
-import type { Browser } from 'playwright';
+import type { Browser, Page } from 'playwright';
+import type { PNG } from 'pngjs';
 import type { ElementFacts } from '../../compare/element-facts.js';
-import { splitSelector, partEngine } from '../../formats/recorder/selector-text.js';
+import { decide, type Match } from '../../compare/target-match.js';
+import { partEngine, splitSelector } from '../../formats/recorder/selector-text.js';
 import { openSealedPage } from '../sealed-page.js';
-import { collectCandidates, MARK } from './collect.js';
+import { collectCandidates, MARK, type Candidate } from './collect.js';
+import { visualAgreement } from './visual-check.js';
+
+export interface SnapshotContext {
+  html: string;
+  viewport?: { width: number; height: number };
+  /** The recorded screenshot of the same moment: picks the recorded element among look-alikes. */
+  screenshot?: PNG;
+  /**
+   * Where the page's relative stylesheets are fetched from (the live page's URL). Only GETs of
+   * styles, fonts and images to that origin are let through; the page still runs no script.
+   */
+  styleBase?: string;
+}
 
 /**
- * Finds the recorded target in the recorded before-state HTML (rendered sealed: no network, no
- * scripts) and returns what it looked like there: its container's text, attributes, tag. This
- * is what tells two look-alike rows apart when the live page no longer matches the selector.
- * Hidden elements count: a control shown only on hover is hidden in a static snapshot.
+ * Finds the recorded target in the recorded before-state and returns what it looked like
+ * there: its row's text, attributes, tag. This is what tells two look-alike rows apart when
+ * the live page no longer matches the selector. Hidden elements count (a control shown only
+ * on hover is hidden in a static snapshot); when the selector matches several, the recorded
+ * screenshot — taken with the pointer on the real one — says which.
  */
-export async function factsFromSnapshot(browser: Browser, html: string, selector: string, viewport?: { width: number; height: number }): Promise<ElementFacts | undefined> {
-  const { context, page } = await openSealedPage(browser, { viewport });
+export async function factsFromSnapshot(browser: Browser, selector: string, snapshot: SnapshotContext): Promise<ElementFacts | undefined> {
+  const { context, page } = await openSealedPage(browser, { viewport: snapshot.viewport });
   try {
-    await page.setContent(html, { waitUntil: 'domcontentloaded', timeout: 10_000 });
+    if (snapshot.styleBase) await allowStylesFrom(page, snapshot.styleBase);
+    const html = snapshot.styleBase ? withBase(snapshot.html, snapshot.styleBase) : snapshot.html;
+    await page.setContent(html, { waitUntil: 'load', timeout: 10_000 });
     const candidates = await collectCandidates(page);
     const matched = page.locator(includeHidden(selector));
-    if ((await matched.count()) !== 1) return undefined;
-    const mark = await matched.getAttribute(MARK);
-    const found = candidates.find((c) => c.mark === mark);
-    if (!found) return undefined;
-    const { frame: _frame, mark: _mark, box: _box, visible: _visible, ...facts } = found;
+    const marks = await matched.evaluateAll((els, attr) => els.map((e) => e.getAttribute(attr)), MARK);
+    const found = marks.map((m) => candidates.find((c) => c.mark === m)).filter((c): c is Candidate => c !== undefined);
+    const chosen = found.length === 1 ? found[0] : await byScreenshot(page, found, snapshot.screenshot);
+    if (!chosen) return undefined;
+    const { frame: _frame, mark: _mark, box: _box, visible: _visible, ...facts } = chosen;
     return facts;
   } catch {
     return undefined;
   } finally {
     await context.close().catch(() => undefined);
   }
+}
+
+async function byScreenshot(page: Page, found: Candidate[], screenshot: PNG | undefined): Promise<Candidate | undefined> {
+  const viewport = page.viewportSize();
+  if (!screenshot || found.length < 2 || found.length > 12 || screenshot.width !== viewport?.width || screenshot.height !== viewport.height) return undefined;
+  const matches: Match<Candidate>[] = [];
+  for (const c of found) matches.push({ item: c, score: (await visualAgreement(page, screenshot, c)) ?? 0, evidence: [] });
+  const decision = decide(matches, { minScore: 0.6, margin: 0.15 });
+  return decision.kind === 'unique' ? decision.best.item : undefined;
+}
+
+async function allowStylesFrom(page: Page, base: string): Promise<void> {
+  const origin = new URL(base).origin;
+  // Registered after the sealing route, so it is consulted first; anything else falls back to abort.
+  await page.route('**/*', (route) => {
+    const r = route.request();
+    const ok = r.method() === 'GET' && ['stylesheet', 'font', 'image'].includes(r.resourceType()) && new URL(r.url()).origin === origin;
+    return ok ? route.continue() : route.fallback();
+  });
+}
+
+function withBase(html: string, base: string): string {
+  const tag = `<base href="${base.replace(/"/g, '&quot;')}">`;
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (h) => `${h}${tag}`) : `${tag}${html}`;
 }
 
 /** Role parts also match hidden elements, as the recorder's hovered element is hidden at rest. */

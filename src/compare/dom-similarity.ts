@@ -1,0 +1,69 @@
+import { Parser } from 'htmlparser2';
+import { textSimilarity } from './visible-text.js';
+
+// Elements a person never reads on the page.
+const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg']);
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+// Attributes that say what an element is for; everything else (classes, styles, generated ids,
+// timestamps, framework data-*) changes between builds without the page changing.
+const STABLE_ATTRS = ['role', 'type', 'name', 'href', 'aria-label', 'placeholder', 'data-testid', 'for', 'alt', 'title'];
+
+export interface PageShape {
+  /** Readable words, lower-cased. */
+  words: string[];
+  /** One signature per element: its parent's tag, its tag and its stable attributes. */
+  elements: string[];
+}
+
+/**
+ * Reads an HTML page (recorded or live) into the two things compared between them — its
+ * visible words and its element structure — in one streaming pass, without a browser.
+ */
+export function pageShape(html: string): PageShape {
+  const words: string[] = [];
+  const elements: string[] = [];
+  const stack: string[] = [];
+  let hiddenDepth = 0;
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (HIDDEN.has(name)) hiddenDepth++;
+        if (hiddenDepth === 0) {
+          const attrs = STABLE_ATTRS.filter((a) => attribs[a] !== undefined).map((a) => `${a}=${stableValue(a, attribs[a]!)}`);
+          const id = attribs.id && !/\d/.test(attribs.id) ? `#${attribs.id}` : '';
+          elements.push(`${stack.at(-1) ?? ''}>${name}${id}${attrs.length ? `[${attrs.join(',')}]` : ''}`);
+        }
+        if (!VOID.has(name)) stack.push(name);
+      },
+      onclosetag(name) {
+        if (HIDDEN.has(name) && hiddenDepth > 0) hiddenDepth--;
+        if (!VOID.has(name) && stack.at(-1) === name) stack.pop();
+      },
+      ontext(text) {
+        if (hiddenDepth === 0) for (const w of text.split(/\s+/)) if (w) words.push(w.toLowerCase());
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true },
+  );
+  parser.write(html);
+  parser.end();
+  return { words, elements };
+}
+
+/** Query strings and digits in values are as volatile as timestamps. */
+function stableValue(attr: string, value: string): string {
+  const v = attr === 'href' ? value.split(/[?#]/)[0]! : value;
+  return v.replace(/\d+/g, '0').slice(0, 80);
+}
+
+export interface DomSimilarity {
+  textSimilarity: number;
+  structureSimilarity: number;
+}
+
+export function domSimilarity(recorded: PageShape, live: PageShape): DomSimilarity {
+  return {
+    textSimilarity: textSimilarity(recorded.words, live.words),
+    structureSimilarity: textSimilarity(recorded.elements, live.elements),
+  };
+}

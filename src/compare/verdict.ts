@@ -1,0 +1,45 @@
+import type { BeforeStateComparison, DivergenceReason, Verdict } from '../report/results.js';
+import type { CompareThresholds } from './thresholds.js';
+
+export interface Figures {
+  pixelRatio?: number;
+  pixels?: number;
+  shiftPx?: number;
+  textSimilarity?: number;
+  structureSimilarity?: number;
+  urlSame?: boolean;
+  targetMissing?: boolean;
+  unexpectedDialog?: boolean;
+  unexpectedPopup?: boolean;
+}
+
+/**
+ * Turns comparison figures into a verdict with reasons. `diverged` means the live page is not
+ * the recorded state (a different URL, different content or structure, a missing target);
+ * `drift` a difference worth listing that leaves it recognisably the same page.
+ */
+export function judge(f: Figures, t: CompareThresholds): Pick<BeforeStateComparison, 'verdict' | 'reasons'> {
+  const diverged = new Set<DivergenceReason>();
+  const drift = new Set<DivergenceReason>();
+  if (f.urlSame === false) diverged.add('navigation-mismatch');
+  if (f.targetMissing) diverged.add('target-missing');
+  if (f.unexpectedDialog) diverged.add('unexpected-dialog');
+  if (f.unexpectedPopup) drift.add('unexpected-popup');
+
+  if (f.textSimilarity !== undefined) {
+    if (f.textSimilarity < t.textDiverged) diverged.add('content-drift');
+    else if (f.textSimilarity < t.textDrift) drift.add('content-drift');
+  }
+  if (f.structureSimilarity !== undefined) {
+    if (f.structureSimilarity < t.structureDiverged) diverged.add('element-moved');
+    else if (f.structureSimilarity < t.structureDrift) drift.add('element-moved');
+  }
+  const pixelsDiffer = f.pixelRatio !== undefined && f.pixelRatio > t.maxDiffPixelRatio && (f.pixels ?? Infinity) > t.maxDiffPixels;
+  if (pixelsDiffer) {
+    if (f.shiftPx) drift.add('layout-shift');
+    else if (f.textSimilarity === undefined && f.pixelRatio! > t.pixelDiverged) diverged.add('content-drift');
+    else if (!drift.has('content-drift') && !diverged.has('content-drift') && !drift.has('element-moved') && !diverged.has('element-moved')) drift.add('visual-only');
+  }
+  const verdict: Verdict = diverged.size ? 'diverged' : drift.size ? 'drift' : 'match';
+  return { verdict, reasons: [...diverged, ...[...drift].filter((r) => !diverged.has(r))] };
+}

@@ -1,0 +1,232 @@
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { devtoolsRecorder, sniffDevtoolsRecorder } from '../../src/formats/devtools-recorder.js';
+import { parseAria, targetFromSelectors } from '../../src/formats/devtools/selectors.js';
+import type { Decoded } from '../../src/formats/format.js';
+import { makeDataset } from './helpers.js';
+
+const FLOW = resolve('tests/formats/data/devtools/checkout.json');
+
+async function decode(file: string, root = resolve(file, '..')): Promise<Decoded> {
+  return devtoolsRecorder.decodeFile(file, { datasetRoot: root });
+}
+
+function flow(steps: unknown[], more: Record<string, unknown> = {}): string {
+  return JSON.stringify({ title: 'T', steps, ...more });
+}
+
+const viewport = { width: 1280, height: 720 };
+
+test.describe('DevTools Recorder flows', () => {
+  test('every step type of the checkout flow', async () => {
+    const out = await decode(FLOW);
+    const src = (i: number) => ({ file: FLOW, record: `steps[${i}]` });
+    expect(out.recordsRead).toBe(23);
+    expect(out.rejected).toEqual([]);
+    expect(out.problems).toEqual([
+      { file: FLOW, episode: 'Checkout with a saved address', record: 'steps[15]', field: 'count', message: 'waits for at least one match; the count (>= 2) is not checked', severity: 'warning' },
+      { file: FLOW, episode: 'Checkout with a saved address', record: 'steps[16]', field: 'operator', message: 'waiting for == 0 matches cannot be replayed; the step does nothing', severity: 'warning' },
+      { file: FLOW, episode: 'Checkout with a saved address', record: 'steps[21]', field: 'type', message: 'customStep "lighthouse-snapshot" runs extension code that cannot be replayed; the step does nothing', severity: 'warning' },
+      { file: FLOW, episode: 'Checkout with a saved address', record: 'steps[22]', field: 'type', message: 'network emulation is not replayed; the step does nothing', severity: 'warning' },
+    ]);
+    const [ep] = out.episodes;
+    expect(ep!.id).toBe('Checkout with a saved address');
+    expect(ep!.format).toBe('devtools-recorder');
+    expect(ep!.source).toEqual({ file: FLOW });
+    const steps = ep!.steps.map((s) => {
+      const { source, ...rest } = s;
+      expect(source).toEqual(src(s.index));
+      expect(s.recordedStep).toBe(s.index);
+      if (s.index > 0) expect(s.before).toEqual({ viewport });
+      return rest;
+    });
+    const frame = [':is(iframe, frame) >> nth=0'];
+    expect(steps.map((s) => [s.page, s.action, s.expect, s.note])).toEqual([
+      ['page', { type: 'setViewport', width: 1280, height: 720, deviceScaleFactor: 1 }, [], undefined],
+      ['page', { type: 'navigate', url: 'http://localhost:8080/shop/' }, [{ kind: 'navigation', url: 'http://localhost:8080/shop/' }], undefined],
+      ['page', {
+        type: 'click',
+        target: {
+          locate: [
+            { kind: 'role', role: 'button', name: 'Add "Blue mug" to cart', exact: true },
+            { kind: 'css', css: "[data-testid='add-blue-mug']" },
+            { kind: 'xpath', xpath: '//*[@data-testid="add-blue-mug"]' },
+            { kind: 'text', text: 'Add to cart', exact: false },
+          ],
+          description: 'button "Add "Blue mug" to cart"',
+        },
+        button: 'left', modifiers: [], clickCount: 1, position: { x: 41.5, y: 12 },
+      }, [], undefined],
+      ['page', { type: 'hover', target: { locate: [{ kind: 'label', text: 'Cart', exact: true }, { kind: 'text', text: 'Cart', exact: true }, { kind: 'css', css: '#cart-link' }], description: 'field labelled "Cart"' } }, [], undefined],
+      ['page', { type: 'click', target: { locate: [{ kind: 'css', css: '#qty' }] }, button: 'left', modifiers: [], clickCount: 2, position: { x: 10, y: 8 } }, [], undefined],
+      ['page', { type: 'fill', target: { locate: [{ kind: 'label', text: 'Quantity', exact: true }, { kind: 'text', text: 'Quantity', exact: true }, { kind: 'css', css: '#qty' }], description: 'field labelled "Quantity"' }, text: '2' }, [], undefined],
+      ['page', { type: 'select', target: { locate: [{ kind: 'role', role: 'combobox', name: 'Shipping', exact: true }, { kind: 'css', css: "form#checkout > select[name='shipping']" }], description: 'combobox "Shipping"' }, options: ['express'], by: 'value' }, [], undefined],
+      ['page', { type: 'keyDown', key: 'Enter' }, [], undefined],
+      ['page', { type: 'keyUp', key: 'Enter' }, [{ kind: 'navigation', url: 'http://localhost:8080/shop/checkout' }], undefined],
+      // Recorded absolute positions become the distance from the previous one (a navigation resets it).
+      ['page', { type: 'scroll', dx: 0, dy: 480, unit: 'px' }, [], 'recorded scroll position (0, 480)'],
+      ['page', { type: 'scroll', dx: 0, dy: 650, unit: 'px' }, [], 'recorded scroll position (0, 1130)'],
+      ['page', { type: 'scroll', target: { locate: [{ kind: 'css', css: '#terms' }] }, dx: 0, dy: 300, unit: 'px' }, [], 'recorded scroll position (0, 300)'],
+      ['page', { type: 'click', target: { locate: [{ kind: 'selector', selector: 'css=my-address-picker >> css=button.saved' }, { kind: 'css', css: 'button.saved' }] }, button: 'right', modifiers: [], clickCount: 1, position: { x: 5, y: 5 } }, [], undefined],
+      ['page', {
+        type: 'click',
+        target: {
+          locate: [
+            { kind: 'selector', selector: 'internal:label="Card number"s >> internal:or="internal:text=\\"Card number\\"s"', framePath: frame },
+            { kind: 'selector', selector: 'css=#card-number', framePath: frame },
+          ],
+          description: 'field labelled "Card number"',
+        },
+        button: 'left', modifiers: [], clickCount: 1, position: { x: 30, y: 9 },
+      }, [], undefined],
+      ['page', { type: 'assertVisible', target: { locate: [{ kind: 'role', role: 'heading', name: 'Order placed', exact: true }, { kind: 'css', css: 'h1.confirmation' }], description: 'heading "Order placed"' } }, [], undefined],
+      ['page', { type: 'wait', selector: 'css=.order-line' }, [], undefined],
+      ['page', { type: 'noop', note: 'waitForElement == 0' }, [], undefined],
+      ['page', { type: 'wait', expression: "document.querySelectorAll('.order-line').length === 2" }, [], undefined],
+      // The receipt page is first used by the next step: this click is taken to have opened it.
+      ['page', { type: 'click', target: { locate: [{ kind: 'label', text: 'Print receipt', exact: true }, { kind: 'text', text: 'Print receipt', exact: true }], description: 'field labelled "Print receipt"' }, button: 'left', modifiers: [], clickCount: 1, position: { x: 20, y: 10 } }, [{ kind: 'popup', page: 'page1' }], undefined],
+      ['page1', { type: 'click', target: { locate: [{ kind: 'text', text: 'Close', exact: false }], description: 'text "Close"' }, button: 'left', modifiers: [], clickCount: 1, position: { x: 3, y: 3 } }, [], 'runs on http://localhost:8080/shop/receipt/1042'],
+      ['page1', { type: 'closePage' }, [], undefined],
+      ['page', { type: 'noop', note: 'customStep lighthouse-snapshot' }, [], undefined],
+      ['page', { type: 'noop', note: 'emulateNetworkConditions' }, [], undefined],
+    ]);
+    expect(ep!.steps[0]!.before).toBeUndefined();
+    const meta = ep!.meta;
+    expect({ ...meta, steps: undefined }).toEqual({ title: 'Checkout with a saved address', timeout: 7000, selectorAttribute: 'data-testid', steps: undefined });
+    const extras = meta.steps as Record<string, unknown>[];
+    expect(extras).toHaveLength(23);
+    expect(extras[0]).toEqual({ isMobile: false, hasTouch: false, isLandscape: false });
+    expect(extras[1]).toEqual({ navigationTitles: ['Shop'] });
+    expect(extras[2]).toEqual({ duration: 87 });
+    expect(extras[13]).toEqual({ deviceType: 'mouse', frame: [0] });
+    expect(extras[19]).toEqual({ target: 'http://localhost:8080/shop/receipt/1042' });
+    expect(extras[21]).toEqual({ name: 'lighthouse-snapshot', parameters: { categories: ['accessibility'] } });
+  });
+
+  test('a bad step rejects the flow, naming its record and field', async () => {
+    const root = makeDataset({
+      'flow.json': flow([
+        { type: 'navigate', url: 'http://localhost:8080/' },
+        { type: 'click', selectors: [['#a']], offsetX: 1, offsetY: 1 },
+        { type: 'click', offsetX: 1, offsetY: 1 },
+        { type: 'hovr', selectors: [['#b']] },
+        { type: 'click', selectors: [['#c']], button: 'back' },
+        { type: 'click', selectors: [['aria/Go[level="2"]']] },
+        { type: 'keyDown' },
+        'click',
+        { type: 'scroll', y: 'down' },
+      ]),
+    });
+    const file = join(root, 'flow.json');
+    const out = await decode(file, root);
+    const e = (record: string, field: string | undefined, message: string) => ({ file, episode: 'T', record, ...(field ? { field } : {}), message, severity: 'error' });
+    expect(out.episodes).toEqual([]);
+    expect(out.problems).toEqual([
+      e('steps[2]', 'selectors', 'missing (expected array)'),
+      e('steps[3]', 'type', 'unknown step type "hovr" (known: setViewport, navigate, click, doubleClick, hover, change, keyDown, keyUp, scroll, waitForElement, waitForExpression, close, customStep, emulateNetworkConditions)'),
+      e('steps[4]', 'button', 'the back mouse button cannot be replayed (Playwright clicks left, middle or right)'),
+      e('steps[5]', 'selectors[0][0]', '"aria/Go[level=\\"2\\"]": unknown ARIA attribute [level] (only name and role)'),
+      e('steps[6]', 'key', 'missing (expected string)'),
+      e('steps[7]', undefined, 'expected an object (a step)'),
+      e('steps[8]', 'y', 'Invalid input: expected number, received string'),
+    ]);
+    expect(out.rejected).toEqual([{ id: 'T', format: 'devtools-recorder', source: { file }, problems: out.problems }]);
+    expect(out.recordsRead).toBe(9);
+  });
+
+  test('the flow itself: title, steps, JSON', async () => {
+    const root = makeDataset({
+      'untitled.json': JSON.stringify({ title: '', steps: [{ type: 'navigate', url: 'http://localhost:8080/' }] }),
+      'no-steps.json': JSON.stringify({ title: 'Nothing', steps: [] }),
+      'no-title.json': JSON.stringify({ steps: {} }),
+      'broken.json': '{"title": "x", "steps": [',
+    });
+    const untitled = await decode(join(root, 'untitled.json'), root);
+    expect(untitled.episodes.map((e) => e.id)).toEqual(['untitled']);
+    const empty = await decode(join(root, 'no-steps.json'), root);
+    expect(empty.episodes).toEqual([]);
+    expect(empty.problems).toEqual([{ file: join(root, 'no-steps.json'), episode: 'Nothing', field: 'steps', message: 'no steps: nothing to replay', severity: 'warning' }]);
+    const noTitle = await decode(join(root, 'no-title.json'), root);
+    expect(noTitle.rejected.map((r) => r.id)).toEqual(['no-title']);
+    expect(noTitle.problems.map((p) => [p.field, p.message])).toEqual([['title', 'missing (expected string)'], ['steps', 'Invalid input: expected array, received object']]);
+    const broken = await decode(join(root, 'broken.json'), root);
+    expect(broken.rejected.map((r) => r.id)).toEqual(['broken']);
+    expect(broken.problems[0]!.message).toMatch(/^invalid JSON: /);
+  });
+
+  test('mobile emulation and touch clicks are warnings; the size still applies', async () => {
+    const root = makeDataset({
+      'm.json': flow([
+        { type: 'setViewport', width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true, isLandscape: false },
+        { type: 'click', selectors: [['#menu']], offsetX: 2, offsetY: 2, deviceType: 'touch' },
+      ]),
+    });
+    const out = await decode(join(root, 'm.json'), root);
+    expect(out.problems.map((p) => [p.record, p.field, p.message])).toEqual([
+      ['steps[0]', 'isMobile', 'mobile and touch emulation cannot change mid-run; only the size is replayed'],
+      ['steps[1]', 'deviceType', 'a touch click is replayed with the mouse'],
+    ]);
+    expect(out.episodes[0]!.steps[0]!.action).toEqual({ type: 'setViewport', width: 390, height: 844, deviceScaleFactor: 3 });
+    expect(out.episodes[0]!.steps[1]!.before).toEqual({ viewport: { width: 390, height: 844 } });
+  });
+});
+
+test.describe('DevTools selectors', () => {
+  test('prefixes', () => {
+    const t = targetFromSelectors([
+      'aria/Search[role="searchbox"]',
+      'aria/[role="main"]',
+      "aria/Name with 'quotes'",
+      'xpath//html/body/div[2]',
+      'pierce/#shadow-input',
+      'text/Sign in',
+      'form > input.q',
+    ], undefined, 'selectors');
+    expect(t).toEqual({
+      issues: [],
+      target: {
+        locate: [
+          { kind: 'role', role: 'searchbox', name: 'Search', exact: true },
+          { kind: 'role', role: 'main' },
+          { kind: 'label', text: "Name with 'quotes'", exact: true },
+          { kind: 'text', text: "Name with 'quotes'", exact: true },
+          { kind: 'xpath', xpath: '/html/body/div[2]' },
+          { kind: 'css', css: '#shadow-input' },
+          { kind: 'text', text: 'Sign in', exact: false },
+          { kind: 'css', css: 'form > input.q' },
+        ],
+        description: 'searchbox "Search"',
+      },
+    });
+  });
+
+  test('shadow paths and frames become Playwright selectors', () => {
+    expect(targetFromSelectors([['aria/Settings', 'aria/Dark mode[role="switch"]', 'xpath///span', 'text/On']], [1, 0], 'selectors').target).toEqual({
+      locate: [{
+        kind: 'selector',
+        selector: 'internal:label="Settings"s >> internal:or="internal:text=\\"Settings\\"s" >> internal:role=switch[name="Dark mode"s] >> xpath=//span >> internal:text="On"i',
+        framePath: [':is(iframe, frame) >> nth=1', ':is(iframe, frame) >> nth=0'],
+      }],
+    });
+    // The `or` alternative repeats the path before it (internal:or is evaluated from the root).
+    expect(targetFromSelectors([['#host', 'aria/Buy']], undefined, 'selectors').target!.locate).toEqual([
+      { kind: 'selector', selector: 'css=#host >> internal:label="Buy"s >> internal:or="css=#host >> internal:text=\\"Buy\\"s"' },
+    ]);
+  });
+
+  test('ARIA selector syntax', () => {
+    expect(parseAria('Submit  order [role="button"]')).toEqual({ name: 'Submit order', role: 'button' });
+    expect(parseAria("[name='Close'][role='button']")).toEqual({ name: 'Close', role: 'button' });
+    expect(parseAria('[role="heading"]')).toEqual({ role: 'heading' });
+    expect(parseAria('')).toEqual({ error: 'an ARIA selector needs a name or a role' });
+    expect(targetFromSelectors(['text/'], undefined, 'selectors').issues).toEqual([{ field: 'selectors[0]', message: '"text/" selects nothing (empty after the prefix)', severity: 'error' }]);
+  });
+
+  test('sniffing', () => {
+    const head = '{\n  "title": "Recording 1",\n  "steps": [\n    {\n      "type": "setViewport",';
+    expect(sniffDevtoolsRecorder('rec.json', head)).toBe(true);
+    expect(sniffDevtoolsRecorder('rec.jsonl', head)).toBe(false);
+    expect(sniffDevtoolsRecorder('rec.json', '{"title": "x", "steps": [{"action_type": 6, "type": "click"}]}')).toBe(false);
+    expect(sniffDevtoolsRecorder('rec.json', '{"title": "x", "items": []}')).toBe(false);
+  });
+});
