@@ -12,9 +12,10 @@ export interface FixtureServer {
   close(): Promise<void>;
 }
 
-export async function serveSite(root: string = SITE): Promise<FixtureServer> {
+/** Serves the fixture site, or an overlay of several roots tried in order. */
+export async function serveSite(root: string | string[] = SITE): Promise<FixtureServer> {
   const { startFixtureServer } = (await import(join(FIXTURES, 'server.mjs'))) as {
-    startFixtureServer(o: { root: string }): Promise<FixtureServer>;
+    startFixtureServer(o: { root: string | string[] }): Promise<FixtureServer>;
   };
   return startFixtureServer({ root });
 }
