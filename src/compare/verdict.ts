@@ -34,11 +34,17 @@ export function judge(f: Figures, t: CompareThresholds): Pick<BeforeStateCompari
     if (f.structureSimilarity < t.structureDiverged) diverged.add('element-moved');
     else if (f.structureSimilarity < t.structureDrift) drift.add('element-moved');
   }
-  const pixelsDiffer = f.pixelRatio !== undefined && f.pixelRatio > t.maxDiffPixelRatio && (f.pixels ?? Infinity) > t.maxDiffPixels;
+  // Either gate, as Playwright's toHaveScreenshot: a few hundred pixels are a change worth naming.
+  const pixelsDiffer = f.pixelRatio !== undefined && (f.pixelRatio > t.maxDiffPixelRatio || (f.pixels ?? 0) > t.maxDiffPixels);
   if (pixelsDiffer) {
+    // The pixels say something changed; the DOM says what.
+    const named = drift.has('content-drift') || diverged.has('content-drift') || drift.has('element-moved') || diverged.has('element-moved');
     if (f.shiftPx) drift.add('layout-shift');
     else if (f.textSimilarity === undefined && f.pixelRatio! > t.pixelDiverged) diverged.add('content-drift');
-    else if (!drift.has('content-drift') && !diverged.has('content-drift') && !drift.has('element-moved') && !diverged.has('element-moved')) drift.add('visual-only');
+    else if (named) { /* already explained */ }
+    else if (f.textSimilarity !== undefined && f.textSimilarity < 1) drift.add('content-drift');
+    else if (f.structureSimilarity !== undefined && f.structureSimilarity < 1) drift.add('element-moved');
+    else drift.add('visual-only');
   }
   const verdict: Verdict = diverged.size ? 'diverged' : drift.size ? 'drift' : 'match';
   return { verdict, reasons: [...diverged, ...[...drift].filter((r) => !diverged.has(r))] };

@@ -114,7 +114,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   };
   // The earliest thing that went wrong is the story: a page that diverged before step k
   // explains a target missing at step k+2.
-  if (firstDivergence !== undefined && (!failed || firstDivergence < failed.index)) {
+  if (firstDivergence !== undefined && (!failed || firstDivergence <= failed.index)) {
     const s = steps[firstDivergence]!;
     return { ...base, status: 'failed', reason: 'diverged', failedStep: failed?.index, message: `step ${firstDivergence + 1} (${s.description}): the page before it is not the recorded one (${s.compare?.reasons.join(', ')})` };
   }
