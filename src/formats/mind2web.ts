@@ -107,5 +107,7 @@ async function decodeFile(file: string, options: DecodeOptions): Promise<Decoded
     take(id, at, result);
   }
   if (readError !== undefined) out.problems.push({ file: path, message: `cannot read the file: ${readError}`, severity: 'error' });
+  // Rows' problems are known only once the file is read: put every problem back in file order.
+  out.problems = [...out.problems].sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
   return out;
 }

@@ -53,6 +53,7 @@ export interface JsonStreamOptions {
   chunkBytes?: number;
 }
 
+const BOM = [0xef, 0xbb, 0xbf];
 const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, NL = 0x0a;
 const OPEN_OBJ = 0x7b, CLOSE_OBJ = 0x7d, OPEN_ARR = 0x5b, CLOSE_ARR = 0x5d;
 
@@ -70,27 +71,15 @@ const OPEN_OBJ = 0x7b, CLOSE_OBJ = 0x7d, OPEN_ARR = 0x5b, CLOSE_ARR = 0x5d;
 export async function* readJsonRecords(file: string, options: JsonStreamOptions = {}): AsyncGenerator<JsonRecord> {
   const max = options.maxRecordBytes ?? MAX_RECORD_BYTES;
   const stream = createReadStream(file, { highWaterMark: options.chunkBytes ?? 1 << 20 });
-
-  let layout: 'unknown' | 'array' | 'values' = 'unknown';
-  let line = 1;
-  let firstChunk = true;
-  // Top-level array state.
-  let arrayClosed = false;
-  let expectValue = true;
-  let commaLine = 0;
-  let garbageReported = false;
-  // The record being read.
-  let inValue = false;
-  let scalar = false;
-  let depth = 0;
-  let inString = false;
-  let escape = false;
+  const scan = new Scanner();
+  let bom = 0;
+  // The record being read: its bytes so far (subarrays of the read chunks).
   let pieces: Buffer[] = [];
   let kept = 0;
   let total = 0;
   let dropped = false;
   let startLine = 0;
-  let index = 0;
+  let index = -1;
 
   const append = (piece: Buffer) => {
     total += piece.length;
@@ -106,9 +95,7 @@ export async function* readJsonRecords(file: string, options: JsonStreamOptions 
 
   /** The record read so far, parsed; `unterminated` says why the file ended inside it. */
   const finish = (unterminated?: string): JsonRecord => {
-    inValue = false;
-    const at = { index, line: startLine, ...(layout === 'array' ? { record: joinField(undefined, index) } : {}) };
-    index++;
+    const at = { index, line: startLine, ...(scan.layout === 'array' ? { record: joinField(undefined, index) } : {}) };
     const buffers = pieces;
     const size = kept;
     const wasDropped = dropped;
@@ -146,126 +133,182 @@ export async function* readJsonRecords(file: string, options: JsonStreamOptions 
 
   for await (const raw of stream) {
     let chunk = raw as Buffer;
-    if (firstChunk) {
-      firstChunk = false;
-      if (chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3);
+    // A UTF-8 BOM (EF BB BF) is dropped, even when the first reads are shorter than it.
+    while (bom < BOM.length && chunk.length > 0) {
+      if (chunk[0] !== BOM[bom]) {
+        bom = BOM.length;
+        break;
+      }
+      chunk = chunk.subarray(1);
+      bom++;
     }
-    let start = 0;
-    for (let i = 0; i < chunk.length; i++) {
-      if (inString) {
-        // Strings are nearly all of a shard (raw_html): jump from quote to quote natively.
-        // Raw newlines cannot be inside a JSON string, so no line is lost by not looking.
-        if (escape) {
-          escape = false;
-          continue; // this byte is the escaped one
+    scan.pos = 0;
+    let from = scan.inValue ? 0 : -1;
+    for (let event = scan.next(chunk); event; event = scan.next(chunk)) {
+      if (event.kind === 'start') {
+        from = event.at;
+        startLine = event.line;
+        total = 0;
+        index++;
+      } else if (event.kind === 'end') {
+        append(chunk.subarray(from, event.at));
+        from = -1;
+        yield finish();
+      } else {
+        yield { kind: 'problem', line: event.line, message: event.message };
+      }
+    }
+    if (scan.inValue && from >= 0) append(chunk.subarray(from));
+  }
+
+  if (scan.inValue) {
+    if (scan.scalar) yield finish();
+    else yield finish(`the file ends inside this record (${scan.inString ? 'in a string' : `${scan.depth} bracket${scan.depth === 1 ? '' : 's'} not closed`}): truncated?`);
+  }
+  if (scan.layout === 'unknown') yield { kind: 'problem', message: 'the file is empty: expected a JSON array or object' };
+  else if (scan.layout === 'array' && !scan.arrayClosed) yield { kind: 'problem', line: scan.line, message: 'the top-level array is not closed with "]": truncated?' };
+}
+
+type ScanEvent =
+  /** A record starts at `chunk[at]`, on `line`. */
+  | { kind: 'start'; at: number; line: number }
+  /** The record ends just before `chunk[at]`. */
+  | { kind: 'end'; at: number }
+  | { kind: 'problem'; line: number; message: string };
+
+/**
+ * Finds where the records of a JSON text begin and end, chunk by chunk, without parsing them:
+ * a plain synchronous loop (which V8 optimises; a generator around the hot loop it does not)
+ * that stops at each event. The caller resumes it on the same chunk until it says undefined.
+ */
+class Scanner {
+  layout: 'unknown' | 'array' | 'values' = 'unknown';
+  line = 1;
+  /** Where to go on in the current chunk. */
+  pos = 0;
+  arrayClosed = false;
+  inValue = false;
+  scalar = false;
+  depth = 0;
+  inString = false;
+  private escape = false;
+  private expectValue = true;
+  private commaLine = 0;
+  private garbageReported = false;
+  private records = 0;
+
+  next(chunk: Buffer): ScanEvent | undefined {
+    const n = chunk.length;
+    let i = this.pos;
+    while (i < n) {
+      if (this.inString) {
+        // Strings are nearly all of a shard (raw_html). A raw newline cannot be inside a JSON
+        // string, so no line is missed by not counting here.
+        if (this.escape) {
+          this.escape = false;
+          i++;
+          continue;
         }
-        const end = closingQuote(chunk, i);
-        if (end < 0) {
-          escape = end === ESCAPE_PENDING;
+        let closed = false;
+        while (i < n) {
+          const b = chunk[i]!;
+          if (b === BACKSLASH) i += 2;
+          else if (b === QUOTE) {
+            closed = true;
+            break;
+          } else i++;
+        }
+        if (!closed) {
+          this.escape = i > n; // the chunk ended between a backslash and the byte it escapes
           break;
         }
-        i = end;
-        inString = false;
-        if (depth === 0) {
-          append(chunk.subarray(start, i + 1));
-          yield finish();
-        }
+        i++;
+        this.inString = false;
+        if (this.depth === 0) return this.end(i);
         continue;
       }
       const b = chunk[i]!;
-      if (b === NL) line++;
-      if (inValue) {
-        if (scalar) {
-          if (isWhitespace(b) || b === COMMA || b === CLOSE_ARR || b === CLOSE_OBJ || b === OPEN_ARR || b === OPEN_OBJ || b === QUOTE) {
-            append(chunk.subarray(start, i));
-            yield finish();
-            if (b === NL) line--;
-            i--; // this byte belongs to what follows the scalar
-          }
+      if (this.inValue) {
+        if (this.scalar) {
+          if (isWhitespace(b) || b === COMMA || b === CLOSE_ARR || b === CLOSE_OBJ || b === OPEN_ARR || b === OPEN_OBJ || b === QUOTE) return this.end(i);
+          i++;
           continue;
         }
-        if (b === QUOTE) inString = true;
-        else if (b === OPEN_OBJ || b === OPEN_ARR) depth++;
-        else if (b === CLOSE_OBJ || b === CLOSE_ARR) {
-          depth--;
-          if (depth === 0) {
-            append(chunk.subarray(start, i + 1));
-            yield finish();
-          }
-        }
+        if (b === NL) this.line++;
+        else if (b === QUOTE) this.inString = true;
+        else if (b === OPEN_OBJ || b === OPEN_ARR) this.depth++;
+        else if ((b === CLOSE_OBJ || b === CLOSE_ARR) && --this.depth === 0) return this.end(i + 1);
+        i++;
         continue;
       }
 
       // Between records.
-      if (isWhitespace(b)) continue;
-      if (layout === 'unknown') {
+      if (isWhitespace(b)) {
+        if (b === NL) this.line++;
+        i++;
+        continue;
+      }
+      if (this.layout === 'unknown') {
         if (b === OPEN_ARR) {
-          layout = 'array';
+          this.layout = 'array';
+          i++;
           continue;
         }
-        layout = 'values';
+        this.layout = 'values';
       }
-      if (layout === 'array') {
-        if (arrayClosed) {
-          if (!garbageReported) yield { kind: 'problem', line, message: 'text after the closing "]" of the array is ignored' };
-          garbageReported = true;
-          continue;
+      if (this.layout === 'array') {
+        if (this.arrayClosed) {
+          this.pos = n; // the rest of the file is ignored, and said so once
+          if (this.garbageReported) return undefined;
+          this.garbageReported = true;
+          return { kind: 'problem', line: this.line, message: 'text after the closing "]" of the array is ignored' };
         }
         if (b === COMMA) {
-          if (expectValue) yield { kind: 'problem', line, message: `unexpected "," before record [${index}]` };
-          expectValue = true;
-          commaLine = line;
+          const unexpected = this.expectValue;
+          this.expectValue = true;
+          this.commaLine = this.line;
+          i++;
+          if (unexpected) {
+            this.pos = i;
+            return { kind: 'problem', line: this.line, message: `unexpected "," before record [${this.records}]` };
+          }
           continue;
         }
         if (b === CLOSE_ARR) {
-          if (expectValue && index > 0) yield { kind: 'problem', line: commaLine, message: `a "," after the last record [${index - 1}] (not JSON)` };
-          arrayClosed = true;
+          this.arrayClosed = true;
+          i++;
+          if (this.expectValue && this.records > 0) {
+            this.pos = i;
+            return { kind: 'problem', line: this.commaLine, message: `a "," after the last record [${this.records - 1}] (not JSON)` };
+          }
           continue;
         }
-        if (!expectValue) yield { kind: 'problem', line, message: `missing "," between records [${index - 1}] and [${index}]` };
-        expectValue = false;
+        if (!this.expectValue) {
+          this.pos = i;
+          this.expectValue = true; // said once; the record starts on the next call
+          return { kind: 'problem', line: this.line, message: `missing "," between records [${this.records - 1}] and [${this.records}]` };
+        }
+        this.expectValue = false;
       }
       // A record starts here.
-      inValue = true;
-      startLine = line;
-      start = i;
-      total = 0;
-      depth = 0;
-      escape = false;
-      inString = b === QUOTE;
-      scalar = !inString && b !== OPEN_OBJ && b !== OPEN_ARR;
-      if (!scalar && !inString) depth = 1;
+      this.records++;
+      this.inValue = true;
+      this.inString = b === QUOTE;
+      this.scalar = !this.inString && b !== OPEN_OBJ && b !== OPEN_ARR;
+      this.depth = this.scalar || this.inString ? 0 : 1;
+      this.escape = false;
+      this.pos = i + 1;
+      return { kind: 'start', at: i, line: this.line };
     }
-    if (inValue) append(chunk.subarray(start));
+    this.pos = n;
+    return undefined;
   }
 
-  if (inValue) {
-    if (scalar) yield finish();
-    else yield finish(`the file ends inside this record (${inString ? 'in a string' : `${depth} bracket${depth === 1 ? '' : 's'} not closed`}): truncated?`);
+  private end(at: number): ScanEvent {
+    this.inValue = false;
+    this.pos = at;
+    return { kind: 'end', at };
   }
-  if (layout === 'unknown') yield { kind: 'problem', message: 'the file is empty: expected a JSON array or object' };
-  else if (layout === 'array' && !arrayClosed) yield { kind: 'problem', line, message: 'the top-level array is not closed with "]": truncated?' };
-}
-
-const NOT_FOUND = -1;
-const ESCAPE_PENDING = -2;
-
-/**
- * Where the string that `chunk[from]` is inside closes (the index of its unescaped `"`), or,
- * when it does not close in this chunk, NOT_FOUND or ESCAPE_PENDING (the chunk ends in the
- * middle of an escape, so the next chunk's first byte is escaped). `from` never follows an
- * unfinished run of backslashes: it is just after the opening quote or an escape.
- */
-function closingQuote(chunk: Buffer, from: number): number {
-  for (let q = chunk.indexOf(QUOTE, from); q !== -1; q = chunk.indexOf(QUOTE, q + 1)) {
-    let run = 0;
-    for (let k = q - 1; k >= from && chunk[k] === BACKSLASH; k--) run++;
-    if (run % 2 === 0) return q;
-    from = q + 1; // an escaped quote also ends the run of backslashes before it
-  }
-  let run = 0;
-  for (let k = chunk.length - 1; k >= from && chunk[k] === BACKSLASH; k--) run++;
-  return run % 2 === 1 ? ESCAPE_PENDING : NOT_FOUND;
 }
 
 function isWhitespace(b: number): boolean {

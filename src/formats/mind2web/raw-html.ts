@@ -49,11 +49,10 @@ export function findMarkedElement(html: string, actionUid: string): MarkedElemen
         depth++;
       },
       ontext(data) {
-        if (done || depth === 0 || textLength > TEXT_MAX) return;
-        const words = data.replace(/\s+/g, ' ').trim(); // pretty-printing adds whitespace-only text
-        if (!words) return;
-        text.push(words);
-        textLength += words.length + 1;
+        // Entities split one text into several events: keep the pieces as they are, collapse later.
+        if (done || depth === 0 || textLength > TEXT_MAX * 4) return;
+        text.push(data);
+        textLength += data.length;
       },
       onclosetag() {
         if (done) return;
@@ -67,7 +66,8 @@ export function findMarkedElement(html: string, actionUid: string): MarkedElemen
     parser.write(html.slice(from, from + 16 * 1024));
   }
   if (!found) return undefined;
-  found.text = text.join(' ').slice(0, TEXT_MAX);
+  // Pretty-printing put whitespace between elements; the page's own spaces are kept, collapsed.
+  found.text = text.join('').replace(/\s+/g, ' ').trim().slice(0, TEXT_MAX);
   return found;
 }
 
