@@ -22,13 +22,18 @@ export type Strategy = 'recorded' | 'alternative' | 'normalized-name' | 'similar
 export const STRATEGIES: readonly Strategy[] = ['recorded', 'alternative', 'normalized-name', 'similarity'];
 
 export type Resolution =
-  | { ok: true; locator: Locator; strategy: Strategy; score: number; evidence?: string[]; frame?: string; revealed?: boolean }
+  | { ok: true; locator: Locator; strategy: Strategy; score: number; evidence?: string[]; frame?: string; revealed?: boolean; locate?: Locate }
   | { ok: false; reason: 'target-not-found' | 'ambiguous-target'; message: string; candidates?: { name: string; score: number }[] };
 
 export interface ResolveOptions {
   timeoutMs: number;
   /** Only the recorded selector, as a plain Playwright loop would: no fallbacks. */
   strict?: boolean;
+  /**
+   * A recorded page rendered from its snapshot: every recorded locator is tried as recorded,
+   * including recorded node ids (kept as `backend_node_id` attributes), and nothing fuzzy.
+   */
+  snapshot?: boolean;
   thresholds?: MatchThresholds;
   /** The step's recorded before-state: HTML and screenshot to recognise the target by. */
   before?: Evidence;
@@ -47,10 +52,10 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
   const started = Date.now();
   const exactBudget = options.strict ? options.timeoutMs : Math.min(options.timeoutMs, Math.max(1000, options.timeoutMs / 10));
   const tried = new Map<string, number>();
-  const exact = await pollUntil(() => exactMatch(page, target, options.strict, tried), exactBudget);
+  const exact = await pollUntil(() => exactMatch(page, target, options.strict, tried, options.snapshot), options.snapshot ? Math.min(options.timeoutMs, 500) : exactBudget);
   if (exact) return exact;
   const seen = [...tried].map(([label, n]) => `${label} → ${n}`).join('; ');
-  if (options.strict) {
+  if (options.strict || options.snapshot) {
     const many = [...tried.values()].some((n) => n > 1);
     return { ok: false, reason: many ? 'ambiguous-target' : 'target-not-found', message: `${many ? 'the recorded selector matched several elements' : `nothing matched within ${options.timeoutMs} ms`} (${seen})` };
   }
@@ -70,13 +75,16 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
   return last.ok ? last : { ...last, message: `${last.message}; recorded locators: ${seen}` };
 }
 
-async function exactMatch(page: Page, target: Target, strict: boolean | undefined, tried: Map<string, number>): Promise<Resolution | undefined> {
+async function exactMatch(page: Page, target: Target, strict: boolean | undefined, tried: Map<string, number>, snapshot?: boolean): Promise<Resolution | undefined> {
   const locates = strict ? target.locate.slice(0, 1) : target.locate;
   for (const [i, locate] of locates.entries()) {
-    for (const candidate of liveLocators(page, locate)) {
+    const candidates = snapshot && locate.kind === 'backendNodeId'
+      ? [{ label: `backend_node_id=${locate.backendNodeId}`, locator: page.locator(`[backend_node_id="${locate.backendNodeId.replace(/["\\]/g, '')}"]`) }]
+      : liveLocators(page, locate);
+    for (const candidate of candidates) {
       const count = await candidate.locator.count().catch(() => 0);
       tried.set(candidate.label, count);
-      if (count === 1) return { ok: true, locator: candidate.locator, strategy: i === 0 ? 'recorded' : 'alternative', score: 1, frame: candidate.frame };
+      if (count === 1) return { ok: true, locator: candidate.locator, strategy: i === 0 ? 'recorded' : 'alternative', score: 1, frame: 'frame' in candidate ? candidate.frame : undefined, locate };
     }
   }
   return undefined;

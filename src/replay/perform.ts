@@ -219,7 +219,7 @@ async function setInputFiles(page: Page, target: Target | undefined, names: stri
 }
 
 /** Names options the select lacks, so the step says so instead of timing out. */
-async function missingOptions(select: Locator, wanted: string[], by: 'value' | 'label' | 'valueOrLabel'): Promise<string | undefined> {
+export async function missingOptions(select: Locator, wanted: string[], by: 'value' | 'label' | 'valueOrLabel'): Promise<string | undefined> {
   const options = await select.evaluate((el) => Array.from((el as HTMLSelectElement).options ?? []).map((o) => ({ value: o.value, label: o.label }))).catch(() => undefined);
   if (!options || options.length === 0) return undefined; // not a <select>: let Playwright say what it is
   const absent = wanted.filter((w) => !options.some((o) => (by !== 'label' && o.value === w) || (by !== 'value' && o.label === w)));

@@ -35,6 +35,17 @@ export interface ReplayOptions {
   compare: CompareOptions;
   /** `--stop-at-first-divergence`: a diverged before-state ends the episode there. */
   stopAtFirstDivergence?: boolean;
+  /** `--trace`: a Playwright trace per episode, kept always, never, or for episodes that did not pass. */
+  trace?: 'on' | 'off' | 'retain-on-failure';
+  /**
+   * `--from-step`/`--to-step` (0-based here): steps before `fromStep` run only to reach the state
+   * (no comparison), steps after `toStep` do not run.
+   */
+  fromStep?: number;
+  toStep?: number;
+  /** `--pause-on-failure` (headed): keep the browser open at the failing step. */
+  pauseOnFailure?: boolean;
+  headed?: boolean;
   defaultViewport: { width: number; height: number };
 }
 
@@ -59,6 +70,9 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   const viewport = episode.steps.find((s) => s.before?.viewport)?.before?.viewport ?? options.defaultViewport;
   const context = await browser.newContext({ viewport, acceptDownloads: true, deviceScaleFactor: 1 });
   context.setDefaultTimeout(options.timeoutMs);
+  const tracing = (options.trace ?? 'off') !== 'off';
+  if (tracing) await context.tracing.start({ title: episode.id, screenshots: true, snapshots: true });
+  let trace: string | undefined;
   const pages = new PageRegistry(context);
   const dialogs = new DialogDesk(context);
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
@@ -76,9 +90,15 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
         steps.push(skipped(step, failed));
         continue;
       }
+      if (options.toStep !== undefined && step.index > options.toStep) {
+        steps.push({ ...skipped(step, undefined), message: 'not run: after --to-step' });
+        continue;
+      }
       if (step.index === finalFrom && !final) final = await captureFinal(pages, step.page, dir, options.out);
       const livePage = pages.get(step.page) ?? pages.current;
-      const comparison = livePage ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive }).catch(() => undefined) : undefined;
+      const checking = options.fromStep === undefined || step.index >= options.fromStep;
+      if (tracing) await context.tracing.group(`${step.index + 1}. ${describeAction(step.action)}`).catch(() => undefined);
+      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive }).catch(() => undefined) : undefined;
       if (comparison?.verdict === 'drift') drift.push(step.index);
       if (comparison?.verdict === 'diverged') firstDivergence ??= step.index;
       let result: StepResult;
@@ -88,17 +108,28 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
         result = await runStep(step, { pages, dialogs, toLive, options, dir, httpErrors });
       }
       if (comparison) result.compare = comparison;
+      if (!checking) (result.notes ??= []).push('run to reach --from-step: not compared');
+      if (tracing) await context.tracing.groupEnd().catch(() => undefined);
       steps.push(result);
-      if (result.status !== 'passed') failed = result;
+      if (result.status !== 'passed') {
+        failed = result;
+        if (options.pauseOnFailure && options.headed) await (pages.get(step.page) ?? pages.current)?.pause().catch(() => undefined);
+      }
     }
     final ??= await captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out);
+    const recordedFinal = finalFrom !== undefined ? episode.steps[finalFrom]?.before?.html : episode.after?.html;
+    if (final && recordedFinal !== undefined) {
+      final.textSimilarity = round(textSimilarity(visibleWords(recordedFinal), visibleWords(readFileSync(join(options.out, final.html), 'utf8'))));
+    }
   } finally {
+    if (tracing) {
+      const finalMismatch = final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin;
+      const keep = options.trace === 'on' || failed !== undefined || firstDivergence !== undefined || finalMismatch;
+      const path = join(dir, 'trace.zip');
+      await context.tracing.stop(keep ? { path } : undefined).catch(() => undefined);
+      if (keep) trace = relativeToOut(options.out, path);
+    }
     await context.close().catch(() => undefined);
-  }
-
-  const recordedFinal = finalFrom !== undefined ? episode.steps[finalFrom]?.before?.html : episode.after?.html;
-  if (final && recordedFinal !== undefined) {
-    final.textSimilarity = round(textSimilarity(visibleWords(recordedFinal), visibleWords(readFileSync(join(options.out, final.html), 'utf8'))));
   }
 
   const base = {
@@ -111,6 +142,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     final,
     firstDivergence,
     drift: drift.length ? drift : undefined,
+    trace,
   };
   // The earliest thing that went wrong is the story: a page that diverged before step k
   // explains a target missing at step k+2.

@@ -20,6 +20,8 @@ export type Reason =
   | 'final-state-mismatch'
   | 'diverged'
   | 'http-error'
+  | 'not-actionable'
+  | 'option-missing'
   | 'invalid-input'
   | 'browser-crashed'
   | 'after-failure'
@@ -120,6 +122,8 @@ export interface EpisodeResult {
   firstDivergence?: number;
   /** Indexes of steps whose before-state drifted (within thresholds; the episode still passes). */
   drift?: number[];
+  /** Snapshot mode: how many step targets were checked, found, and found on a recorded positive candidate. */
+  targets?: { checked: number; found: number; onPositive?: number };
   /** Playwright trace of the episode, relative to the output folder (`npx playwright show-trace`). */
   trace?: string;
   /** Input problems, formatted `file:line: severity: field: message`. */

@@ -4,6 +4,8 @@ import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright';
 import { changedSiteCopy, serveSite, SITE, type FixtureServer } from '../support/fixture-site.js';
 import { launch, replayFixture } from '../support/replay.js';
+import { zipEntries } from '../support/zip-entries.js';
+import { DEFAULT_REPLAY_OPTIONS } from '../../src/replay/run-episode.js';
 
 let browser: Browser;
 let site: FixtureServer;
@@ -56,16 +58,22 @@ for (const shape of ['1.49', '1.65']) {
 test('a renamed button: --strict fails at that step with target-not-found; the default finds it and says how', async () => {
   const broken = await serveSite(changedSiteCopy('tax/index.html', 'Submit declaration', 'Send declaration'));
   try {
-    const strict = await replayFixture(browser, 'tax-submit-declaration@1.49', broken.url, { strict: true });
+    const strict = await replayFixture(browser, 'tax-submit-declaration@1.49', broken.url, { strict: true, trace: 'retain-on-failure' });
     expect(strict.status).toBe('failed');
     expect(strict.reason).toBe('target-not-found');
     expect(strict.steps[strict.failedStep!]!.description).toBe('click button "Submit declaration"');
     expect(strict.failedStep).toBe(12);
     expect(strict.steps.slice(0, 12).every((s) => s.status === 'passed')).toBe(true);
     expect(strict.steps[13]).toMatchObject({ status: 'skipped', reason: 'after-failure' });
+    // The failing run keeps a trace the trace viewer opens: a zip with the trace and network logs.
+    expect(strict.trace).toBe('episodes/tax-submit-declaration@1.49/trace.zip');
+    const entries = zipEntries(join(strict.out, strict.trace!));
+    expect(entries).toEqual(expect.arrayContaining(['trace.trace', 'trace.network']));
+    expect(readFileSync(join(strict.out, strict.trace!)).length).toBeGreaterThan(10_000);
 
-    const healed = await replayFixture(browser, 'tax-submit-declaration@1.49', broken.url);
+    const healed = await replayFixture(browser, 'tax-submit-declaration@1.49', broken.url, { trace: 'retain-on-failure' });
     expect(healed.status, healed.message).toBe('passed');
+    expect(healed.trace).toBeUndefined();
     const step = healed.steps[12]!;
     expect(step).toMatchObject({ status: 'passed', resolvedBy: 'similarity' });
     expect(step.score).toBeLessThan(1);
@@ -80,11 +88,15 @@ test('every step passing is not enough: a final page that reads differently fail
   // has a "Save record" link too, so every step still finds its target and the download starts.
   const changed = await serveSite(changedSiteCopy('library/results.html', 'record.html?id=${book.id}', 'record.html?id=${book.id + 1}'));
   try {
-    const r = await replayFixture(browser, 'library-save-record@1.49', changed.url);
+    const off = { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' as const };
+    const r = await replayFixture(browser, 'library-save-record@1.49', changed.url, { compare: off });
     expect(r.steps.every((s) => s.status === 'passed')).toBe(true);
     expect(r.status).toBe('failed');
     expect(r.reason).toBe('final-state-mismatch');
     expect(r.final!.textSimilarity!).toBeLessThan(0.9);
+    // With before-state comparison on, the wrong record page is caught where it first appears.
+    const compared = await replayFixture(browser, 'library-save-record@1.49', changed.url);
+    expect(compared).toMatchObject({ status: 'failed', reason: 'diverged', firstDivergence: 7 });
   } finally {
     await changed.close();
   }

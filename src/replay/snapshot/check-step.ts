@@ -1,0 +1,70 @@
+import type { Locator, Page } from 'playwright';
+import type { Action, Locate, Step, Target } from '../../ir/index.js';
+import { missingOptions } from '../perform.js';
+import { resolveTarget } from '../locate.js';
+import type { Reason } from '../../report/results.js';
+
+export type SnapshotCheck =
+  | { status: 'passed'; locate?: Locate; onPositive?: boolean }
+  | { status: 'failed'; reason: Reason; message: string; locate?: Locate }
+  | { status: 'skipped'; message: string };
+
+/** The target of an action, when it acts on one element. */
+export function targetOf(action: Action): Target | undefined {
+  return 'target' in action ? action.target : undefined;
+}
+
+/**
+ * Checks that a step could be performed on its recorded before-state: its target is there,
+ * unique, visible, and fits the operation (an editable field to type into, an option to select,
+ * a box to tick). Nothing is performed: the snapshot is evidence, not an application.
+ */
+export async function checkStep(page: Page, step: Step, timeoutMs: number): Promise<SnapshotCheck> {
+  const target = targetOf(step.action);
+  if (!target) return { status: 'skipped', message: 'no element to check on a snapshot' };
+  const found = await resolveTarget(page, target, { timeoutMs, snapshot: true });
+  if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message };
+  const problem = await fits(found.locator, step.action);
+  if (problem) return { status: 'failed', reason: problem.reason, message: problem.message, locate: found.locate };
+  return { status: 'passed', locate: found.locate, onPositive: await onPositive(found.locator, target) };
+}
+
+async function fits(l: Locator, action: Action): Promise<{ reason: Reason; message: string } | undefined> {
+  const hidden = !(await l.isVisible().catch(() => false));
+  const isAssert = action.type.startsWith('assert');
+  if (hidden && !isAssert && action.type !== 'setInputFiles') return { reason: 'not-actionable', message: 'the target is in the recorded page but not visible there' };
+  switch (action.type) {
+    case 'fill':
+    case 'type':
+    case 'clear':
+      return (await l.isEditable({ timeout: 1000 }).catch(() => false)) ? undefined : { reason: 'not-actionable', message: `the target (${await tagOf(l)}) is not an editable field` };
+    case 'select': {
+      const missing = await missingOptions(l, action.options, action.by);
+      if (missing) return { reason: 'option-missing', message: missing };
+      return (await tagOf(l)) === 'select' ? undefined : { reason: 'not-actionable', message: `the target (${await tagOf(l)}) is not a <select>` };
+    }
+    case 'check':
+    case 'uncheck': {
+      const kind = await l.evaluate((el) => (el as HTMLInputElement).type || el.getAttribute('role') || '').catch(() => '');
+      return ['checkbox', 'radio', 'switch'].includes(kind) ? undefined : { reason: 'not-actionable', message: `the target is not a checkbox or radio (${kind || 'no type'})` };
+    }
+    case 'click':
+    case 'hover':
+    case 'press':
+      return (await l.isEnabled({ timeout: 1000 }).catch(() => true)) ? undefined : { reason: 'not-actionable', message: 'the target is disabled in the recorded page' };
+    default:
+      return undefined;
+  }
+}
+
+/** Mind2Web's element accuracy: is the element found one of the recorded positive candidates? */
+async function onPositive(l: Locator, target: Target): Promise<boolean | undefined> {
+  const positives = target.locate.filter((x) => x.kind === 'backendNodeId').map((x) => x.backendNodeId);
+  if (!positives.length) return undefined;
+  const id = await l.getAttribute('backend_node_id').catch(() => null);
+  return id !== null && positives.includes(id);
+}
+
+async function tagOf(l: Locator): Promise<string> {
+  return l.evaluate((el) => el.tagName.toLowerCase()).catch(() => 'element');
+}
