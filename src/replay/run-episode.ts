@@ -43,6 +43,11 @@ export interface ReplayOptions {
    */
   fromStep?: number;
   toStep?: number;
+  /**
+   * `--start-url`: where episodes that record no start page (Mind2Web, BabyAGI) begin; by
+   * website name (`meta.website`) or for all.
+   */
+  startUrls?: { all?: string; byWebsite?: Record<string, string> };
   /** `--pause-on-failure` (headed): keep the browser open at the failing step. */
   pauseOnFailure?: boolean;
   headed?: boolean;
@@ -85,6 +90,12 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   let firstDivergence: number | undefined;
   const drift: number[] = [];
   try {
+    const start = startUrlFor(episode, options.startUrls);
+    if (start) {
+      const page = await pages.open(episode.steps[0]?.page ?? 'page');
+      pages.current = page;
+      await page.goto(toLive(start), { timeout: options.timeoutMs });
+    }
     for (const step of episode.steps) {
       if (failed) {
         steps.push(skipped(step, failed));
@@ -243,6 +254,14 @@ function withInput(step: Step, params: Record<string, string>): Action | undefin
 
 function pageIndependent(action: Action): boolean {
   return action.type === 'openPage' || action.type === 'newTab' || action.type === 'switchPage' || action.type === 'stop' || action.type === 'noop';
+}
+
+/** The page an episode that opens none of its own starts on, if the user named one. */
+function startUrlFor(episode: Episode, urls: ReplayOptions['startUrls']): string | undefined {
+  const first = episode.steps[0]?.action.type;
+  if (!urls || first === 'openPage' || first === 'navigate' || first === 'newTab') return undefined;
+  const website = typeof episode.meta.website === 'string' ? episode.meta.website : undefined;
+  return (website && urls.byWebsite?.[website]) || urls.all;
 }
 
 /** The first of the trailing `closePage` steps: the page before it is where the recording ended. */
