@@ -17,6 +17,10 @@ export async function openSealedPage(browser: Browser, opts: SealedPageOptions =
     serviceWorkers: 'block',
     acceptDownloads: false,
     deviceScaleFactor: 1,
+    // Route interception does not cover everything Chromium may open on its own (frame
+    // preconnects, beacons, speculation rules): a proxy nobody listens on, used even for
+    // loopback, makes every such connection fail on this machine.
+    proxy: { server: 'http://127.0.0.1:9', bypass: '<-loopback>' },
   });
   await context.route('**/*', (route) => route.abort('blockedbyclient'));
   // WebSockets are not routed by context.route.

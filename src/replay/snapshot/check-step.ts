@@ -6,7 +6,7 @@ import type { Reason } from '../../report/results.js';
 
 export type SnapshotCheck =
   | { status: 'passed'; locate?: Locate; onPositive?: boolean }
-  | { status: 'failed'; reason: Reason; message: string; locate?: Locate }
+  | { status: 'failed'; reason: Reason; message: string; locate?: Locate; onPositive?: boolean }
   | { status: 'skipped'; message: string };
 
 /** The target of an action, when it acts on one element. */
@@ -24,9 +24,10 @@ export async function checkStep(page: Page, step: Step, timeoutMs: number): Prom
   if (!target) return { status: 'skipped', message: 'no element to check on a snapshot' };
   const found = await resolveTarget(page, target, { timeoutMs, snapshot: true });
   if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message };
+  const positive = await onPositive(found.locator, target);
   const problem = await fits(found.locator, step.action);
-  if (problem) return { status: 'failed', reason: problem.reason, message: problem.message, locate: found.locate };
-  return { status: 'passed', locate: found.locate, onPositive: await onPositive(found.locator, target) };
+  if (problem) return { status: 'failed', reason: problem.reason, message: problem.message, locate: found.locate, onPositive: positive };
+  return { status: 'passed', locate: found.locate, onPositive: positive };
 }
 
 async function fits(l: Locator, action: Action): Promise<{ reason: Reason; message: string } | undefined> {

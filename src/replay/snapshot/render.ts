@@ -4,7 +4,8 @@ import type { Episode, Evidence } from '../../ir/index.js';
 import { readFileSync } from 'node:fs';
 
 // Hints that make Chromium resolve or connect to hosts outside request interception.
-const NETWORK_HINTS = /<link\b[^>]*\brel\s*=\s*["']?(?:dns-prefetch|preconnect|prefetch|prerender|modulepreload)["']?[^>]*>/gi;
+const NETWORK_HINTS = /<link\b[^>]*\brel\s*=\s*["']?[^"'>]*\b(?:dns-prefetch|preconnect|prefetch|prerender|modulepreload)\b[^>]*>/gi;
+const SPECULATION_RULES = /<script\b[^>]*type\s*=\s*["']?speculationrules["']?[^>]*>[\s\S]*?<\/script>/gi;
 const META_REFRESH = /<meta\b[^>]*http-equiv\s*=\s*["']?refresh["']?[^>]*>/gi;
 
 /** The recorded HTML of a step, ready to render sealed; undefined when there is none to render. */
@@ -19,7 +20,7 @@ export function recordedHtml(episode: Episode, before: Evidence | undefined): st
   }
   if (html === undefined) return undefined;
   if (episode.format === 'mind2web' || episode.format === 'mt-mind2web') html = renderableHtml(html);
-  return html.replace(NETWORK_HINTS, '').replace(META_REFRESH, '');
+  return html.replace(NETWORK_HINTS, '').replace(META_REFRESH, '').replace(SPECULATION_RULES, '');
 }
 
 export async function render(page: Page, html: string, viewport: { width: number; height: number } | undefined, timeoutMs: number): Promise<void> {

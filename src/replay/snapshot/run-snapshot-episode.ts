@@ -38,7 +38,7 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
         const check = await checkStep(page, step, options.timeoutMs);
         if (check.status !== 'skipped') targets.checked++;
         if (check.status === 'passed' || (check.status === 'failed' && check.reason !== 'target-not-found' && check.reason !== 'ambiguous-target')) targets.found++;
-        if (check.status === 'passed' && check.onPositive) targets.onPositive++;
+        if (check.status !== 'skipped' && check.onPositive) targets.onPositive++;
         result = check.status === 'failed'
           ? { ...base, status: 'failed', reason: check.reason, message: check.message, durationMs: Date.now() - t0 }
           : check.status === 'skipped'
