@@ -1,7 +1,18 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type LaunchOptions } from '@playwright/test';
+import { findChromium, launchOptions } from './src/replay/browser.js';
 
 // Our tests launch Chromium themselves through src/replay/browser.ts (the same resolution the
-// CLI uses), so no `projects`/`use.browserName` here: the runner never needs its own browser.
+// CLI uses): the `tests` project never needs the runner's own browser. The `replays` project
+// turns a dataset into one test per episode (replays/dataset.spec.ts) and uses the runner's
+// `browser` fixture, launched with the same executable and flags as the CLI.
+const replayLaunchOptions = (): LaunchOptions | undefined => {
+  try {
+    return launchOptions(findChromium());
+  } catch {
+    return undefined; // no browser: the `tests` project still loads (and says so in its own tests)
+  }
+};
+
 export default defineConfig({
   testDir: 'tests',
   testMatch: '**/*.spec.ts',
@@ -10,4 +21,17 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/results.json' }]] : 'list',
   outputDir: 'test-results/artifacts',
+  projects: [
+    // `npx playwright test` / `npm test`: the test suite.
+    { name: 'tests', testDir: 'tests', testMatch: '**/*.spec.ts' },
+    // Only with `--project=replays`: every episode of $REPLAYWRIGHT_DATASET (default: the
+    // bundled fixture recordings against the bundled site) as a test, its steps as test steps.
+    {
+      name: 'replays',
+      testDir: 'replays',
+      testMatch: '**/*.spec.ts',
+      default: false,
+      use: { browserName: 'chromium', launchOptions: replayLaunchOptions() },
+    },
+  ],
 });

@@ -4,11 +4,13 @@ import { hideBin } from 'yargs/helpers';
 import { demoCommand } from './commands/demo.js';
 import { doctorCommand } from './commands/doctor.js';
 import { inspectCommand } from './commands/inspect.js';
-import { runCommand } from './commands/run.js';
+import { mergeCommand } from './commands/merge.js';
+import { defaultWorkers, runCommand } from './commands/run.js';
 import { irJsonSchema } from './commands/schema.js';
 import { validateCommand } from './commands/validate.js';
 import { FORMAT_CHOICES, type FormatChoice } from './formats/load-dataset.js';
 import { createLogger, type LogFormat } from './log.js';
+import { parseShard } from './replay/shard.js';
 import { parseUrlMapping } from './replay/url-map.js';
 
 /** `--param K=V` pairs into an object; a pair without `=` is a usage error. */
@@ -46,7 +48,17 @@ await yargs(hideBin(process.argv))
       .option('min-score', { type: 'number', default: 0.6, describe: 'lowest similarity (0-1) a fallback target match may have' })
       .option('final-text-min', { type: 'number', default: 0.97, describe: 'lowest visible-text similarity of the final page to the recorded one' })
       .option('headed', { type: 'boolean', default: false })
-      .option('slow-mo', { type: 'number', describe: 'slow every browser operation by MS' }),
+      .option('slow-mo', { type: 'number', describe: 'slow every browser operation by MS' })
+      .option('workers', { type: 'number', describe: 'browsers replaying at once (default: number of cores)' })
+      .option('worker-mode', { choices: ['async', 'threads'] as const, default: 'async' as const, hidden: true, describe: 'workers in this thread (async) or one worker_thread each' })
+      .option('resume', { type: 'boolean', default: false, describe: 'keep the episodes <out>/results.jsonl already has; replay the rest' })
+      .option('shard', { type: 'string', describe: 'i/n: replay only the i-th of n parts (stable hash of episode id; chains stay together)' })
+      .option('connect', { type: 'string', describe: 'ws endpoint of a Playwright browser server: connect instead of launching Chromium' })
+      .check((a) => {
+        if (a.workers !== undefined && !(Number.isInteger(a.workers) && a.workers >= 1)) throw new Error(`--workers expects a whole number >= 1, got ${a.workers}`);
+        if (a.shard !== undefined) parseShard(a.shard);
+        return true;
+      }),
     async (a) => {
       exitCode = await runCommand(
         {
@@ -63,9 +75,25 @@ await yargs(hideBin(process.argv))
           strict: a.strict,
           minScore: a['min-score'],
           finalTextMin: a['final-text-min'],
+          workers: a.workers ?? defaultWorkers(),
+          workerMode: a['worker-mode'],
+          resume: a.resume,
+          shard: a.shard === undefined ? undefined : parseShard(a.shard),
+          connect: a.connect,
         },
         createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] }),
       );
+    },
+  )
+  .command(
+    'merge <results..>',
+    'combine the results folders of several runs (shards, re-runs) into one; the last line per episode wins',
+    (y) => y
+      .positional('results', { type: 'string', array: true, demandOption: true, describe: 'results folders (`run --out`), in order: later ones win' })
+      .option('out', { type: 'string', demandOption: true, describe: 'merged results folder (may be one of the inputs)' })
+      .option('copy-artifacts', { type: 'boolean', default: true, describe: 'copy each kept episode\'s episodes/<id>/ folder along' }),
+    async (a) => {
+      exitCode = await mergeCommand({ inputs: list(a.results), out: a.out, copyArtifacts: a['copy-artifacts'] }, createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] }));
     },
   )
   .command(
@@ -88,6 +116,32 @@ await yargs(hideBin(process.argv))
       exitCode = await validateCommand({ dataset: a.dataset, format: a.format });
     },
   )
+  .command(
+    'report <out>',
+    'rebuild junit.xml and the HTML report (report/index.html) of a results folder',
+    (y) => y.positional('out', { type: 'string', demandOption: true, describe: 'a results folder (has results.jsonl)' }),
+    async (a) => {
+      const { reportCommand } = await import('./commands/report.js');
+      exitCode = await reportCommand({ out: a.out });
+    },
+  )
+  .command(
+    'export <dataset>',
+    'write one episode as a @playwright/test spec or as its decoded IR (JSON)',
+    (y) => y
+      .positional('dataset', { type: 'string', demandOption: true, describe: 'a dataset file, or a folder to search' })
+      .option('episode', { type: 'string', describe: 'the episode id (optional when the dataset has one episode)' })
+      .option('to', { choices: ['playwright-test', 'ir'] as const, demandOption: true, describe: 'what to write' })
+      .option('out', { type: 'string', describe: 'file to write (default: stdout)' })
+      .option('format', { choices: FORMAT_CHOICES, default: 'auto' as FormatChoice })
+      .option('map-url', { type: 'string', array: true, describe: 'FROM=TO: write recorded URLs starting with FROM with TO (repeatable)' }),
+    async (a) => {
+      const { exportCommand } = await import('./commands/export.js');
+      const episodes = list(a.episode);
+      if (episodes.length > 1) throw new Error('export writes one episode: give --episode once');
+      exitCode = await exportCommand({ dataset: a.dataset, format: a.format, episode: episodes[0], to: a.to, out: a.out, urlMappings: list(a['map-url']).map(parseUrlMapping) });
+    },
+  )
   .command('schema', 'print the JSON Schema of the action IR', {}, () => {
     console.log(JSON.stringify(irJsonSchema(), null, 2));
   })
@@ -105,7 +159,7 @@ await yargs(hideBin(process.argv))
       exitCode = await demoCommand({ out: a.out, timeoutMs: a.timeout, headed: a.headed }, createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] ?? 'warn' }));
     },
   )
-  .demandCommand(1, 'name a command: run, inspect, validate, schema, doctor or demo')
+  .demandCommand(1, 'name a command: run, merge, inspect, validate, schema, doctor or demo')
   .strict()
   .fail((msg, err) => {
     // Usage mistakes and bad option values: a message and exit 2, never a stack trace.

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { loadDataset, type FormatChoice } from '../formats/load-dataset.js';
@@ -5,6 +6,8 @@ import { formatProblem } from '../formats/problem.js';
 import { BrowserNotFound } from '../replay/browser.js';
 import { replayEpisodes, type BrowserInfo } from '../replay/run.js';
 import { DEFAULT_REPLAY_OPTIONS } from '../replay/run-episode.js';
+import { chainRoots, formatShard, groupChains, inShard, type Shard } from '../replay/shard.js';
+import { redactEndpoint, type WorkerMode } from '../replay/workers.js';
 import { DEFAULT_THRESHOLDS } from '../compare/target-match.js';
 import type { UrlMapping } from '../replay/url-map.js';
 import { rejectedResult } from '../report/rejected.js';
@@ -26,7 +29,18 @@ export interface RunArgs {
   strict?: boolean;
   minScore?: number;
   finalTextMin?: number;
+  /** Browsers replaying at once (default: the number of cores). */
+  workers?: number;
+  workerMode?: WorkerMode;
+  /** Keep the episodes `<out>/results.jsonl` already has and replay only the rest. */
+  resume?: boolean;
+  /** Replay only this part of the dataset (split by a stable hash of the chain's first id). */
+  shard?: Shard;
+  /** Connect every worker to this Playwright browser server instead of launching Chromium. */
+  connect?: string;
 }
+
+export const defaultWorkers = (): number => Math.max(1, availableParallelism());
 
 /** Exit codes: 0 all passed, 1 something failed, 2 nothing could be read (or no browser). */
 export async function runCommand(args: RunArgs, log: Logger, print: (line: string) => void = console.log): Promise<number> {
@@ -36,38 +50,62 @@ export async function runCommand(args: RunArgs, log: Logger, print: (line: strin
     log.error(`nothing to replay in ${args.dataset}: ${data.files.length === 0 ? 'no dataset file found' : 'no record could be read'}`);
     return 2;
   }
+
+  // Shard by chain (the first episode of a continues-chain), over every id the dataset has, so
+  // the split is the same whichever --episode filter or machine is used.
+  const roots = chainRoots([...data.episodes, ...data.rejected.map((r) => ({ id: r.id }))]);
+  const mine = (id: string) => inShard(roots.get(id) ?? id, args.shard);
   const wanted = new Set(args.episodes);
-  const pick = <T extends { id: string }>(xs: T[]) => (wanted.size ? xs.filter((x) => wanted.has(x.id)) : xs);
+  const pick = <T extends { id: string }>(xs: T[]) => xs.filter((x) => (wanted.size === 0 || wanted.has(x.id)) && mine(x.id));
   const episodes = pick(data.episodes);
   const rejected = pick(data.rejected);
   for (const id of wanted) {
-    if (![...episodes, ...rejected].some((e) => e.id === id)) log.warn(`--episode ${id}: no such episode in ${args.dataset}`);
+    if (![...data.episodes, ...data.rejected].some((e) => e.id === id)) log.warn(`--episode ${id}: no such episode in ${args.dataset}`);
   }
 
   const out = resolve(args.out);
-  const writer = new ResultsWriter(out);
-  for (const r of rejected) {
+  const writer = new ResultsWriter(out, { resume: args.resume, warn: (m) => log.warn(m) });
+  const todo = (e: { id: string }) => !writer.has(e.id);
+  const chains = groupChains(episodes.filter(todo));
+  const toReplay = chains.reduce((n, c) => n + c.length, 0);
+  if (args.shard) log.info({ shard: formatShard(args.shard), episodes: episodes.length + rejected.length }, `shard ${formatShard(args.shard)}: ${episodes.length + rejected.length} episodes`);
+  if (args.resume) log.info({ kept: writer.resumed, toReplay }, `resuming: ${writer.resumed} episodes already in ${writer.resultsFile}, ${toReplay} to replay`);
+
+  for (const r of rejected.filter(todo)) {
     const result = rejectedResult(r);
     writer.add(result);
     print(episodeLine(result));
   }
+  const workers = Math.max(1, Math.floor(args.workers ?? defaultWorkers()));
   let browser: BrowserInfo | undefined;
   try {
     browser = await replayEpisodes(
-      episodes,
+      chains,
       { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: args.urlMappings, params: args.params, timeoutMs: args.timeoutMs, headed: args.headed, slowMo: args.slowMo, filesDir: args.filesDir ?? data.root,
-        strict: args.strict, thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore }, finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin },
+        strict: args.strict, thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore }, finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin,
+        workers, mode: args.workerMode, connect: args.connect },
       { onEpisode: (r) => { writer.add(r); print(episodeLine(r)); } },
       log,
     );
   } catch (error) {
+    writer.close();
     if (error instanceof BrowserNotFound) {
       log.error(error.message);
       return 2;
     }
+    if (args.connect) {
+      log.error(`cannot connect to ${redactEndpoint(args.connect)}: ${(error as Error).message.split('\n')[0]}`);
+      return 2;
+    }
     throw error;
   }
-  const summary: RunSummary = writer.finish({ dataset: args.dataset, problems: data.problems.map((p) => formatProblem(p)), browser });
+  const summary: RunSummary = writer.finish({
+    dataset: args.dataset,
+    problems: data.problems.map((p) => formatProblem(p)),
+    browser,
+    workers: Math.min(workers, Math.max(1, chains.length)),
+    shard: args.shard ? formatShard(args.shard) : undefined,
+  });
   for (const line of summaryLines(summary, writer.resultsFile)) print(line);
   return summary.exitCode;
 }

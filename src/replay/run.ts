@@ -1,64 +1,98 @@
+import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import type { Browser } from 'playwright';
 import type { Episode } from '../ir/index.js';
 import type { EpisodeResult } from '../report/results.js';
-import { launchOptions, findChromium, type BrowserChoice, type LaunchChoices } from './browser.js';
-import { runEpisode, type ReplayOptions } from './run-episode.js';
-import { chromium } from 'playwright';
+import { BrowserNotFound, type LaunchChoices } from './browser.js';
+import type { ReplayOptions } from './run-episode.js';
+import { browserSource, runChain, WorkerBrowser, type BrowserInfo, type PoolOptions } from './workers.js';
+import type { FromThread, ThreadInit, ToThread } from './workers-thread.js';
+
+export type { BrowserInfo, PoolOptions } from './workers.js';
 
 export interface RunHooks {
-  /** Called as each episode finishes, in order. */
+  /** Called as each episode finishes, in the order they finish (one call at a time). */
   onEpisode(result: EpisodeResult): void;
 }
 
-export interface BrowserInfo extends BrowserChoice {
-  version: string;
-}
+export type RunOptions = ReplayOptions & LaunchChoices & PoolOptions;
 
 /**
- * Replays episodes one after another in one browser, a fresh context each. A browser that
- * died under an episode is relaunched for the next, so one crash costs one episode.
+ * Replays chains of episodes on `workers` browsers at once (default 1), a fresh context per
+ * episode. A chain is an episode and the ones that `continue` it: its episodes run in order on
+ * one worker. Workers take the next chain as they free up. Every result goes through
+ * `hooks.onEpisode` in this thread, so the caller is the single writer.
+ *
+ * Throws BrowserNotFound, or the launch/connect error, when no browser could be had at all;
+ * returns undefined when there was nothing to replay (no browser was started).
  */
 export async function replayEpisodes(
-  episodes: readonly Episode[],
-  options: ReplayOptions & LaunchChoices,
+  work: readonly (Episode | readonly Episode[])[],
+  options: RunOptions,
   hooks: RunHooks,
   log: Logger,
-): Promise<BrowserInfo> {
-  const choice = findChromium();
-  let browser: Browser | undefined;
-  const ensureBrowser = async (): Promise<Browser> => {
-    if (browser?.isConnected()) return browser;
-    browser = await chromium.launch(launchOptions(choice, options));
-    log.debug({ executablePath: choice.executablePath, version: browser.version() }, 'browser launched');
-    return browser;
-  };
-  let version = '';
+): Promise<BrowserInfo | undefined> {
+  const chains = work.map((w) => (Array.isArray(w) ? (w as readonly Episode[]) : [w as Episode])).filter((c) => c.length > 0);
+  if (chains.length === 0) return undefined;
+  const workers = Math.max(1, Math.min(Math.floor(options.workers ?? 1), chains.length));
+  if (options.mode === 'threads') return replayInThreads(chains, workers, options, hooks, log);
+
+  const source = browserSource(options);
+  const browsers = Array.from({ length: workers }, (_, i) => new WorkerBrowser(source, log, i));
   try {
-    for (const episode of episodes) {
-      const b = await ensureBrowser();
-      version = b.version();
-      log.info({ episode: episode.id, steps: episode.steps.length }, 'episode started');
-      const result = await runEpisode(b, episode, options).catch((error: Error) => crashed(episode, error));
-      log.info({ episode: episode.id, status: result.status, reason: result.reason, ms: result.durationMs }, result.message ?? 'episode finished');
-      hooks.onEpisode(result);
-    }
+    // Every browser up front: a bad endpoint or executable stops the run before any episode.
+    await Promise.all(browsers.map((b) => b.get()));
+    let next = 0;
+    const take = () => (next < chains.length ? chains[next++] : undefined);
+    await Promise.all(
+      browsers.map(async (browser, i) => {
+        for (let chain = take(); chain; chain = take()) await runChain(chain, browser, options, (r) => hooks.onEpisode(r), log, i);
+      }),
+    );
+    return browsers[0]!.info;
   } finally {
-    await browser?.close().catch(() => undefined);
+    await Promise.all(browsers.map((b) => b.close()));
   }
-  return { ...choice, version };
 }
 
-function crashed(episode: Episode, error: Error): EpisodeResult {
-  return {
-    episode: episode.id,
-    format: episode.format,
-    status: 'error',
-    reason: 'browser-crashed',
-    message: error.message.split('\n')[0],
-    instruction: episode.instruction,
-    source: episode.source,
-    durationMs: 0,
-    steps: [],
-  };
+/** The same pool with one worker_thread per worker (each its own Playwright client and event loop). */
+async function replayInThreads(chains: readonly (readonly Episode[])[], workers: number, options: RunOptions, hooks: RunHooks, log: Logger): Promise<BrowserInfo | undefined> {
+  const entry = new URL('./workers-thread.js', import.meta.url);
+  if (!entry.pathname.endsWith('.js')) throw new Error('--worker-mode threads needs the compiled CLI (dist/)');
+  let next = 0;
+  let info: BrowserInfo | undefined;
+  const threads: Worker[] = [];
+  const { connect, connectTimeoutMs, headed, slowMo, workers: _w, mode: _m, ...replay } = options;
+  try {
+    await Promise.all(
+      Array.from({ length: workers }, (_, index) =>
+        new Promise<void>((resolve, reject) => {
+          const init: ThreadInit = { index, replay, launch: { headed, slowMo }, connect, connectTimeoutMs };
+          const thread = new Worker(entry, { workerData: init });
+          threads.push(thread);
+          let failed = false;
+          const send = (m: ToThread) => thread.postMessage(m);
+          thread.on('message', (m: FromThread) => {
+            if (m.type === 'result') hooks.onEpisode(m.result);
+            else if (m.type === 'log') log[m.level](m.obj, m.msg);
+            else if (m.type === 'idle') {
+              info ??= m.info;
+              const chain = next < chains.length ? chains[next++] : undefined;
+              send(chain ? { type: 'chain', chain: [...chain] } : { type: 'stop' });
+            } else if (m.type === 'fatal') {
+              failed = true;
+              reject(m.notFound ? new BrowserNotFound(m.message) : new Error(m.message));
+            }
+          });
+          thread.on('error', (e) => {
+            failed = true;
+            reject(e);
+          });
+          thread.on('exit', (code) => (failed ? undefined : code === 0 ? resolve() : reject(new Error(`replay worker ${index} exited with code ${code}`))));
+        }),
+      ),
+    );
+  } finally {
+    await Promise.all(threads.map((t) => t.terminate()));
+  }
+  return info;
 }

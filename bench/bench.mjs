@@ -1,0 +1,279 @@
+#!/usr/bin/env node
+// `npm run bench`: how fast replaywright is, as medians and ratios (never pass/fail).
+//
+//   1. replay overhead   the fixture episodes via replaywright vs a hand-written Playwright loop
+//   2. decode            throughput and peak RSS for a large generated rpaweb JSONL and Mind2Web JSON array
+//   3. worker scaling    episodes/min for 1..cores workers (in-process async and worker_threads)
+//   4. @puppeteer/replay Chrome Recorder flows via replaywright vs @puppeteer/replay
+//
+// Prints a table per section and writes bench/results.json. Knobs (environment):
+//   BENCH_ONLY=overhead,decode,scaling,puppeteer   sections to run (default: all)
+//   BENCH_REPS=5          repetitions for overhead and puppeteer (≥5 recommended)
+//   BENCH_SCALE_REPS=3    repetitions per worker count
+//   BENCH_RPAWEB_ROWS=200000  BENCH_M2W_TASKS=100000  sizes of the generated decode datasets
+// Uses the compiled CLI (dist/; `npm run bench` builds it first).
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright';
+import { loadDataset } from '../dist/formats/load-dataset.js';
+import { findChromium, launchOptions } from '../dist/replay/browser.js';
+import { DEFAULT_REPLAY_OPTIONS, runEpisode } from '../dist/replay/run-episode.js';
+import { mapUrl } from '../dist/replay/url-map.js';
+import { freshDir, generateMind2web, generateReplaySet, generateRpaweb, handReplay, median, now, RECORDED_ORIGIN, ROOT, round, runNode, startSite, table } from './lib.mjs';
+
+const only = new Set((process.env.BENCH_ONLY ?? 'overhead,decode,scaling,puppeteer').split(',').map((s) => s.trim()));
+const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 5));
+const SCALE_REPS = Math.max(1, Number(process.env.BENCH_SCALE_REPS ?? 3));
+const RPAWEB_ROWS = Number(process.env.BENCH_RPAWEB_ROWS ?? 200_000);
+const M2W_TASKS = Number(process.env.BENCH_M2W_TASKS ?? 100_000);
+const PARAMS = { verification_code: '482915' };
+const cores = availableParallelism();
+const choice = findChromium();
+
+// Sections not run this time keep their last measurement (each section says when it was taken
+// and how loaded the machine was: the load average of a shared machine explains a lot).
+const file = join(ROOT, 'bench', 'results.json');
+const previous = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+const results = {
+  ...previous,
+  date: new Date().toISOString(),
+  machine: { cores, cpu: cpus()[0]?.model, memoryGB: round(totalmem() / 2 ** 30, 1), node: process.version, chromium: choice.executablePath },
+  settings: { reps: REPS, scaleReps: SCALE_REPS },
+};
+const measured = async (fn) => {
+  const before = loadavg()[0];
+  const started = new Date().toISOString();
+  const value = await fn();
+  return { measuredAt: started, loadAverage1m: { before: round(before), after: round(loadavg()[0]) }, ...(Array.isArray(value) ? { rows: value } : value) };
+};
+
+const site = await startSite();
+const urlMappings = [{ from: RECORDED_ORIGIN, to: site.url }];
+try {
+  if (only.has('overhead')) results.overhead = await measured(overhead);
+  if (only.has('decode')) results.decode = await measured(decode);
+  if (only.has('scaling')) results.scaling = await measured(scaling);
+  if (only.has('puppeteer')) results.puppeteer = await measured(puppeteerComparison);
+} finally {
+  await site.close();
+}
+writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+console.log(`\nwritten: ${file}`);
+
+/** 1. The same episodes, same process, same browser: replaywright's runEpisode vs the hand loop. */
+async function overhead() {
+  const data = await loadDataset(join(ROOT, 'fixtures', 'rpaweb'));
+  const browser = await chromium.launch(launchOptions(choice));
+  const out = freshDir('overhead');
+  const downloads = freshDir('overhead-downloads');
+  const timeoutMs = DEFAULT_REPLAY_OPTIONS.timeoutMs;
+  const rw = (e) => runEpisode(browser, e, { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings, params: PARAMS, filesDir: data.root });
+  // The same replay without the per-step before-state comparison (when this version has one):
+  // what the comparison costs, apart from finding targets and checking signals.
+  const hasCompare = DEFAULT_REPLAY_OPTIONS.compare !== undefined;
+  const rwNoCompare = (e) => runEpisode(browser, e, { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings, params: PARAMS, filesDir: data.root, compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' } });
+  const hand = (e) => handReplay(browser, withParams(e), { mapUrl: (u) => mapUrl(u, urlMappings), timeoutMs, downloads });
+  const rows = [];
+  try {
+    for (const e of data.episodes) {
+      const t = { rw: [], hand: [], off: [] };
+      let rwStatus;
+      let handError;
+      // One warm-up each, then rotate which goes first.
+      await rw(e).catch(() => undefined);
+      await hand(e).catch(() => undefined);
+      const kinds = hasCompare ? ['rw', 'hand', 'off'] : ['rw', 'hand'];
+      for (let i = 0; i < REPS; i++) {
+        const order = [...kinds.slice(i % kinds.length), ...kinds.slice(0, i % kinds.length)];
+        for (const which of order) {
+          const started = now();
+          if (which === 'rw') rwStatus = (await rw(e)).status;
+          else if (which === 'off') await rwNoCompare(e);
+          else handError = await hand(e).then(() => undefined, (err) => err.message.split('\n')[0]);
+          t[which].push(now() - started);
+        }
+      }
+      const row = {
+        episode: e.id,
+        steps: e.steps.length,
+        replaywrightMs: round(median(t.rw), 0),
+        handMs: round(median(t.hand), 0),
+        ratio: round(median(t.rw) / median(t.hand)),
+        ...(hasCompare ? { noCompareMs: round(median(t.off), 0), noCompareRatio: round(median(t.off) / median(t.hand)) } : {}),
+        replaywright: rwStatus,
+        hand: handError ? `failed: ${handError}` : 'passed',
+      };
+      rows.push(row);
+      process.stderr.write(`  overhead ${e.id}: ${row.replaywrightMs} vs ${row.handMs} ms\n`);
+    }
+  } finally {
+    await browser.close();
+  }
+  const comparable = rows.filter((r) => r.hand === 'passed' && r.replaywright === 'passed');
+  const sum = (k) => comparable.reduce((n, r) => n + r[k], 0);
+  const total = {
+    episodes: comparable.length,
+    replaywrightMs: sum('replaywrightMs'),
+    handMs: sum('handMs'),
+    ratio: round(sum('replaywrightMs') / sum('handMs')),
+    ...(hasCompare ? { noCompareMs: sum('noCompareMs'), noCompareRatio: round(sum('noCompareMs') / sum('handMs')) } : {}),
+    goal: 1.1,
+  };
+  const off = (r) => (hasCompare ? [r.noCompareMs, `${r.noCompareRatio}×`] : []);
+  table(`1. replay overhead: replaywright vs hand-written Playwright loop (median of ${REPS}, ms; same browser, fresh context each)`, ['episode', 'steps', 'replaywright', 'hand loop', 'ratio', ...(hasCompare ? ['compare off', 'ratio'] : []), 'hand loop result'], [
+    ...rows.map((r) => [r.episode, r.steps, r.replaywrightMs, r.handMs, `${r.ratio}×`, ...off(r), r.hand]),
+    [`total (${comparable.length} episodes both pass)`, '', total.replaywrightMs, total.handMs, `${total.ratio}×`, ...off(total), `goal ≤ ${total.goal}×`],
+  ]);
+  return { rows, total };
+}
+
+/** The value a `needsInput` step gets, substituted as `--param` does, for the hand loop. */
+function withParams(e) {
+  return { ...e, steps: e.steps.map((s) => (s.needsInput && s.action.type === 'fill' && PARAMS[s.needsInput.param] ? { ...s, action: { ...s.action, text: PARAMS[s.needsInput.param] } } : s)) };
+}
+
+/** 2. Decoding large datasets, each in a fresh process: throughput and peak RSS. */
+async function decode() {
+  const rows = [];
+  const measure = async (label, file, format) => {
+    const r = await runNode([join(ROOT, 'bench', 'decode-child.mjs'), file, format]);
+    if (r.code !== 0) throw new Error(`decode ${label} failed: ${r.stderr}`);
+    const m = JSON.parse(r.stdout.trim().split('\n').at(-1));
+    const row = {
+      dataset: label,
+      sizeMB: round(m.bytes / 2 ** 20, 0),
+      records: m.records,
+      episodes: m.episodes,
+      seconds: round(m.ms / 1000, 1),
+      recordsPerSec: round(m.records / (m.ms / 1000), 0),
+      MBPerSec: round(m.bytes / 2 ** 20 / (m.ms / 1000), 1),
+      peakRssMB: round(m.peakRssMB, 0),
+      problems: m.problems,
+    };
+    rows.push(row);
+    process.stderr.write(`  decode ${label}: ${row.seconds}s, ${row.peakRssMB} MB peak\n`);
+  };
+  const dir = freshDir('decode-rpaweb');
+  process.stderr.write(`  generating ${RPAWEB_ROWS} rpaweb rows…\n`);
+  await measure(`rpaweb JSONL, ${RPAWEB_ROWS} rows`, generateRpaweb(dir, RPAWEB_ROWS), 'rpaweb');
+  const formats = (await import('../dist/formats/index.js')).formats.map((f) => f.name);
+  if (formats.includes('mind2web')) {
+    const m2w = freshDir('decode-mind2web');
+    process.stderr.write(`  generating ${M2W_TASKS} Mind2Web tasks…\n`);
+    await measure(`Mind2Web JSON array, ${M2W_TASKS} tasks`, generateMind2web(m2w, M2W_TASKS), 'mind2web');
+  } else rows.push({ dataset: 'Mind2Web JSON array', skipped: 'no mind2web decoder' });
+  table('2. decode throughput and peak RSS (fresh process each)', ['dataset', 'MB', 'records', 'episodes', 's', 'records/s', 'MB/s', 'peak RSS MB'], rows.map((r) => (r.skipped ? [r.dataset, `skipped: ${r.skipped}`] : [r.dataset, r.sizeMB, r.records, r.episodes, r.seconds, r.recordsPerSec, r.MBPerSec, r.peakRssMB])));
+  return rows;
+}
+
+/** 3. The CLI on 2× the fixture episodes with 1..cores workers, async and worker_threads. */
+async function scaling() {
+  const dir = generateReplaySet(freshDir('scaling'), 2);
+  const episodes = readFileSync(join(dir, 'episodes.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).id);
+  const count = new Set(episodes).size;
+  const rows = [];
+  const counts = [...new Set([1, ...Array.from({ length: cores }, (_, i) => i + 1)])];
+  for (const mode of ['async', 'threads']) {
+    for (const workers of counts) {
+      const times = [];
+      let failed = 0;
+      for (let i = 0; i < SCALE_REPS; i++) {
+        const out = freshDir(`scaling-out-${mode}-${workers}`);
+        const r = await runNode([join(ROOT, 'bin', 'replaywright.js'), 'run', dir, '--out', out, '--workers', String(workers), '--worker-mode', mode, '--map-url', `${RECORDED_ORIGIN}=${site.url}`, '--param', `verification_code=${PARAMS.verification_code}`]);
+        if (r.code === 2) throw new Error(`scaling run failed: ${r.stderr}`);
+        const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+        failed = Math.max(failed, summary.episodes.total - summary.episodes.passed);
+        times.push(r.ms);
+      }
+      const ms = median(times);
+      rows.push({ mode, workers, episodes: count, seconds: round(ms / 1000, 1), episodesPerMin: round(count / (ms / 60_000), 1), notPassed: failed });
+      process.stderr.write(`  scaling ${mode} ×${workers}: ${round(ms / 1000, 1)}s\n`);
+    }
+  }
+  const base = rows.find((r) => r.mode === 'async' && r.workers === 1);
+  for (const r of rows) r.speedup = round(r.episodesPerMin / base.episodesPerMin);
+  table(`3. worker scaling: \`replaywright run\` on ${count} episodes (median of ${SCALE_REPS} runs, whole process wall time; ${cores} cores)`, ['mode', 'workers', 's', 'episodes/min', 'speed-up vs async×1', 'not passed'], rows.map((r) => [r.mode, r.workers, r.seconds, r.episodesPerMin, `${r.speedup}×`, r.notPassed]));
+  return rows;
+}
+
+/** 4. Chrome Recorder flows of the fixture site: replaywright vs @puppeteer/replay. */
+async function puppeteerComparison() {
+  const formats = (await import('../dist/formats/index.js')).formats.map((f) => f.name);
+  if (!formats.includes('devtools-recorder')) {
+    console.log('\n4. @puppeteer/replay comparison\nskipped: no Chrome Recorder decoder yet');
+    return { skipped: 'no Chrome Recorder decoder yet' };
+  }
+  let replay;
+  let puppeteer;
+  try {
+    replay = await import('@puppeteer/replay');
+    puppeteer = (await import('puppeteer-core')).default;
+  } catch {
+    console.log('\n4. @puppeteer/replay comparison\nskipped: @puppeteer/replay not installed (`npm --prefix bench install`)');
+    return { skipped: '@puppeteer/replay not installed' };
+  }
+  const flowsDir = freshDir('flows');
+  const flows = {};
+  for (const f of readdirSync(join(ROOT, 'bench', 'devtools')).filter((f) => f.endsWith('.json'))) {
+    const text = readFileSync(join(ROOT, 'bench', 'devtools', f), 'utf8').replaceAll('{{ORIGIN}}', site.url);
+    writeFileSync(join(flowsDir, f), text);
+    flows[JSON.parse(text).title] = JSON.parse(text);
+  }
+  const data = await loadDataset(flowsDir, { format: 'devtools-recorder' });
+  const out = freshDir('flows-out');
+  const pwBrowser = await chromium.launch(launchOptions(choice));
+  const ppBrowser = await puppeteer.launch({ executablePath: choice.executablePath, headless: true, args: launchOptions(choice).args });
+  const rw = (e) => runEpisode(pwBrowser, e, { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: [], params: {}, filesDir: flowsDir });
+  const pp = async (flow) => {
+    const context = await ppBrowser.createBrowserContext();
+    try {
+      const page = await context.newPage();
+      const runner = await replay.createRunner(flow, new replay.PuppeteerRunnerExtension(ppBrowser, page, { timeout: 10_000 }));
+      await runner.run();
+    } finally {
+      await context.close();
+    }
+  };
+  const rows = [];
+  try {
+    for (const e of data.episodes) {
+      const flow = flows[e.id];
+      const t = { rw: [], pp: [] };
+      let rwResult;
+      let ppError;
+      await rw(e).catch(() => undefined);
+      await pp(flow).catch(() => undefined);
+      for (let i = 0; i < REPS; i++) {
+        for (const which of i % 2 ? ['pp', 'rw'] : ['rw', 'pp']) {
+          const started = now();
+          if (which === 'rw') rwResult = await rw(e);
+          else ppError = await pp(flow).then(() => undefined, (err) => err.message.split('\n')[0]);
+          t[which].push(now() - started);
+        }
+      }
+      const row = {
+        flow: e.id,
+        steps: e.steps.length,
+        replaywrightMs: round(median(t.rw), 0),
+        puppeteerReplayMs: round(median(t.pp), 0),
+        ratio: round(median(t.rw) / median(t.pp)),
+        replaywright: rwResult.status === 'passed' ? 'passed' : `${rwResult.status}: ${rwResult.message}`,
+        puppeteerReplay: ppError ? `failed: ${ppError}` : 'passed',
+      };
+      rows.push(row);
+      process.stderr.write(`  puppeteer ${e.id}: ${row.replaywrightMs} vs ${row.puppeteerReplayMs} ms\n`);
+    }
+  } finally {
+    await pwBrowser.close();
+    await ppBrowser.close();
+  }
+  const both = rows.filter((r) => r.replaywright === 'passed' && r.puppeteerReplay === 'passed');
+  const sum = (k) => both.reduce((n, r) => n + r[k], 0);
+  const total = { flows: both.length, replaywrightMs: sum('replaywrightMs'), puppeteerReplayMs: sum('puppeteerReplayMs'), ratio: round(sum('replaywrightMs') / sum('puppeteerReplayMs')) };
+  table(`4. Chrome Recorder flows: replaywright vs @puppeteer/replay (median of ${REPS}, ms; fresh context each)`, ['flow', 'steps', 'replaywright', '@puppeteer/replay', 'ratio', 'replaywright result', '@puppeteer/replay result'], [
+    ...rows.map((r) => [r.flow, r.steps, r.replaywrightMs, r.puppeteerReplayMs, `${r.ratio}×`, r.replaywright.slice(0, 90), r.puppeteerReplay.slice(0, 60)]),
+    [`total (${both.length} flows both pass)`, '', total.replaywrightMs, total.puppeteerReplayMs, `${total.ratio}×`, '', ''],
+  ]);
+  return { rows, total };
+}

@@ -1,0 +1,193 @@
+// Helpers shared by the benchmarks: statistics, the fixture site, dataset generators, and the
+// hand-written Playwright loop replaywright is compared with.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../', import.meta.url));
+export const TMP = join(ROOT, 'bench', '.tmp');
+export const RECORDED_ORIGIN = 'http://127.0.0.1:38080';
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length === 0 ? NaN : s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+export const round = (n, d = 2) => (Number.isFinite(n) ? Math.round(n * 10 ** d) / 10 ** d : n);
+export const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+export function freshDir(name) {
+  const dir = join(TMP, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export async function startSite() {
+  const { startFixtureServer } = await import(new URL('../fixtures/server.mjs', import.meta.url).href);
+  return startFixtureServer();
+}
+
+/** Prints rows as an aligned table. */
+export function table(title, head, rows) {
+  const cells = [head, ...rows].map((r) => r.map((c) => String(c ?? '')));
+  const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const numeric = (c) => /^[\d.,]+(×|%)?$/.test(c) || c === '';
+  const line = (r) => r.map((c, i) => (i > 0 && numeric(c) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  console.log(`\n${title}`);
+  console.log(line(cells[0]));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of cells.slice(1)) console.log(line(r));
+}
+
+/** Runs a node script, resolving with its stdout, exit code and wall time. */
+export function runNode(args, opts = {}) {
+  return new Promise((resolve) => {
+    const started = now();
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, REPLAYWRIGHT_LOG_LEVEL: 'warn', ...opts.env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr, ms: now() - started }));
+  });
+}
+
+const fixtureRows = () =>
+  ['episodes-1.49.jsonl', 'episodes-1.65.jsonl']
+    .flatMap((f) => readFileSync(join(ROOT, 'fixtures', 'rpaweb', f), 'utf8').split('\n'))
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+
+/**
+ * An rpaweb dataset of `rows` rows: the fixture episodes again and again under new ids
+ * (`<id>#<k>`), with the recorded screenshots they name.
+ */
+export function generateRpaweb(dir, rows) {
+  cpSync(join(ROOT, 'fixtures', 'rpaweb', 'png'), join(dir, 'png'), { recursive: true });
+  const source = fixtureRows();
+  const file = join(dir, 'episodes.jsonl');
+  const fd = openSync(file, 'w');
+  let n = 0;
+  let chunk = '';
+  for (let k = 0; n < rows; k++) {
+    for (const r of source) {
+      if (n >= rows) break;
+      chunk += JSON.stringify({ ...r, id: `${r.id}#${k}` }) + '\n';
+      n++;
+      if (chunk.length > 1 << 20) {
+        writeSync(fd, chunk);
+        chunk = '';
+      }
+    }
+  }
+  writeSync(fd, chunk);
+  closeSync(fd);
+  return file;
+}
+
+/** A Mind2Web JSON-array shard of `tasks` tasks (the test sample's tasks under new ids). */
+export function generateMind2web(dir, tasks) {
+  const source = JSON.parse(readFileSync(join(ROOT, 'tests', 'formats', 'data', 'mind2web', 'train_sample.json'), 'utf8'));
+  const file = join(dir, 'train_big.json');
+  const fd = openSync(file, 'w');
+  writeSync(fd, '[\n');
+  let chunk = '';
+  for (let n = 0; n < tasks; n++) {
+    const t = source[n % source.length];
+    chunk += (n ? ',\n' : '') + JSON.stringify({ ...t, annotation_id: `${t.annotation_id}-${Math.floor(n / source.length)}` });
+    if (chunk.length > 1 << 20) {
+      writeSync(fd, chunk);
+      chunk = '';
+    }
+  }
+  writeSync(fd, chunk + '\n]\n');
+  closeSync(fd);
+  return file;
+}
+
+/** The fixture episodes twice over (new ids): enough work for the worker-scaling runs. */
+export function generateReplaySet(dir, copies) {
+  cpSync(join(ROOT, 'fixtures', 'rpaweb', 'png'), join(dir, 'png'), { recursive: true });
+  const rows = fixtureRows();
+  const lines = [];
+  for (let k = 0; k < copies; k++) for (const r of rows) lines.push(JSON.stringify({ ...r, id: `${r.id}#${k}` }));
+  const fd = openSync(join(dir, 'episodes.jsonl'), 'w');
+  writeSync(fd, lines.join('\n') + '\n');
+  closeSync(fd);
+  return dir;
+}
+
+const MODIFIER = { Alt: 'Alt', Control: 'Control', Meta: 'Meta', Shift: 'Shift', ControlOrMeta: 'ControlOrMeta' };
+
+/**
+ * The same episode, written the way one would by hand with Playwright: each recorded action
+ * called on the recorded selector (`page.locator(recordedSelector).click()`…), the recorded
+ * popup/download/dialog awaited. No fallbacks, no checks beyond Playwright's own, no artefacts.
+ * Throws where Playwright throws.
+ */
+export async function handReplay(browser, episode, { mapUrl, timeoutMs, downloads }) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, acceptDownloads: true, deviceScaleFactor: 1 });
+  context.setDefaultTimeout(timeoutMs);
+  const pages = new Map();
+  let current;
+  try {
+    for (const step of episode.steps) {
+      const a = step.action;
+      let page = pages.get(step.page) ?? current;
+      const selector = a.target?.locate?.find((l) => l.kind === 'selector')?.selector;
+      const expect = step.expect ?? [];
+      const waits = [];
+      for (const e of expect) {
+        if (e.kind === 'popup') waits.push(page.waitForEvent('popup').then((p) => pages.set(e.page, p)));
+        if (e.kind === 'download') waits.push(page.waitForEvent('download').then((d) => d.saveAs(join(downloads, d.suggestedFilename()))));
+        if (e.kind === 'dialog') page.once('dialog', (d) => (e.response === 'accept' ? d.accept(e.promptText) : d.dismiss()));
+      }
+      const loc = () => page.locator(selector);
+      let act;
+      switch (a.type) {
+        case 'openPage':
+          page = await context.newPage();
+          pages.set(step.page, page);
+          if (a.url && a.url !== 'about:blank') act = page.goto(mapUrl(a.url));
+          break;
+        case 'navigate':
+          act = page.goto(mapUrl(a.url));
+          break;
+        case 'click':
+          act = loc().click({ button: a.button, clickCount: a.clickCount, modifiers: (a.modifiers ?? []).map((m) => MODIFIER[m] ?? m) });
+          break;
+        case 'hover':
+          act = loc().hover();
+          break;
+        case 'fill':
+          act = loc().fill(a.text);
+          break;
+        case 'press':
+          act = loc().press([...(a.modifiers ?? []), a.key].join('+'));
+          break;
+        case 'select':
+          act = loc().selectOption(a.options);
+          break;
+        case 'check':
+          act = loc().check();
+          break;
+        case 'uncheck':
+          act = loc().uncheck();
+          break;
+        case 'closePage':
+          act = page.close();
+          pages.delete(step.page);
+          break;
+        default:
+          throw new Error(`the hand-written loop does not do ${a.type}`);
+      }
+      await Promise.all([act, ...waits]);
+      if (!page.isClosed()) current = page;
+      else current = [...pages.values()].find((p) => !p.isClosed());
+    }
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}

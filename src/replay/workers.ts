@@ -1,0 +1,142 @@
+import type { Browser } from 'playwright';
+import { chromium } from 'playwright';
+import type { Episode } from '../ir/index.js';
+import type { EpisodeResult } from '../report/results.js';
+import { findChromium, launchOptions, type LaunchChoices } from './browser.js';
+import { runEpisode, type ReplayOptions } from './run-episode.js';
+
+/** Which browser a run used: the local executable, or the remote endpoint it connected to. */
+export interface BrowserInfo {
+  source: string;
+  executablePath: string;
+  version: string;
+}
+
+export interface PoolOptions {
+  /** Browsers replaying at once, one chain of episodes each (default 1). */
+  workers?: number;
+  /**
+   * A Playwright browser-server ws endpoint (`chromium.launchServer()`, `npx playwright
+   * run-server`, a browser grid): each worker connects to it instead of launching Chromium.
+   */
+  connect?: string;
+  /** Connect timeout, ms (default 30000). */
+  connectTimeoutMs?: number;
+  /**
+   * `async` (default): every worker in this process, N browsers driven concurrently. `threads`:
+   * one worker_thread per worker, each with its own Playwright client (compiled CLI only).
+   */
+  mode?: WorkerMode;
+}
+
+export type WorkerMode = 'async' | 'threads';
+
+/** What a worker needs to log; pino's Logger is one. */
+export interface WorkerLog {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+/** Where a worker's browser comes from: launched locally, or connected to over a ws endpoint. */
+export interface BrowserSource {
+  open(): Promise<Browser>;
+  info(browser: Browser): BrowserInfo;
+}
+
+/**
+ * The browser source a run uses. Launching resolves the executable now, so a missing browser
+ * stops the run (BrowserNotFound) before any episode is touched.
+ */
+export function browserSource(options: LaunchChoices & Pick<PoolOptions, 'connect' | 'connectTimeoutMs'>): BrowserSource {
+  if (options.connect) {
+    const endpoint = options.connect;
+    return {
+      open: () => chromium.connect(endpoint, { timeout: options.connectTimeoutMs ?? 30_000, slowMo: options.slowMo }),
+      info: (b) => ({ source: 'remote', executablePath: redactEndpoint(endpoint), version: b.version() }),
+    };
+  }
+  const choice = findChromium();
+  return {
+    open: () => chromium.launch(launchOptions(choice, options)),
+    info: (b) => ({ ...choice, version: b.version() }),
+  };
+}
+
+/**
+ * A ws endpoint as logs and summary.json show it: scheme, host and port only. Grids carry tokens
+ * in the query, and a `launchServer()` endpoint's path is its secret.
+ */
+export function redactEndpoint(endpoint: string): string {
+  try {
+    const u = new URL(endpoint);
+    return `${u.protocol}//${u.host}${u.pathname && u.pathname !== '/' ? '/…' : '/'}`;
+  } catch {
+    return '(ws endpoint)';
+  }
+}
+
+/**
+ * One worker's browser: opened on first use and again after it died under an episode, so one
+ * crash costs one episode, not the rest of the worker's queue.
+ */
+export class WorkerBrowser {
+  private browser: Browser | undefined;
+  info: BrowserInfo | undefined;
+
+  constructor(private readonly source: BrowserSource, private readonly log: WorkerLog, private readonly worker: number) {}
+
+  async get(): Promise<Browser> {
+    if (this.browser?.isConnected()) return this.browser;
+    const reopened = this.browser !== undefined;
+    this.browser = await this.source.open();
+    this.info = this.source.info(this.browser);
+    this.log.debug({ worker: this.worker, ...this.info, reopened }, 'browser ready');
+    return this.browser;
+  }
+
+  async close(): Promise<void> {
+    await this.browser?.close().catch(() => undefined);
+    this.browser = undefined;
+  }
+}
+
+/**
+ * Replays a chain (an episode and the ones that continue it) in order on one worker's browser,
+ * reporting each result as it finishes.
+ */
+export async function runChain(
+  chain: readonly Episode[],
+  browser: WorkerBrowser,
+  options: ReplayOptions,
+  onResult: (result: EpisodeResult) => void,
+  log: WorkerLog,
+  worker: number,
+): Promise<void> {
+  for (const episode of chain) {
+    let result: EpisodeResult;
+    try {
+      const b = await browser.get();
+      log.info({ worker, episode: episode.id, steps: episode.steps.length }, 'episode started');
+      result = await runEpisode(b, episode, options).catch((error: Error) => crashed(episode, error));
+    } catch (error) {
+      result = crashed(episode, error as Error, 'no browser: ');
+    }
+    log.info({ worker, episode: episode.id, status: result.status, reason: result.reason, ms: result.durationMs }, result.message ?? 'episode finished');
+    onResult(result);
+  }
+}
+
+export function crashed(episode: Episode, error: Error, prefix = ''): EpisodeResult {
+  return {
+    episode: episode.id,
+    format: episode.format,
+    status: 'error',
+    reason: 'browser-crashed',
+    message: prefix + (error?.message ?? String(error)).split('\n')[0],
+    instruction: episode.instruction,
+    source: episode.source,
+    durationMs: 0,
+    steps: [],
+  };
+}
