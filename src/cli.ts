@@ -12,6 +12,10 @@ import { FORMAT_CHOICES, type FormatChoice } from './formats/load-dataset.js';
 import { createLogger, type LogFormat } from './log.js';
 import { parseShard } from './replay/shard.js';
 import { parseUrlMapping } from './replay/url-map.js';
+import { readFileSync } from 'node:fs';
+import { DEFAULT_COMPARE_THRESHOLDS, type CompareThresholds } from './compare/thresholds.js';
+import type { CompareMode } from './replay/before-state.js';
+import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from './replay/run-episode.js';
 
 /** `--param K=V` pairs into an object; a pair without `=` is a usage error. */
 function parseParams(pairs: string[]): Record<string, string> {
@@ -22,6 +26,45 @@ function parseParams(pairs: string[]): Record<string, string> {
     params[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   return params;
+}
+
+/** The replay options the `run` flags choose beyond the basics. */
+function replayChoices(a: {
+  mode: 'live' | 'snapshot'; 'allow-scripts': boolean; compare: CompareMode; 'compare-config'?: string; mask?: string[];
+  'stop-at-first-divergence': boolean; trace: 'on' | 'off' | 'retain-on-failure'; 'from-step'?: number; 'to-step'?: number;
+  'pause-on-failure': boolean; 'start-url'?: string[];
+}): Partial<ReplayOptions> {
+  const startUrls: NonNullable<ReplayOptions['startUrls']> = { byWebsite: {} };
+  for (const spec of list(a['start-url'])) {
+    const m = /^([^=:/]+)=(.+)$/.exec(spec);
+    if (m) startUrls.byWebsite![m[1]!] = m[2]!;
+    else startUrls.all = spec;
+  }
+  return {
+    replayMode: a.mode,
+    allowScripts: a['allow-scripts'],
+    compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: a.compare, thresholds: loadThresholds(a['compare-config']), maskSelectors: list(a.mask) },
+    stopAtFirstDivergence: a['stop-at-first-divergence'],
+    trace: a.trace,
+    fromStep: a['from-step'] !== undefined ? a['from-step'] - 1 : undefined,
+    toStep: a['to-step'] !== undefined ? a['to-step'] - 1 : undefined,
+    pauseOnFailure: a['pause-on-failure'],
+    startUrls: startUrls.all || Object.keys(startUrls.byWebsite!).length ? startUrls : undefined,
+  };
+}
+
+/** `--compare-config`: a JSON object of threshold overrides; unknown keys are a usage error. */
+function loadThresholds(file: string | undefined): CompareThresholds {
+  if (!file) return DEFAULT_COMPARE_THRESHOLDS;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`--compare-config ${file}: ${(error as Error).message}`);
+  }
+  const unknown = Object.keys(parsed as object).filter((k) => !(k in DEFAULT_COMPARE_THRESHOLDS));
+  if (unknown.length) throw new Error(`--compare-config ${file}: unknown thresholds ${unknown.join(', ')} (known: ${Object.keys(DEFAULT_COMPARE_THRESHOLDS).join(', ')})`);
+  return { ...DEFAULT_COMPARE_THRESHOLDS, ...(parsed as Partial<CompareThresholds>) };
 }
 
 const list = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)]);
@@ -54,6 +97,17 @@ await yargs(hideBin(process.argv))
       .option('resume', { type: 'boolean', default: false, describe: 'keep the episodes <out>/results.jsonl already has; replay the rest' })
       .option('shard', { type: 'string', describe: 'i/n: replay only the i-th of n parts (stable hash of episode id; chains stay together)' })
       .option('connect', { type: 'string', describe: 'ws endpoint of a Playwright browser server: connect instead of launching Chromium' })
+      .option('mode', { choices: ['live', 'snapshot'] as const, default: 'live' as const, describe: 'live: drive the site; snapshot: check each step on its recorded before-state, network sealed' })
+      .option('allow-scripts', { type: 'boolean', default: false, describe: 'snapshot mode: let recorded pages run their scripts (still no network)' })
+      .option('compare', { choices: ['all', 'screenshot', 'dom', 'off'] as const, default: 'all' as const, describe: 'compare each live before-state with the recorded one' })
+      .option('compare-config', { type: 'string', describe: 'JSON file overriding comparison thresholds (see README)' })
+      .option('mask', { type: 'string', array: true, describe: 'selector whose box is ignored in screenshot comparison (repeatable)' })
+      .option('stop-at-first-divergence', { type: 'boolean', default: false, describe: 'end an episode at the first step whose before-state diverged' })
+      .option('trace', { choices: ['on', 'off', 'retain-on-failure'] as const, default: 'retain-on-failure' as const, describe: 'Playwright trace per episode' })
+      .option('from-step', { type: 'number', describe: 'replay steps before K (1-based) only to reach the state; compare from K' })
+      .option('to-step', { type: 'number', describe: 'stop after step K (1-based)' })
+      .option('pause-on-failure', { type: 'boolean', default: false, describe: 'with --headed: keep the browser open at the failing step' })
+      .option('start-url', { type: 'string', array: true, describe: 'URL, or WEBSITE=URL: where episodes without a start page (Mind2Web, BabyAGI) begin (repeatable)' })
       .check((a) => {
         if (a.workers !== undefined && !(Number.isInteger(a.workers) && a.workers >= 1)) throw new Error(`--workers expects a whole number >= 1, got ${a.workers}`);
         if (a.shard !== undefined) parseShard(a.shard);
@@ -80,6 +134,7 @@ await yargs(hideBin(process.argv))
           resume: a.resume,
           shard: a.shard === undefined ? undefined : parseShard(a.shard),
           connect: a.connect,
+          replay: replayChoices(a),
         },
         createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] }),
       );

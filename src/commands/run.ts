@@ -5,7 +5,8 @@ import { loadDataset, type FormatChoice } from '../formats/load-dataset.js';
 import { formatProblem } from '../formats/problem.js';
 import { BrowserNotFound } from '../replay/browser.js';
 import { replayEpisodes, type BrowserInfo } from '../replay/run.js';
-import { DEFAULT_REPLAY_OPTIONS } from '../replay/run-episode.js';
+import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from '../replay/run-episode.js';
+import { finalizeReports } from '../report/finalize.js';
 import { chainRoots, formatShard, groupChains, inShard, type Shard } from '../replay/shard.js';
 import { redactEndpoint, type WorkerMode } from '../replay/workers.js';
 import { DEFAULT_THRESHOLDS } from '../compare/target-match.js';
@@ -38,6 +39,8 @@ export interface RunArgs {
   shard?: Shard;
   /** Connect every worker to this Playwright browser server instead of launching Chromium. */
   connect?: string;
+  /** Everything else a replay takes (mode, comparison, trace, step range, start URLs…). */
+  replay?: Partial<ReplayOptions>;
 }
 
 export const defaultWorkers = (): number => Math.max(1, availableParallelism());
@@ -83,7 +86,7 @@ export async function runCommand(args: RunArgs, log: Logger, print: (line: strin
       chains,
       { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: args.urlMappings, params: args.params, timeoutMs: args.timeoutMs, headed: args.headed, slowMo: args.slowMo, filesDir: args.filesDir ?? data.root,
         strict: args.strict, thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore }, finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin,
-        workers, mode: args.workerMode, connect: args.connect },
+        workers, mode: args.workerMode, connect: args.connect, ...args.replay },
       { onEpisode: (r) => { writer.add(r); print(episodeLine(r)); } },
       log,
     );
@@ -106,6 +109,11 @@ export async function runCommand(args: RunArgs, log: Logger, print: (line: strin
     workers: Math.min(workers, Math.max(1, chains.length)),
     shard: args.shard ? formatShard(args.shard) : undefined,
   });
+  const reports = await finalizeReports(out).catch((error: Error) => {
+    log.warn(`reports not written: ${error.message}`);
+    return undefined;
+  });
   for (const line of summaryLines(summary, writer.resultsFile)) print(line);
+  if (reports) print(`report:  ${reports.html}\njunit:   ${reports.junit}`);
   return summary.exitCode;
 }

@@ -19,6 +19,13 @@ import { HttpErrors } from './http-errors.js';
 
 export interface ReplayOptions {
   out: string;
+  /**
+   * `live`: drive the site (or a local copy) from the first step. `snapshot`: check each step
+   * on its own recorded before-state, sealed from the network.
+   */
+  replayMode?: 'live' | 'snapshot';
+  /** Snapshot mode: let recorded pages run their scripts (still with no network). */
+  allowScripts?: boolean;
   urlMappings: UrlMapping[];
   /** `--param NAME=VALUE`: values for steps that need input. */
   params: Record<string, string>;

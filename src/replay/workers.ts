@@ -4,6 +4,7 @@ import type { Episode } from '../ir/index.js';
 import type { EpisodeResult } from '../report/results.js';
 import { findChromium, launchOptions, type LaunchChoices } from './browser.js';
 import { runEpisode, type ReplayOptions } from './run-episode.js';
+import { runSnapshotEpisode } from './snapshot/run-snapshot-episode.js';
 
 /** Which browser a run used: the local executable, or the remote endpoint it connected to. */
 export interface BrowserInfo {
@@ -118,7 +119,10 @@ export async function runChain(
     try {
       const b = await browser.get();
       log.info({ worker, episode: episode.id, steps: episode.steps.length }, 'episode started');
-      result = await runEpisode(b, episode, options).catch((error: Error) => crashed(episode, error));
+      const replay = options.replayMode === 'snapshot'
+        ? runSnapshotEpisode(b, episode, { timeoutMs: options.timeoutMs, allowScripts: options.allowScripts, defaultViewport: options.defaultViewport })
+        : runEpisode(b, episode, options);
+      result = await replay.catch((error: Error) => crashed(episode, error));
     } catch (error) {
       result = crashed(episode, error as Error, 'no browser: ');
     }
