@@ -7,6 +7,8 @@ import { BrowserNotFound } from '../replay/browser.js';
 import { replayEpisodes, type BrowserInfo } from '../replay/run.js';
 import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from '../replay/run-episode.js';
 import { finalizeReports } from '../report/finalize.js';
+import { Progress } from '../report/progress.js';
+import type { EpisodeResult } from '../report/results.js';
 import { chainRoots, formatShard, groupChains, inShard, type Shard } from '../replay/shard.js';
 import { redactEndpoint, type WorkerMode } from '../replay/workers.js';
 import { DEFAULT_THRESHOLDS } from '../compare/target-match.js';
@@ -80,6 +82,10 @@ export async function runCommand(args: RunArgs, log: Logger, print: (line: strin
     print(episodeLine(result));
   }
   const workers = Math.max(1, Math.floor(args.workers ?? defaultWorkers()));
+  // A bar on a TTY, periodic lines otherwise; episode lines print through it so they never land inside the bar.
+  const progress = new Progress();
+  progress.start(toReplay);
+  const show = (r: EpisodeResult) => progress.interrupt(() => print(episodeLine(r)));
   let browser: BrowserInfo | undefined;
   try {
     browser = await replayEpisodes(
@@ -87,10 +93,11 @@ export async function runCommand(args: RunArgs, log: Logger, print: (line: strin
       { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: args.urlMappings, params: args.params, timeoutMs: args.timeoutMs, headed: args.headed, slowMo: args.slowMo, filesDir: args.filesDir ?? data.root,
         strict: args.strict, thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore }, finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin,
         workers, mode: args.workerMode, connect: args.connect, ...args.replay },
-      { onEpisode: (r) => { writer.add(r); print(episodeLine(r)); } },
+      { onEpisode: (r) => { writer.add(r); progress.episodeDone(r); show(r); } },
       log,
     );
   } catch (error) {
+    progress.stop();
     writer.close();
     if (error instanceof BrowserNotFound) {
       log.error(error.message);
@@ -113,6 +120,7 @@ export async function runCommand(args: RunArgs, log: Logger, print: (line: strin
     log.warn(`reports not written: ${error.message}`);
     return undefined;
   });
+  progress.stop();
   for (const line of summaryLines(summary, writer.resultsFile)) print(line);
   if (reports) print(`report:  ${reports.html}\njunit:   ${reports.junit}`);
   return summary.exitCode;
