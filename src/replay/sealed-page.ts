@@ -4,6 +4,11 @@ export interface SealedPageOptions {
   viewport?: { width: number; height: number };
   /** Recorded pages run no script unless the user says so. */
   allowScripts?: boolean;
+  /**
+   * The one host connections may go to directly (live mode fetching a recorded page's styles
+   * from the live site); every other connection goes to the dead proxy.
+   */
+  allowHost?: string;
 }
 
 /**
@@ -20,7 +25,7 @@ export async function openSealedPage(browser: Browser, opts: SealedPageOptions =
     // Route interception does not cover everything Chromium may open on its own (frame
     // preconnects, beacons, speculation rules): a proxy nobody listens on, used even for
     // loopback, makes every such connection fail on this machine.
-    proxy: { server: 'http://127.0.0.1:9', bypass: '<-loopback>' },
+    proxy: { server: 'http://127.0.0.1:9', bypass: opts.allowHost ?? '<-loopback>' },
   });
   await context.route('**/*', (route) => route.abort('blockedbyclient'));
   // WebSockets are not routed by context.route.

@@ -27,7 +27,7 @@ export interface SnapshotContext {
  * screenshot — taken with the pointer on the real one — says which.
  */
 export async function factsFromSnapshot(browser: Browser, selector: string, snapshot: SnapshotContext): Promise<ElementFacts | undefined> {
-  const { context, page } = await openSealedPage(browser, { viewport: snapshot.viewport });
+  const { context, page } = await openSealedPage(browser, { viewport: snapshot.viewport, allowHost: snapshot.styleBase ? new URL(snapshot.styleBase).host : undefined });
   try {
     if (snapshot.styleBase) await allowStylesFrom(page, snapshot.styleBase);
     const html = snapshot.styleBase ? withBase(snapshot.html, snapshot.styleBase) : snapshot.html;
