@@ -19,7 +19,7 @@ test.afterAll(async () => {
   await site?.close();
 });
 
-const replayArgs = () => ['--map-url', `${RECORDED_ORIGIN}=${site.url}`, '--param', `verification_code=${DEMO_PARAMS.verification_code}`, '--timeout', '3000'];
+const replayArgs = () => ['--map-url', `${RECORDED_ORIGIN}=${site.url}`, '--param', `verification_code=${DEMO_PARAMS.verification_code}`, '--timeout', '10000'];
 
 test('--workers 2: every episode of the fixture dataset is written exactly once, as one whole line', async () => {
   const out = tempDir('rw-workers-');
