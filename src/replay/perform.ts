@@ -114,7 +114,14 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
     case 'uncheck':
       return on(action.target, (l) => l.uncheck({ timeout }));
     case 'fill':
-      return on(action.target, (l) => l.fill(action.text, { timeout }));
+      // A DevTools Recorder `change` on a <select> found by its aria name decodes as a fill;
+      // on a select, setting the value means choosing that option.
+      return on(action.target, async (l) => {
+        if ((await l.evaluate((el) => el.tagName).catch(() => '')) !== 'SELECT') return l.fill(action.text, { timeout });
+        const missing = await missingOptions(l, [action.text], 'valueOrLabel');
+        if (missing) return missing;
+        await l.selectOption(action.text, { timeout });
+      });
     case 'clear':
       return on(action.target, (l) => l.clear({ timeout }));
     case 'type':
