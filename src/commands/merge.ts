@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { finalizeReports } from '../report/finalize.js';
 import { mergeResults, MergeInputError } from '../report/merge.js';
 import { summaryLines } from '../report/terminal-summary.js';
 
@@ -12,8 +13,12 @@ export interface MergeArgs {
 export async function mergeCommand(args: MergeArgs, log: Logger, print: (line: string) => void = console.log): Promise<number> {
   try {
     const { summary, resultsFile } = mergeResults(args.inputs, args.out, { copyArtifacts: args.copyArtifacts, warn: (m) => log.warn(m) });
+    // A merged folder is a results folder like any other: its reports cover every merged episode.
+    const reports = await finalizeReports(args.out);
     print(`merged ${args.inputs.length} result folders`);
     for (const line of summaryLines(summary, resultsFile)) print(line);
+    print(`report: ${reports.html}`);
+    print(`junit: ${reports.junit}`);
     return summary.exitCode;
   } catch (error) {
     if (error instanceof MergeInputError) {

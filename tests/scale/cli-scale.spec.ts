@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { chromium, type BrowserServer } from 'playwright';
@@ -121,6 +121,9 @@ test('--shard 1/2 and 2/2 cover every episode exactly once; merge combines them 
   expect(summary.steps.total).toBe(lines.reduce((n, l) => n + (l as unknown as { steps: unknown[] }).steps.length, 0));
   // The artefacts came along: final.html paths resolve inside the merged folder.
   for (const l of lines as unknown as { final: { html: string } }[]) expect(readFileSync(join(merged, l.final.html), 'utf8')).toContain('<html');
+  // …and so do the reports, over every merged episode.
+  expect((readFileSync(join(merged, 'junit.xml'), 'utf8').match(/<testcase /g) ?? []).length).toBe(6);
+  expect(existsSync(join(merged, 'report', 'index.html'))).toBe(true);
 
   // One shard alone: merge says the other is missing.
   const partial = await cli('merge', a, '--out', tempDir());
