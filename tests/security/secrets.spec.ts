@@ -89,8 +89,11 @@ function maskedPixels(png: string): number {
 
 test('a replay typing secrets passes, and no output holds their values: results, summary, report, JUnit, HTML, trace entries, logs, exported scripts', async () => {
   const out = tempDir('rw-secret-run-');
+  // Every before-state counts as drifted, so each step's live screenshot and HTML are written too.
+  const compareConfig = join(tempDir('rw-secret-cfg-'), 'compare.json');
+  writeFileSync(compareConfig, JSON.stringify({ maxDiffPixels: -1, maxDiffPixelRatio: -1 }));
   // The NIF from the environment, the code on the command line: two of the ways in.
-  const r = await replay(out, ['--secret', `verification_code=${CODE}`], { REPLAYWRIGHT_SECRET_NIF: NIF });
+  const r = await replay(out, ['--secret', `verification_code=${CODE}`, '--compare-config', compareConfig], { REPLAYWRIGHT_SECRET_NIF: NIF });
   expect(r.code, r.stderr).toBe(0);
 
   const dir = join(out, 'episodes', EPISODE);
@@ -98,8 +101,10 @@ test('a replay typing secrets passes, and no output holds their values: results,
   expect(readFileSync(join(dir, 'final.html'), 'utf8')).toContain('Identity verified');
   const results = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
   expect(results).toMatchObject([{ episode: EPISODE, status: 'passed', trace: `episodes/${EPISODE}/trace.zip` }]);
-  // Both inputs are painted over in the final screenshot.
+  // Both inputs are painted over in the final screenshot and in the live one before the last step.
   expect(maskedPixels(join(dir, 'final.png'))).toBeGreaterThan(2 * 300 * 30);
+  expect(maskedPixels(join(dir, 'steps', '12-live.png'))).toBeGreaterThan(2 * 300 * 30);
+  expect(maskedPixels(join(dir, 'steps', '4-live.png'))).toBe(0); // before the NIF was typed
 
   const script = join(out, 'export', 'tax.spec.ts');
   const ir = join(out, 'export', 'tax.json');
@@ -113,7 +118,7 @@ test('a replay typing secrets passes, and no output holds their values: results,
 
   const outputs: [string, Buffer][] = [...everyOutput(out), ['stdout', Buffer.from(r.stdout)], ['stderr', Buffer.from(r.stderr)]];
   const names = outputs.map(([n]) => n);
-  for (const expected of ['results.jsonl', 'summary.json', 'junit.xml', 'report/index.html', `episodes/${EPISODE}/final.html`, `episodes/${EPISODE}/trace.zip!trace.trace`, 'export/tax.spec.ts', 'export/tax.json']) {
+  for (const expected of ['results.jsonl', 'summary.json', 'junit.xml', 'report/index.html', `episodes/${EPISODE}/final.html`, `episodes/${EPISODE}/trace.zip!trace.trace`, 'export/tax.spec.ts', 'export/tax.json', `episodes/${EPISODE}/steps/12-live.html.txt`]) {
     expect(names).toContain(expected);
   }
   expect(names.some((n) => n.startsWith('report/data/'))).toBe(true);
