@@ -55,6 +55,9 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   // Results, the summary and every printed line pass the redactor (the reports are built from them).
   const redactor = new Redactor(args.secrets);
   const print = (line: string) => printRaw(redactor.scrub(line));
+  for (const s of args.secrets ?? []) {
+    if (s.value.length < 4) log.warn(`secret ${s.name} is ${s.value.length} characters long: every occurrence of those characters in the outputs is replaced by [secret:${s.name}]`);
+  }
   const data = await loadDataset(args.dataset, { format: args.format });
   for (const p of data.problems) log.warn(formatProblem(p));
   if (data.files.length === 0 || data.recordsRead === 0) {
