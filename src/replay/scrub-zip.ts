@@ -59,7 +59,10 @@ function readEntries(buf: Buffer): { name: Buffer; data: Buffer }[] {
   return entries;
 }
 
-/** A plain zip: every entry deflated, UTF-8 names, no timestamps. */
+/** Time 00:00 (low half), date 1980-01-01 (high half): the earliest valid DOS timestamp. */
+const DOS_1980_01_01 = 0x0021 << 16;
+
+/** A plain zip: every entry deflated, UTF-8 names, one fixed timestamp. */
 function writeZip(entries: { name: Buffer; data: Buffer }[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -72,7 +75,7 @@ function writeZip(entries: { name: Buffer; data: Buffer }[]): Buffer {
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(0x0800, 6);
     local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(0, 10);
+    local.writeUInt32LE(DOS_1980_01_01, 10);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(packed.length, 18);
     local.writeUInt32LE(e.data.length, 22);
@@ -84,7 +87,7 @@ function writeZip(entries: { name: Buffer; data: Buffer }[]): Buffer {
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
     central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(0, 12);
+    central.writeUInt32LE(DOS_1980_01_01, 12);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(packed.length, 20);
     central.writeUInt32LE(e.data.length, 24);
