@@ -23,7 +23,11 @@ export class EpisodeSecrets {
   /** The step's action with the user's values in it, and whether one of them is secret. */
   input(step: Step): StepInput & { secret?: boolean } {
     const input = applyInputs(step, this.placeholders, this.params);
-    return 'used' in input ? { ...input, secret: input.used.some((n) => this.names.has(n.toLowerCase())) } : input;
+    return 'used' in input ? { ...input, secret: input.used.some((n) => this.isSecret(n)) } : input;
+  }
+
+  isSecret(name: string): boolean {
+    return this.names.has(name.toLowerCase());
   }
 
   /** Whether any step of the episode will type a secret (decided before the replay starts). */

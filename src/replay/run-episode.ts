@@ -214,7 +214,7 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
   const input = env.secrets.input(step);
   if ('missing' in input) {
     const param = input.missing;
-    return { ...done({ status: 'passed' }), status: 'needs-input', reason: 'needs-input', message: `this step needs a value: pass --param ${param}=…${step.needsInput?.prompt ? ` (${step.needsInput.prompt})` : ''}` };
+    return { ...done({ status: 'passed' }), status: 'needs-input', reason: 'needs-input', message: `this step needs a value: pass --param ${param}=… (or --secret)${step.needsInput?.prompt ? ` (${step.needsInput.prompt})` : ''}` };
   }
 
   const timeoutMs = env.options.timeoutMs;
@@ -243,7 +243,7 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
     const httpError = env.httpErrors.showing(env.pages.openPages());
     if (httpError) return done({ status: 'failed', reason: 'http-error', message: httpError, found: outcome.found }, extra);
     if (env.dialogs.unexpected.length) return done({ status: 'failed', reason: 'unexpected-dialog', message: `a dialog the recording did not see was dismissed: ${env.dialogs.unexpected.join('; ')}`, found: outcome.found }, extra);
-    const notes = [...(outcome.notes ?? []), ...signals.notes];
+    const notes = [...(outcome.notes ?? []), ...signals.notes, ...input.used.map((n) => `typed the ${env.secrets.isSecret(n) ? 'secret ' : ''}value of ${n} given for this run`)];
     return done({ ...outcome, notes }, extra);
   } catch (error) {
     return done({ status: 'failed', ...classify(error) });

@@ -101,6 +101,8 @@ test('a replay typing secrets passes, and no output holds their values: results,
   expect(readFileSync(join(dir, 'final.html'), 'utf8')).toContain('Identity verified');
   const results = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
   expect(results).toMatchObject([{ episode: EPISODE, status: 'passed', trace: `episodes/${EPISODE}/trace.zip` }]);
+  expect(results[0].steps[3].notes).toContain('typed the secret value of NIF given for this run');
+  expect(results[0].steps[10].notes).toContain('typed the secret value of verification_code given for this run');
   // Both inputs are painted over in the final screenshot and in the live one before the last step.
   expect(maskedPixels(join(dir, 'final.png'))).toBeGreaterThan(2 * 300 * 30);
   expect(maskedPixels(join(dir, 'steps', '12-live.png'))).toBeGreaterThan(2 * 300 * 30);
