@@ -16,17 +16,12 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_COMPARE_THRESHOLDS, type CompareThresholds } from './compare/thresholds.js';
 import type { CompareMode } from './replay/before-state.js';
 import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from './replay/run-episode.js';
+import { gatherParams } from './commands/params.js';
+import { Redactor } from './secrets.js';
 
-/** `--param K=V` pairs into an object; a pair without `=` is a usage error. */
-function parseParams(pairs: string[]): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const pair of pairs) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) throw new Error(`--param expects NAME=VALUE, got "${pair}"`);
-    params[pair.slice(0, eq)] = pair.slice(eq + 1);
-  }
-  return params;
-}
+/** `--param`, `--secret`, `--params FILE` and `REPLAYWRIGHT_PARAM_*`/`REPLAYWRIGHT_SECRET_*` (see commands/params.ts). */
+const paramsOf = (a: { param?: string[]; secret?: string[]; params?: string }) =>
+  gatherParams({ param: list(a.param), secret: list(a.secret), file: a.params, env: process.env });
 
 /** The replay options the `run` flags choose beyond the basics. */
 function replayChoices(a: {
@@ -85,6 +80,8 @@ await yargs(hideBin(process.argv))
       .option('episode', { type: 'string', array: true, describe: 'replay only these episode ids (repeatable)' })
       .option('map-url', { type: 'string', array: true, describe: 'FROM=TO: replay recorded URLs starting with FROM at TO (repeatable)' })
       .option('param', { type: 'string', array: true, describe: 'NAME=VALUE for steps that need input (repeatable)' })
+      .option('secret', { type: 'string', array: true, describe: 'NAME=VALUE like --param, never written to logs, results, reports or traces (repeatable)' })
+      .option('params', { type: 'string', describe: 'JSON file of NAME: value or NAME: {"value": …, "secret": true}' })
       .option('timeout', { type: 'number', default: 10_000, describe: 'per-step timeout, ms' })
       .option('files-dir', { type: 'string', describe: 'where setInputFiles finds recorded file names (default: dataset folder)' })
       .option('strict', { type: 'boolean', default: false, describe: 'find targets by the recorded selector only (no fallbacks)' })
@@ -114,6 +111,7 @@ await yargs(hideBin(process.argv))
         return true;
       }),
     async (a) => {
+      const given = paramsOf(a);
       exitCode = await runCommand(
         {
           dataset: a.dataset,
@@ -121,7 +119,8 @@ await yargs(hideBin(process.argv))
           format: a.format,
           episodes: list(a.episode),
           urlMappings: list(a['map-url']).map(parseUrlMapping),
-          params: parseParams(list(a.param)),
+          params: given.params,
+          secrets: given.secrets,
           timeoutMs: a.timeout,
           headed: a.headed,
           slowMo: a['slow-mo'],
@@ -136,7 +135,7 @@ await yargs(hideBin(process.argv))
           connect: a.connect,
           replay: replayChoices(a),
         },
-        createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] }),
+        createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'], redactor: new Redactor(given.secrets) }),
       );
     },
   )
@@ -189,12 +188,16 @@ await yargs(hideBin(process.argv))
       .option('to', { choices: ['playwright-test', 'ir'] as const, demandOption: true, describe: 'what to write' })
       .option('out', { type: 'string', describe: 'file to write (default: stdout)' })
       .option('format', { choices: FORMAT_CHOICES, default: 'auto' as FormatChoice })
-      .option('map-url', { type: 'string', array: true, describe: 'FROM=TO: write recorded URLs starting with FROM with TO (repeatable)' }),
+      .option('map-url', { type: 'string', array: true, describe: 'FROM=TO: write recorded URLs starting with FROM with TO (repeatable)' })
+      .option('param', { type: 'string', array: true, describe: 'NAME=VALUE: steps using this param read process.env.NAME (repeatable)' })
+      .option('secret', { type: 'string', array: true, describe: 'NAME=VALUE: the same, and the value never written (repeatable)' })
+      .option('params', { type: 'string', describe: 'JSON file of params, as for run' }),
     async (a) => {
       const { exportCommand } = await import('./commands/export.js');
+      const given = paramsOf(a);
       const episodes = list(a.episode);
       if (episodes.length > 1) throw new Error('export writes one episode: give --episode once');
-      exitCode = await exportCommand({ dataset: a.dataset, format: a.format, episode: episodes[0], to: a.to, out: a.out, urlMappings: list(a['map-url']).map(parseUrlMapping) });
+      exitCode = await exportCommand({ dataset: a.dataset, format: a.format, episode: episodes[0], to: a.to, out: a.out, urlMappings: list(a['map-url']).map(parseUrlMapping), params: given.params, secrets: given.secrets });
     },
   )
   .command('schema', 'print the JSON Schema of the action IR', {}, () => {

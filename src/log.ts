@@ -1,4 +1,5 @@
-import pino, { type Logger } from 'pino';
+import pino, { type Logger, type LoggerOptions } from 'pino';
+import { NO_SECRETS, type Redactor } from './secrets.js';
 
 export type LogFormat = 'pretty' | 'json';
 
@@ -7,12 +8,14 @@ export type LogFormat = 'pretty' | 'json';
  * or whenever stderr is not a TTY and nothing was asked). Logs go to stderr so stdout stays
  * the command's own output.
  */
-export function createLogger(opts: { format?: LogFormat; level?: string } = {}): Logger {
+export function createLogger(opts: { format?: LogFormat; level?: string; redactor?: Redactor } = {}): Logger {
   const format = opts.format ?? (process.stderr.isTTY ? 'pretty' : 'json');
   const level = opts.level ?? process.env.REPLAYWRIGHT_LOG_LEVEL ?? 'info';
-  if (format === 'json') return pino({ level, base: undefined }, pino.destination({ fd: 2, sync: true }));
+  const secrets = secretOptions(opts.redactor ?? NO_SECRETS);
+  if (format === 'json') return pino({ level, base: undefined, ...secrets }, pino.destination({ fd: 2, sync: true }));
   return pino({
     level,
+    ...secrets,
     transport: {
       target: 'pino-pretty',
       options: { destination: 2, colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss', sync: true },
@@ -22,3 +25,20 @@ export function createLogger(opts: { format?: LogFormat; level?: string } = {}):
 
 /** A logger that drops everything, for library callers and tests that want none. */
 export const silentLogger: Logger = pino({ level: 'silent' });
+
+/**
+ * Secret values out of every log line: fields that hold params are censored by pino, and every
+ * string logged (message, fields, error text) goes through the redactor, since a value can
+ * surface anywhere — an error message quoting the page, a URL with a query.
+ */
+function secretOptions(redactor: Redactor): Pick<LoggerOptions, 'redact' | 'hooks'> {
+  if (!redactor.active) return {};
+  return {
+    redact: { paths: ['params', '*.params', 'secrets', '*.secrets'], censor: '[redacted]' },
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, args.map((a) => redactor.scrubDeep(a)) as Parameters<typeof method>);
+      },
+    },
+  };
+}

@@ -4,6 +4,7 @@ import { loadDataset, type FormatChoice } from '../formats/load-dataset.js';
 import { formatProblem } from '../formats/problem.js';
 import type { UrlMapping } from '../replay/url-map.js';
 import { exportEpisode, type ExportTarget } from '../report/export/index.js';
+import { Redactor, type Secret } from '../secrets.js';
 
 export interface ExportArgs {
   dataset: string;
@@ -14,6 +15,10 @@ export interface ExportArgs {
   /** File to write; stdout when absent. */
   out?: string;
   urlMappings: UrlMapping[];
+  /** Params the user named: their recorded placeholders are written as `process.env.NAME`. */
+  params?: Record<string, string>;
+  /** Values that must not appear in the exported file (scrubbed to `[secret:NAME]`). */
+  secrets?: Secret[];
 }
 
 /**
@@ -53,7 +58,7 @@ export async function exportCommand(
     }
     return 2;
   }
-  const text = exportEpisode(episode, args.to, { urlMappings: args.urlMappings });
+  const text = new Redactor(args.secrets).scrub(exportEpisode(episode, args.to, { urlMappings: args.urlMappings, inputs: Object.keys(args.params ?? {}) }));
   if (args.out) {
     const file = resolve(args.out);
     mkdirSync(dirname(file), { recursive: true });

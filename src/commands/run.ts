@@ -17,6 +17,7 @@ import { rejectedResult } from '../report/rejected.js';
 import type { RunSummary } from '../report/results.js';
 import { ResultsWriter } from '../report/results-writer.js';
 import { episodeLine, summaryLines } from '../report/terminal-summary.js';
+import { Redactor, type Secret } from '../secrets.js';
 
 export interface RunArgs {
   dataset: string;
@@ -25,6 +26,8 @@ export interface RunArgs {
   episodes: string[];
   urlMappings: UrlMapping[];
   params: Record<string, string>;
+  /** Values typed like params and redacted from everything the run writes (`--secret`). */
+  secrets?: Secret[];
   timeoutMs: number;
   headed: boolean;
   slowMo?: number;
@@ -48,7 +51,13 @@ export interface RunArgs {
 export const defaultWorkers = (): number => Math.max(1, availableParallelism());
 
 /** Exit codes: 0 all passed, 1 something failed, 2 nothing could be read (or no browser). */
-export async function runCommand(args: RunArgs, log: Logger, print: (line: string) => void = console.log): Promise<number> {
+export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: string) => void = console.log): Promise<number> {
+  // Results, the summary and every printed line pass the redactor (the reports are built from them).
+  const redactor = new Redactor(args.secrets);
+  const print = (line: string) => printRaw(redactor.scrub(line));
+  for (const s of args.secrets ?? []) {
+    if (s.value.length < 4) log.warn(`secret ${s.name} is ${s.value.length} characters long: every occurrence of those characters in the outputs is replaced by [secret:${s.name}]`);
+  }
   const data = await loadDataset(args.dataset, { format: args.format });
   for (const p of data.problems) log.warn(formatProblem(p));
   if (data.files.length === 0 || data.recordsRead === 0) {
@@ -77,7 +86,7 @@ export async function runCommand(args: RunArgs, log: Logger, print: (line: strin
   if (args.resume) log.info({ kept: writer.resumed, toReplay }, `resuming: ${writer.resumed} episodes already in ${writer.resultsFile}, ${toReplay} to replay`);
 
   for (const r of rejected.filter(todo)) {
-    const result = rejectedResult(r);
+    const result = redactor.scrubDeep(rejectedResult(r));
     writer.add(result);
     print(episodeLine(result));
   }
@@ -90,10 +99,10 @@ export async function runCommand(args: RunArgs, log: Logger, print: (line: strin
   try {
     browser = await replayEpisodes(
       chains,
-      { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: args.urlMappings, params: args.params, timeoutMs: args.timeoutMs, headed: args.headed, slowMo: args.slowMo, filesDir: args.filesDir ?? data.root,
+      { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: args.urlMappings, params: args.params, secrets: args.secrets, timeoutMs: args.timeoutMs, headed: args.headed, slowMo: args.slowMo, filesDir: args.filesDir ?? data.root,
         strict: args.strict, thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore }, finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin,
         workers, mode: args.workerMode, connect: args.connect, ...args.replay },
-      { onEpisode: (r) => { writer.add(r); progress.episodeDone(r); show(r); } },
+      { onEpisode: (raw) => { const r = redactor.scrubDeep(raw); writer.add(r); progress.episodeDone(r); show(r); } },
       log,
     );
   } catch (error) {
@@ -111,7 +120,7 @@ export async function runCommand(args: RunArgs, log: Logger, print: (line: strin
   }
   const summary: RunSummary = writer.finish({
     dataset: args.dataset,
-    problems: data.problems.map((p) => formatProblem(p)),
+    problems: data.problems.map((p) => redactor.scrub(formatProblem(p))),
     browser,
     workers: Math.min(workers, Math.max(1, chains.length)),
     shard: args.shard ? formatShard(args.shard) : undefined,

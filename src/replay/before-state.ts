@@ -8,6 +8,7 @@ import { judge, type Figures } from '../compare/verdict.js';
 import type { Box, Step } from '../ir/index.js';
 import type { BeforeStateComparison } from '../report/results.js';
 import { relativeToOut } from './episode-files.js';
+import type { EpisodeSecrets } from './episode-secrets.js';
 
 export type CompareMode = 'off' | 'screenshot' | 'dom' | 'all';
 
@@ -25,6 +26,8 @@ export interface CompareEnv {
   /** This episode's folder. */
   dir: string;
   mapUrl(url: string): string;
+  /** Inputs holding a secret: masked in the live screenshot, their value scrubbed from HTML dumps. */
+  secrets?: EpisodeSecrets;
 }
 
 /**
@@ -42,9 +45,11 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
 
   const t0 = performance.now();
   await page.waitForLoadState('load', { timeout: 5000 }).catch(() => undefined);
-  const livePng = recordedPng ? await page.screenshot({ animations: 'disabled', caret: 'hide', timeout: 10_000 }) : undefined;
+  const hidden = env.secrets?.masksOn(page) ?? [];
+  const livePng = recordedPng ? await page.screenshot({ animations: 'disabled', caret: 'hide', timeout: 10_000, mask: hidden }) : undefined;
   const liveHtml = recordedHtml !== undefined ? await page.content() : undefined;
-  const masks = recordedPng ? [...options.maskBoxes, ...(await maskBoxes(page, options.maskSelectors))] : [];
+  const secretBoxes = recordedPng && hidden.length ? await env.secrets!.boxesOn(page) : [];
+  const masks = recordedPng ? [...options.maskBoxes, ...(await maskBoxes(page, options.maskSelectors)), ...secretBoxes] : [];
   const t1 = performance.now();
 
   const figures: Figures = {};
@@ -84,8 +89,9 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
     }
     if (recordedHtml !== undefined && liveHtml !== undefined) {
       // Recorded HTML is untrusted: saved as text for reading, never served as a page of ours.
-      writeFileSync(file('recorded.html.txt'), recordedHtml);
-      writeFileSync(file('live.html.txt'), liveHtml);
+      const scrub = (html: string) => env.secrets?.redactor.scrub(html) ?? html;
+      writeFileSync(file('recorded.html.txt'), scrub(recordedHtml));
+      writeFileSync(file('live.html.txt'), scrub(liveHtml));
       result.html = { recorded: rel(file('recorded.html.txt')), live: rel(file('live.html.txt')) };
     }
   }

@@ -16,6 +16,9 @@ import type { MatchThresholds } from '../compare/target-match.js';
 import { DEFAULT_COMPARE_THRESHOLDS } from '../compare/thresholds.js';
 import { compareBeforeState, type CompareOptions } from './before-state.js';
 import { HttpErrors } from './http-errors.js';
+import type { Secret } from '../secrets.js';
+import { EpisodeSecrets } from './episode-secrets.js';
+import { scrubZip } from './scrub-zip.js';
 
 export interface ReplayOptions {
   out: string;
@@ -29,6 +32,8 @@ export interface ReplayOptions {
   urlMappings: UrlMapping[];
   /** `--param NAME=VALUE`: values for steps that need input. */
   params: Record<string, string>;
+  /** `--secret` (and secret `--params`/env) values: typed like params, kept out of every output. */
+  secrets?: Secret[];
   /** Per-step timeout. */
   timeoutMs: number;
   filesDir?: string;
@@ -83,7 +88,9 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   const context = await browser.newContext({ viewport, acceptDownloads: true, deviceScaleFactor: 1 });
   context.setDefaultTimeout(options.timeoutMs);
   const tracing = (options.trace ?? 'off') !== 'off';
-  if (tracing) await context.tracing.start({ title: episode.id, screenshots: true, snapshots: true });
+  const secrets = new EpisodeSecrets(episode, options.params, options.secrets);
+  // The screencast would show a typed secret as pixels; the zip's text is scrubbed after stop.
+  if (tracing) await context.tracing.start({ title: episode.id, screenshots: !secrets.typesSecret(episode), snapshots: true });
   let trace: string | undefined;
   const pages = new PageRegistry(context);
   const dialogs = new DialogDesk(context);
@@ -112,18 +119,18 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
         steps.push({ ...skipped(step, undefined), message: 'not run: after --to-step' });
         continue;
       }
-      if (step.index === finalFrom && !final) final = await captureFinal(pages, step.page, dir, options.out);
+      if (step.index === finalFrom && !final) final = await captureFinal(pages, step.page, dir, options.out, secrets);
       const livePage = pages.get(step.page) ?? pages.current;
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
       if (tracing) await context.tracing.group(`${step.index + 1}. ${describeAction(step.action)}`).catch(() => undefined);
-      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive }).catch(() => undefined) : undefined;
+      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, secrets }).catch(() => undefined) : undefined;
       if (comparison?.verdict === 'drift') drift.push(step.index);
       if (comparison?.verdict === 'diverged') firstDivergence ??= step.index;
       let result: StepResult;
       if (comparison?.verdict === 'diverged' && options.stopAtFirstDivergence) {
         result = { ...skipped(step, undefined), status: 'failed', reason: 'diverged', message: `the page before this step is not the recorded one (${comparison.reasons.join(', ')})` };
       } else {
-        result = await runStep(step, { pages, dialogs, toLive, options, dir, httpErrors });
+        result = await runStep(step, { pages, dialogs, toLive, options, dir, httpErrors, secrets });
       }
       if (comparison) result.compare = comparison;
       if (!checking) (result.notes ??= []).push('run to reach --from-step: not compared');
@@ -134,7 +141,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
         if (options.pauseOnFailure && options.headed) await (pages.get(step.page) ?? pages.current)?.pause().catch(() => undefined);
       }
     }
-    final ??= await captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out);
+    final ??= await captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets);
     const recordedFinal = finalFrom !== undefined ? episode.steps[finalFrom]?.before?.html : episode.after?.html;
     if (final && recordedFinal !== undefined) {
       final.textSimilarity = round(textSimilarity(visibleWords(recordedFinal), visibleWords(readFileSync(join(options.out, final.html), 'utf8'))));
@@ -145,7 +152,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       const keep = options.trace === 'on' || failed !== undefined || firstDivergence !== undefined || finalMismatch;
       const path = join(dir, 'trace.zip');
       await context.tracing.stop(keep ? { path } : undefined).catch(() => undefined);
-      if (keep) trace = relativeToOut(options.out, path);
+      if (keep && scrubZip(path, secrets.redactor)) trace = relativeToOut(options.out, path);
     }
     await context.close().catch(() => undefined);
   }
@@ -184,6 +191,7 @@ interface StepEnv {
   toLive(url: string): string;
   options: ReplayOptions;
   dir: string;
+  secrets: EpisodeSecrets;
 }
 
 async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
@@ -203,24 +211,28 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
     ...extra,
   });
 
-  const action = withInput(step, env.options.params);
-  if (!action) {
-    const param = step.needsInput!.param;
-    return { ...done({ status: 'passed' }), status: 'needs-input', reason: 'needs-input', message: `this step needs a value: pass --param ${param}=…${step.needsInput?.prompt ? ` (${step.needsInput.prompt})` : ''}` };
+  const input = env.secrets.input(step);
+  if ('missing' in input) {
+    const param = input.missing;
+    return { ...done({ status: 'passed' }), status: 'needs-input', reason: 'needs-input', message: `this step needs a value: pass --param ${param}=… (or --secret)${step.needsInput?.prompt ? ` (${step.needsInput.prompt})` : ''}` };
   }
 
   const timeoutMs = env.options.timeoutMs;
-  const page = pageIndependent(action) ? undefined : await env.pages.forStep(step.page);
+  const page = pageIndependent(input.action) ? undefined : await env.pages.forStep(step.page);
   env.dialogs.beginStep(step.expect);
   const downloadsDir = join(env.dir, 'downloads');
   try {
     const notVisible = await awaitVisible(step.expect, page, timeoutMs);
     if (notVisible) return done(notVisible);
     const settle = armSignals(step.expect, { page, pages: env.pages, timeoutMs, mapUrl: env.toLive, downloadsDir, relative: (p) => relativeToOut(env.options.out, p) });
-    const resolve = (target: Target, exact?: boolean) =>
-      page ? resolveTarget(page, target, { timeoutMs, strict: exact || env.options.strict, thresholds: env.options.thresholds, before: step.before, browser: page.context().browser() })
-        : Promise.resolve<Resolution>({ ok: false, reason: 'target-not-found', message: 'no page' });
-    const outcome = await withDeadline(perform(action, { pages: env.pages, page, pageName: step.page, timeoutMs, mapUrl: env.toLive, filesDir: env.options.filesDir, resolve }), timeoutMs * 3 + 5000);
+    const resolve = async (target: Target, exact?: boolean): Promise<Resolution> => {
+      if (!page) return { ok: false, reason: 'target-not-found', message: 'no page' };
+      const found = await resolveTarget(page, target, { timeoutMs, strict: exact || env.options.strict, thresholds: env.options.thresholds, before: step.before, browser: page.context().browser() });
+      // The element a secret goes into is masked in every later screenshot.
+      if (found.ok && input.secret) env.secrets.typedInto(found.locator);
+      return found;
+    };
+    const outcome = await withDeadline(perform(input.action, { pages: env.pages, page, pageName: step.page, timeoutMs, mapUrl: env.toLive, filesDir: env.options.filesDir, resolve }), timeoutMs * 3 + 5000);
     if (page && !page.isClosed()) env.pages.current = page;
     if (outcome.status === 'failed') return done(outcome);
     const signals = await settle();
@@ -231,7 +243,7 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
     const httpError = env.httpErrors.showing(env.pages.openPages());
     if (httpError) return done({ status: 'failed', reason: 'http-error', message: httpError, found: outcome.found }, extra);
     if (env.dialogs.unexpected.length) return done({ status: 'failed', reason: 'unexpected-dialog', message: `a dialog the recording did not see was dismissed: ${env.dialogs.unexpected.join('; ')}`, found: outcome.found }, extra);
-    const notes = [...(outcome.notes ?? []), ...signals.notes];
+    const notes = [...(outcome.notes ?? []), ...signals.notes, ...input.used.map((n) => `typed the ${env.secrets.isSecret(n) ? 'secret ' : ''}value of ${n} given for this run`)];
     return done({ ...outcome, notes }, extra);
   } catch (error) {
     return done({ status: 'failed', ...classify(error) });
@@ -246,17 +258,6 @@ function targetReport(outcome: Outcome): Partial<StepResult> {
   const detail = { evidence: found?.strategy === 'recorded' ? undefined : found?.evidence, frame: found?.frame, revealedByHover: found?.revealed, candidates };
   const hasDetail = Object.values(detail).some((v) => v !== undefined);
   return { resolvedBy: found?.strategy, score: found?.score, target: hasDetail ? detail : undefined };
-}
-
-/** Substitutes `--param` values into a step that needs input; undefined when the value is missing. */
-function withInput(step: Step, params: Record<string, string>): Action | undefined {
-  if (!step.needsInput) return step.action;
-  const value = params[step.needsInput.param];
-  if (value === undefined) return undefined;
-  const a = step.action;
-  if (a.type === 'fill' || a.type === 'type') return { ...a, text: value };
-  if (a.type === 'select') return { ...a, options: [value] };
-  return a;
 }
 
 function pageIndependent(action: Action): boolean {
@@ -278,15 +279,15 @@ function finalStepIndex(steps: readonly Step[]): number | undefined {
   return i < steps.length ? steps[i]!.index : undefined;
 }
 
-async function captureFinal(pages: PageRegistry, preferred: string, dir: string, out: string): Promise<FinalState | undefined> {
+async function captureFinal(pages: PageRegistry, preferred: string, dir: string, out: string, secrets: EpisodeSecrets): Promise<FinalState | undefined> {
   const page: Page | undefined = pages.get(preferred) ?? pages.current ?? pages.openPages().at(-1);
   if (!page || page.isClosed()) return undefined;
   mkdirSync(dir, { recursive: true });
   const html = join(dir, 'final.html');
   const screenshot = join(dir, 'final.png');
   try {
-    writeFileSync(html, await page.content());
-    await page.screenshot({ path: screenshot, animations: 'disabled', caret: 'hide', timeout: 10_000 });
+    writeFileSync(html, secrets.redactor.scrub(await page.content()));
+    await page.screenshot({ path: screenshot, animations: 'disabled', caret: 'hide', timeout: 10_000, mask: secrets.masksOn(page) });
   } catch {
     return undefined;
   }

@@ -1,4 +1,5 @@
 import { describeAction, type Action, type Episode, type Point, type Step } from '../../ir/index.js';
+import { applyInputs, episodePlaceholders, type Placeholder } from '../../ir/inputs.js';
 import { mapUrl, type UrlMapping } from '../../replay/url-map.js';
 import { envName, jsNumber, jsObject, jsString, lineComments } from './js-source.js';
 import { boxCentre, locatorFor } from './locator.js';
@@ -8,6 +9,11 @@ export interface PlaywrightTestOptions {
   urlMappings?: UrlMapping[];
   /** The viewport when the recording names none (the replayer's default). */
   defaultViewport?: { width: number; height: number };
+  /**
+   * Names of params the user gave (`--param`/`--secret`): a recorded placeholder of that name
+   * (rpaweb `anonymized_data`) is written as `process.env.NAME` instead of its recorded text.
+   */
+  inputs?: string[];
 }
 
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
@@ -61,10 +67,11 @@ export function playwrightTest(episode: Episode, options: PlaywrightTestOptions 
   const viewport = episode.steps.find((s) => s.before?.viewport)?.before?.viewport ?? options.defaultViewport ?? DEFAULT_VIEWPORT;
   const pages = new PageNames(episode.steps[0]?.page ?? 'page');
   const needs: Needs = { expect: false, context: false, inputs: new Map() };
+  const placeholders = episodePlaceholders(episode);
 
   const body: string[] = [];
   for (const step of episode.steps) {
-    const lines = stepLines(step, { pages, needs, urls, viewport, first: step === episode.steps[0] });
+    const lines = stepLines(step, { pages, needs, urls, viewport, first: step === episode.steps[0], placeholders, given: options.inputs ?? [] });
     const title = describeAction(step.action);
     body.push(`${I1}await test.step(${jsString(title)}, async () => {`, ...lines.map((l) => (l ? `${I2}${l}` : l)), `${I1}});`);
   }
@@ -103,6 +110,35 @@ interface StepEnv {
   urls: (url: string) => string;
   viewport: { width: number; height: number };
   first: boolean;
+  placeholders: Placeholder[];
+  given: string[];
+}
+
+/** Marks a param's place in substituted text, so it can become `input('NAME')` in the source. */
+const MARK = '\u0000';
+const MARKED = /\u0000([^\u0000]*)\u0000/;
+
+/**
+ * The step's action with every param it uses marked in its text, and a function writing such
+ * text as source: literals joined with `input('NAME')` (needed inputs always; recorded
+ * placeholders when the user named their param).
+ */
+function markedInputs(step: Step, env: StepEnv): { action: Action; source?: (text: string) => string | undefined } {
+  const names = [...env.given, ...(step.needsInput ? [step.needsInput.param] : [])];
+  const marks = Object.fromEntries(names.map((n) => [n, `${MARK}${n}${MARK}`]));
+  const applied = applyInputs(step, env.placeholders, marks);
+  if (!('used' in applied) || applied.used.length === 0) return { action: step.action };
+  for (const name of applied.used) {
+    const env_ = envName(name);
+    env.needs.inputs.set(env_, step.needsInput?.param === name ? step.needsInput.prompt : undefined);
+  }
+  const source = (text: string) => {
+    if (!MARKED.test(text)) return undefined;
+    const parts = text.split(MARKED); // literal, name, literal, name, …, literal
+    const pieces = parts.map((p, i) => (i % 2 ? `input(${jsString(envName(p))})` : p ? jsString(p) : '')).filter(Boolean);
+    return pieces.join(' + ');
+  };
+  return { action: applied.action, source };
 }
 
 function stepLines(step: Step, env: StepEnv): string[] {
@@ -110,13 +146,9 @@ function stepLines(step: Step, env: StepEnv): string[] {
   if (step.note) lines.push(...lineComments(`recorded: ${step.note}`));
   const p = env.pages.get(step.page);
 
-  let value: string | undefined;
-  if (step.needsInput) {
-    const name = envName(step.needsInput.param);
-    env.needs.inputs.set(name, step.needsInput.prompt);
-    value = `input(${jsString(name)})`;
-    lines.push(...lineComments(`needs input: the recorded value is replaced by process.env.${name}`));
-  }
+  const marked = markedInputs(step, env);
+  if (step.needsInput) lines.push(...lineComments(`needs input: the recorded value is replaced by process.env.${envName(step.needsInput.param)}`));
+  else if (marked.source) lines.push(...lineComments('a recorded placeholder is replaced by a value from the environment'));
 
   const before: string[] = [];
   const after: string[] = [];
@@ -153,12 +185,12 @@ function stepLines(step: Step, env: StepEnv): string[] {
     }
   }
 
-  const action = actionLines(step.action, p, value, env);
+  const action = actionLines(marked.action, p, marked.source, env);
   return [...lines, ...before, ...action, ...after];
 }
 
-function actionLines(a: Action, p: string, value: string | undefined, env: StepEnv): string[] {
-  const str = (s: string) => value ?? jsString(s);
+function actionLines(a: Action, p: string, source: ((text: string) => string | undefined) | undefined, env: StepEnv): string[] {
+  const str = (s: string) => source?.(s) ?? jsString(s);
   const loc = (): string | undefined => ('target' in a && a.target ? locatorFor(p, a.target) : undefined);
   const withLoc = (f: (l: string) => string[]): string[] => {
     const l = loc();
@@ -237,8 +269,8 @@ function actionLines(a: Action, p: string, value: string | undefined, env: StepE
     case 'keyUp':
       return [`await ${p}.keyboard.up(${jsString(a.key)});`];
     case 'select': {
-      const one = (o: string) => (a.by === 'label' ? `{ label: ${jsString(o)} }` : jsString(o));
-      const arg = value ?? (a.options.length === 1 ? one(a.options[0]!) : `[${a.options.map(one).join(', ')}]`);
+      const one = (o: string) => (a.by === 'label' ? `{ label: ${str(o)} }` : str(o));
+      const arg = a.options.length === 1 ? one(a.options[0]!) : `[${a.options.map(one).join(', ')}]`;
       return withLoc((l) => [`await ${l}.selectOption(${arg});`]);
     }
     case 'setInputFiles': {

@@ -1,0 +1,57 @@
+import type { Locator, Page } from 'playwright';
+import { applyInputs, episodePlaceholders, type Placeholder, type StepInput } from '../ir/inputs.js';
+import type { Box, Episode, Step } from '../ir/index.js';
+import { Redactor, type Secret } from '../secrets.js';
+
+/**
+ * What one episode's replay must keep secret: which steps type a secret value, and the inputs
+ * they typed it into — those boxes are masked in every screenshot taken after (the value shows
+ * in the field as pixels, which no text scrubbing reaches).
+ */
+export class EpisodeSecrets {
+  readonly redactor: Redactor;
+  private readonly names: Set<string>;
+  private readonly placeholders: Placeholder[];
+  private readonly inputs: Locator[] = [];
+
+  constructor(episode: Episode, private readonly params: Readonly<Record<string, string>>, secrets: readonly Secret[] = []) {
+    this.redactor = new Redactor(secrets);
+    this.names = new Set(secrets.map((s) => s.name.toLowerCase()));
+    this.placeholders = episodePlaceholders(episode);
+  }
+
+  /** The step's action with the user's values in it, and whether one of them is secret. */
+  input(step: Step): StepInput & { secret?: boolean } {
+    const input = applyInputs(step, this.placeholders, this.params);
+    return 'used' in input ? { ...input, secret: input.used.some((n) => this.isSecret(n)) } : input;
+  }
+
+  isSecret(name: string): boolean {
+    return this.names.has(name.toLowerCase());
+  }
+
+  /** Whether any step of the episode will type a secret (decided before the replay starts). */
+  typesSecret(episode: Episode): boolean {
+    return this.names.size > 0 && episode.steps.some((s) => this.input(s).secret === true);
+  }
+
+  /** An element a secret was typed into. */
+  typedInto(locator: Locator): void {
+    this.inputs.push(locator);
+  }
+
+  /** Locators on `page` for Playwright's screenshot `mask` option. */
+  masksOn(page: Page): Locator[] {
+    return this.inputs.filter((l) => l.page() === page);
+  }
+
+  /** The same as boxes (CSS px), for screenshot comparison to ignore. */
+  async boxesOn(page: Page): Promise<Box[]> {
+    const boxes: Box[] = [];
+    for (const l of this.masksOn(page)) {
+      const box = await l.boundingBox({ timeout: 1000 }).catch(() => null);
+      if (box) boxes.push(box);
+    }
+    return boxes;
+  }
+}
