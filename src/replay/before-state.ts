@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { Page } from 'playwright';
 import { domSimilarity, pageShape } from '../compare/dom-similarity.js';
+import { sameDocument } from '../compare/expected-url.js';
 import { diffScreenshots } from '../compare/screenshot-diff.js';
 import type { CompareThresholds } from '../compare/thresholds.js';
 import { judge, type Figures } from '../compare/verdict.js';
@@ -25,6 +26,8 @@ export interface CompareEnv {
   /** This episode's folder. */
   dir: string;
   mapUrl(url: string): string;
+  /** Where the page should be before this step when the recording says (see expectedUrls). */
+  expectedUrl?: string;
 }
 
 /**
@@ -34,11 +37,12 @@ export interface CompareEnv {
  * and a comparison, nothing on disk.
  */
 export async function compareBeforeState(page: Page, step: Step, options: CompareOptions, env: CompareEnv): Promise<BeforeStateComparison | undefined> {
-  const before = step.before;
-  if (!before || options.mode === 'off') return undefined;
+  const before = step.before ?? {};
+  const expectedUrl = env.expectedUrl ?? before.url;
+  if (options.mode === 'off') return undefined;
   const recordedPng = options.mode !== 'dom' ? readIf(before.screenshot) : undefined;
   const recordedHtml = options.mode !== 'screenshot' ? before.html ?? htmlFile(before.htmlFile) : undefined;
-  if (!recordedPng && recordedHtml === undefined && !before.url) return undefined;
+  if (!recordedPng && recordedHtml === undefined && !expectedUrl) return undefined;
 
   const t0 = performance.now();
   await page.waitForLoadState('load', { timeout: 5000 }).catch(() => undefined);
@@ -52,8 +56,8 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   if (shot) Object.assign(figures, { pixelRatio: shot.ratio, pixels: shot.pixels, shiftPx: shot.shiftPx });
   if (recordedHtml !== undefined && liveHtml !== undefined) Object.assign(figures, domSimilarity(pageShape(recordedHtml), pageShape(liveHtml)));
   let url: BeforeStateComparison['url'];
-  if (before.url) {
-    const recorded = env.mapUrl(before.url);
+  if (expectedUrl) {
+    const recorded = env.mapUrl(expectedUrl);
     url = { recorded, live: page.url(), same: sameDocument(recorded, page.url()) };
     figures.urlSame = url.same;
   }
@@ -115,12 +119,6 @@ async function maskBoxes(page: Page, selectors: readonly string[]): Promise<Box[
     }
   }
   return boxes;
-}
-
-/** Same document: scheme, host, path and query; the fragment does not make another page. */
-function sameDocument(a: string, b: string): boolean {
-  const strip = (u: string) => u.split('#')[0]!.replace(/\/$/, '');
-  return strip(a) === strip(b);
 }
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000;

@@ -14,6 +14,7 @@ import { mapUrl, type UrlMapping } from './url-map.js';
 import { resolveTarget, type Resolution } from './locate.js';
 import type { MatchThresholds } from '../compare/target-match.js';
 import { DEFAULT_COMPARE_THRESHOLDS } from '../compare/thresholds.js';
+import { expectedUrls } from '../compare/expected-url.js';
 import { compareBeforeState, type CompareOptions } from './before-state.js';
 import { HttpErrors } from './http-errors.js';
 
@@ -89,6 +90,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   const dialogs = new DialogDesk(context);
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
   const finalFrom = finalStepIndex(episode.steps);
+  const expected = expectedUrls(episode.steps);
 
   const steps: StepResult[] = [];
   const httpErrors = new HttpErrors(context);
@@ -116,7 +118,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       const livePage = pages.get(step.page) ?? pages.current;
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
       if (tracing) await context.tracing.group(`${step.index + 1}. ${describeAction(step.action)}`).catch(() => undefined);
-      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive }).catch(() => undefined) : undefined;
+      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index] }).catch(() => undefined) : undefined;
       if (comparison?.verdict === 'drift') drift.push(step.index);
       if (comparison?.verdict === 'diverged') firstDivergence ??= step.index;
       let result: StepResult;
