@@ -16,6 +16,7 @@ import type { UrlMapping } from '../replay/url-map.js';
 import { rejectedResult } from '../report/rejected.js';
 import type { RunSummary } from '../report/results.js';
 import { ResultsWriter } from '../report/results-writer.js';
+import { saveCalibration, withNoiseMasks } from '../replay/noise-masks-file.js';
 import { episodeLine, summaryLines } from '../report/terminal-summary.js';
 
 export interface RunArgs {
@@ -81,6 +82,7 @@ export async function runCommand(args: RunArgs, log: Logger, print: (line: strin
     writer.add(result);
     print(episodeLine(result));
   }
+  const replay = withNoiseMasks(args.replay, DEFAULT_REPLAY_OPTIONS.compare, data.root, (m) => log.warn(m));
   const workers = Math.max(1, Math.floor(args.workers ?? defaultWorkers()));
   // A bar on a TTY, periodic lines otherwise; episode lines print through it so they never land inside the bar.
   const progress = new Progress();
@@ -92,7 +94,7 @@ export async function runCommand(args: RunArgs, log: Logger, print: (line: strin
       chains,
       { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: args.urlMappings, params: args.params, timeoutMs: args.timeoutMs, headed: args.headed, slowMo: args.slowMo, filesDir: args.filesDir ?? data.root,
         strict: args.strict, thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore }, finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin,
-        workers, mode: args.workerMode, connect: args.connect, ...args.replay },
+        workers, mode: args.workerMode, connect: args.connect, ...replay },
       { onEpisode: (r) => { writer.add(r); progress.episodeDone(r); show(r); } },
       log,
     );
@@ -116,6 +118,10 @@ export async function runCommand(args: RunArgs, log: Logger, print: (line: strin
     workers: Math.min(workers, Math.max(1, chains.length)),
     shard: args.shard ? formatShard(args.shard) : undefined,
   });
+  if (replay?.compare?.calibrateIntervalMs !== undefined) {
+    const saved = saveCalibration(data.root, out, chains.flat().map((e) => e.id), (m) => log.warn(m));
+    print(`calibrated ${saved.episodes} episodes: masks saved to ${saved.file} (later runs apply them)`);
+  }
   const reports = await finalizeReports(out).catch((error: Error) => {
     log.warn(`reports not written: ${error.message}`);
     return undefined;

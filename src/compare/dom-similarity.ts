@@ -18,29 +18,45 @@ export interface PageShape {
 /**
  * Reads an HTML page (recorded or live) into the two things compared between them — its
  * visible words and its element structure — in one streaming pass, without a browser.
+ * Elements at `masked` paths (learned by `--calibrate`: clocks, counters) are left out.
  */
-export function pageShape(html: string): PageShape {
+export function pageShape(html: string, masked: readonly string[] = []): PageShape {
   const words: string[] = [];
   const elements: string[] = [];
   const stack: string[] = [];
+  // Element paths as `html > body:nth-child(2) > …`, the form `--calibrate` learns masks in.
+  const open: { name: string; path: string; children: number; masked: boolean }[] = [];
+  const maskSet = new Set(masked);
+  let top = 0;
   let hiddenDepth = 0;
+  let maskedDepth = 0;
   const parser = new Parser(
     {
       onopentag(name, attribs) {
+        const parent = open.at(-1);
+        const path = parent ? `${parent.path} > ${name}:nth-child(${++parent.children})` : top++ === 0 ? name : `${name}:nth-child(${top})`;
+        const isMasked = maskSet.size > 0 && maskSet.has(path);
         if (HIDDEN.has(name)) hiddenDepth++;
-        if (hiddenDepth === 0) {
+        if (isMasked) maskedDepth++;
+        if (hiddenDepth === 0 && maskedDepth === 0) {
           const attrs = STABLE_ATTRS.filter((a) => attribs[a] !== undefined).map((a) => `${a}=${stableValue(a, attribs[a]!)}`);
           const id = attribs.id && !/\d/.test(attribs.id) ? `#${attribs.id}` : '';
           elements.push(`${stack.at(-1) ?? ''}>${name}${id}${attrs.length ? `[${attrs.join(',')}]` : ''}`);
         }
-        if (!VOID.has(name)) stack.push(name);
+        if (!VOID.has(name)) {
+          stack.push(name);
+          open.push({ name, path, children: 0, masked: isMasked });
+        } else if (isMasked) maskedDepth--;
       },
       onclosetag(name) {
         if (HIDDEN.has(name) && hiddenDepth > 0) hiddenDepth--;
-        if (!VOID.has(name) && stack.at(-1) === name) stack.pop();
+        if (!VOID.has(name) && stack.at(-1) === name) {
+          stack.pop();
+          if (open.pop()?.masked) maskedDepth--;
+        }
       },
       ontext(text) {
-        if (hiddenDepth === 0) for (const w of text.split(/\s+/)) if (w) words.push(w.toLowerCase());
+        if (hiddenDepth === 0 && maskedDepth === 0) for (const w of text.split(/\s+/)) if (w) words.push(w.toLowerCase());
       },
     },
     { decodeEntities: true, lowerCaseTags: true },

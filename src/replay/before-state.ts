@@ -4,6 +4,7 @@ import type { Page } from 'playwright';
 import { domSimilarity, pageShape } from '../compare/dom-similarity.js';
 import { sameDocument } from '../compare/expected-url.js';
 import { diffScreenshots } from '../compare/screenshot-diff.js';
+import type { NoiseMasks, StepNoise } from '../compare/noise-mask.js';
 import type { CompareThresholds } from '../compare/thresholds.js';
 import { judge, type Figures } from '../compare/verdict.js';
 import type { Box, Step } from '../ir/index.js';
@@ -19,6 +20,12 @@ export interface CompareOptions {
   maskSelectors: string[];
   /** Boxes (CSS px) ignored in screenshot comparison. */
   maskBoxes: Box[];
+  /** What changes by itself, learned by `--calibrate` (`<dataset>/.replaywright/masks.json`): episode id → step index. */
+  noise?: NoiseMasks;
+  /** The file `noise` came from, for the note on steps it applies to. */
+  noiseFile?: string;
+  /** `--calibrate`: learn each step's noise (two captures this far apart, ms) before comparing. */
+  calibrateIntervalMs?: number;
 }
 
 export interface CompareEnv {
@@ -28,6 +35,8 @@ export interface CompareEnv {
   mapUrl(url: string): string;
   /** Where the page should be before this step when the recording says (see expectedUrls). */
   expectedUrl?: string;
+  /** What changes by itself on this step's page (learned by --calibrate). */
+  noise?: StepNoise;
 }
 
 /**
@@ -48,13 +57,14 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   await page.waitForLoadState('load', { timeout: 5000 }).catch(() => undefined);
   const livePng = recordedPng ? await page.screenshot({ animations: 'disabled', caret: 'hide', timeout: 10_000 }) : undefined;
   const liveHtml = recordedHtml !== undefined ? await page.content() : undefined;
-  const masks = recordedPng ? [...options.maskBoxes, ...(await maskBoxes(page, options.maskSelectors))] : [];
+  const noise = env.noise ?? { selectors: [], boxes: [] };
+  const masks = recordedPng ? [...options.maskBoxes, ...noise.boxes, ...(await maskBoxes(page, [...options.maskSelectors, ...noise.selectors]))] : [];
   const t1 = performance.now();
 
   const figures: Figures = {};
   const shot = recordedPng && livePng ? diffScreenshots(recordedPng, livePng, { threshold: options.thresholds.pixelThreshold, masks, maxShiftPx: options.thresholds.maxShiftPx }) : undefined;
   if (shot) Object.assign(figures, { pixelRatio: shot.ratio, pixels: shot.pixels, shiftPx: shot.shiftPx });
-  if (recordedHtml !== undefined && liveHtml !== undefined) Object.assign(figures, domSimilarity(pageShape(recordedHtml), pageShape(liveHtml)));
+  if (recordedHtml !== undefined && liveHtml !== undefined) Object.assign(figures, domSimilarity(pageShape(recordedHtml, noise.selectors), pageShape(liveHtml, noise.selectors)));
   let url: BeforeStateComparison['url'];
   if (expectedUrl) {
     const recorded = env.mapUrl(expectedUrl);

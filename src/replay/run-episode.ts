@@ -16,6 +16,8 @@ import type { MatchThresholds } from '../compare/target-match.js';
 import { DEFAULT_COMPARE_THRESHOLDS } from '../compare/thresholds.js';
 import { expectedUrls } from '../compare/expected-url.js';
 import { compareBeforeState, type CompareOptions } from './before-state.js';
+import type { StepNoise } from '../compare/noise-mask.js';
+import { stepNoise, writeCalibration } from './step-noise.js';
 import { HttpErrors } from './http-errors.js';
 
 export interface ReplayOptions {
@@ -91,6 +93,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
   const finalFrom = finalStepIndex(episode.steps);
   const expected = expectedUrls(episode.steps);
+  const learned: Record<string, StepNoise> | undefined = options.compare.calibrateIntervalMs !== undefined && options.compare.mode !== 'off' ? {} : undefined;
 
   const steps: StepResult[] = [];
   const httpErrors = new HttpErrors(context);
@@ -118,7 +121,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       const livePage = pages.get(step.page) ?? pages.current;
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
       if (tracing) await context.tracing.group(`${step.index + 1}. ${describeAction(step.action)}`).catch(() => undefined);
-      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index] }).catch(() => undefined) : undefined;
+      const noise = livePage && checking ? await stepNoise(livePage, episode.id, step.index, options.compare, learned) : undefined;
+      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise }).catch(() => undefined) : undefined;
       if (comparison?.verdict === 'drift') drift.push(step.index);
       if (comparison?.verdict === 'diverged') firstDivergence ??= step.index;
       let result: StepResult;
@@ -129,6 +133,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       }
       if (comparison) result.compare = comparison;
       if (!checking) (result.notes ??= []).push('run to reach --from-step: not compared');
+      if (comparison && noise?.note) (result.notes ??= []).push(noise.note);
       if (tracing) await context.tracing.groupEnd().catch(() => undefined);
       steps.push(result);
       if (result.status !== 'passed') {
@@ -136,6 +141,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
         if (options.pauseOnFailure && options.headed) await (pages.get(step.page) ?? pages.current)?.pause().catch(() => undefined);
       }
     }
+    if (learned) writeCalibration(options.out, episode.id, learned);
     final ??= await captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out);
     const recordedFinal = finalFrom !== undefined ? episode.steps[finalFrom]?.before?.html : episode.after?.html;
     if (final && recordedFinal !== undefined) {
