@@ -96,6 +96,7 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
       if (withImage.diffPng) writeFileSync(file('diff.png'), withImage.diffPng);
       result.images = { recorded: rel(file(`recorded${extname(before.screenshot!) || '.png'}`)), live: rel(file('live.png')), diff: withImage.diffPng ? rel(file('diff.png')) : undefined };
     }
+    Object.assign(result, await divergenceEvidence(page, file, rel, result.images));
     if (recordedHtml !== undefined && liveHtml !== undefined) {
       // Recorded HTML is untrusted: saved as text for reading, never served as a page of ours.
       writeFileSync(file('recorded.html.txt'), recordedHtml);
@@ -104,6 +105,25 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
     }
   }
   return result;
+}
+
+/**
+ * What only a step that does not match is worth paying for: the whole live page (below the
+ * fold too) and its accessibility tree, which say what the viewport screenshot cannot.
+ */
+async function divergenceEvidence(page: Page, file: (suffix: string) => string, rel: (p: string) => string, images: BeforeStateComparison['images']): Promise<Pick<BeforeStateComparison, 'images' | 'aria'>> {
+  const found: Pick<BeforeStateComparison, 'images' | 'aria'> = {};
+  const full = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', timeout: 10_000 }).catch(() => undefined);
+  if (full) {
+    writeFileSync(file('live-full.png'), full);
+    found.images = { ...images, fullPage: rel(file('live-full.png')) };
+  }
+  const aria = await page.locator('body').ariaSnapshot({ timeout: 5000 }).catch(() => undefined);
+  if (aria !== undefined) {
+    writeFileSync(file('live-aria.yml'), `${aria}\n`);
+    found.aria = rel(file('live-aria.yml'));
+  }
+  return found;
 }
 
 function readIf(path: string | undefined): Buffer | undefined {

@@ -56,8 +56,10 @@ export interface BeforeStateComparison {
   url?: { recorded: string; live: string; same: boolean };
   /** Whether the recorded target exists in the recorded and in the live DOM. */
   target?: { recorded: boolean; live: boolean };
-  /** Paths relative to the output folder. */
-  images?: { recorded?: string; live?: string; diff?: string };
+  /** Paths relative to the output folder; `fullPage` (the whole live page) only when the step did not match. */
+  images?: { recorded?: string; live?: string; diff?: string; fullPage?: string };
+  /** The live page's accessibility snapshot (Playwright ARIA YAML), relative to the output folder; only when the step did not match. */
+  aria?: string;
   /** Recorded and live HTML dumps, relative to the output folder. */
   html?: { recorded?: string; live?: string };
   /** What the comparison cost, ms: capturing the live state, and comparing. */

@@ -509,6 +509,8 @@ export function reportClient(): void {
     const dumps: Child[] = [];
     if (c?.html?.recorded) dumps.push(h('li', null, h('a', { href: href(c.html.recorded), target: '_blank', 'data-kind': 'recorded-html' }, 'recorded HTML')));
     if (c?.html?.live) dumps.push(h('li', null, h('a', { href: href(c.html.live), target: '_blank', 'data-kind': 'live-html' }, 'live HTML')));
+    if (c?.images?.fullPage) dumps.push(h('li', null, h('a', { href: href(c.images.fullPage), target: '_blank', 'data-kind': 'live-full-page' }, 'live full page')));
+    if (c?.aria) dumps.push(h('li', null, h('a', { href: href(c.aria), target: '_blank', 'data-kind': 'live-aria' }, 'live accessibility tree')));
     if (dumps.length) out.push(h('ul', { class: 'links inline' }, dumps));
     if (!out.length) out.push(h('p', { class: 'muted' }, s.status === 'skipped' ? 'Not run.' : 'Nothing more recorded for this step.'));
     return out;

@@ -32,7 +32,7 @@ export function resultPaths(r: EpisodeResult): string[] {
   for (const s of r.steps ?? []) {
     paths.push(...(s.downloads ?? []));
     const c = s.compare;
-    if (c) paths.push(c.images?.recorded, c.images?.live, c.images?.diff, c.html?.recorded, c.html?.live);
+    if (c) paths.push(c.images?.recorded, c.images?.live, c.images?.diff, c.images?.fullPage, c.aria, c.html?.recorded, c.html?.live);
   }
   return [...new Set(paths.filter((p): p is string => typeof p === 'string' && p.length > 0))];
 }
