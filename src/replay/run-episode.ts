@@ -18,6 +18,7 @@ import { expectedUrls } from '../compare/expected-url.js';
 import { compareBeforeState, type CompareOptions } from './before-state.js';
 import type { StepNoise } from '../compare/noise-mask.js';
 import { stepNoise, writeCalibration } from './step-noise.js';
+import { finalVerification } from './final-verification.js';
 import { HttpErrors } from './http-errors.js';
 
 export interface ReplayOptions {
@@ -147,6 +148,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     if (final && recordedFinal !== undefined) {
       final.textSimilarity = round(textSimilarity(visibleWords(recordedFinal), visibleWords(readFileSync(join(options.out, final.html), 'utf8'))));
     }
+    if (final) Object.assign(final, finalVerification(episode, finalFrom, recordedFinal));
   } finally {
     if (tracing) {
       const finalMismatch = final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin;

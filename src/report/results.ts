@@ -105,6 +105,14 @@ export interface FinalState {
   screenshot: string;
   /** Visible-text similarity (0–1) with the last recorded state, when the recording has one. */
   textSimilarity?: number;
+  /**
+   * Whether the final page was checked against the state the recording ended in. `false` for
+   * recordings that keep none (plain codegen files, the 1.65 recorder): a `passed` episode then
+   * rests on its steps, assertions and before-states only — "passed (final state not verifiable)".
+   */
+  verified?: boolean;
+  /** Why the final state could not be checked. */
+  unverifiedReason?: string;
 }
 
 export interface EpisodeResult {
@@ -139,7 +147,8 @@ export interface RunSummary {
   finishedAt: string;
   durationMs: number;
   browser?: { source: string; executablePath: string; version: string };
-  episodes: Record<EpisodeStatus, number> & { total: number };
+  /** `passedUnverified`: passed episodes whose final state could not be checked (counted in `passed` too). */
+  episodes: Record<EpisodeStatus, number> & { total: number; passedUnverified?: number };
   steps: Record<StepStatus, number> & { total: number };
   reasons: Partial<Record<Reason, number>>;
   /** How many step targets each strategy found (recorded, alternative, normalized-name, similarity). */
@@ -148,3 +157,6 @@ export interface RunSummary {
   problems: string[];
   exitCode: number;
 }
+
+/** A passed episode whose final page nothing could check (see FinalState.verified). */
+export const passedUnverified = (r: Pick<EpisodeResult, 'status' | 'final'>): boolean => r.status === 'passed' && r.final?.verified === false;
