@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { Page } from 'playwright';
-import { domSimilarity, pageShape } from '../compare/dom-similarity.js';
+import { domSimilarity, keepsAttributes, pageShape, type PageShape } from '../compare/dom-similarity.js';
 import { sameDocument } from '../compare/expected-url.js';
 import { diffScreenshots } from '../compare/screenshot-diff.js';
 import type { NoiseMasks, StepNoise } from '../compare/noise-mask.js';
@@ -64,7 +64,7 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   const figures: Figures = {};
   const shot = recordedPng && livePng ? diffScreenshots(recordedPng, livePng, { threshold: options.thresholds.pixelThreshold, masks, maxShiftPx: options.thresholds.maxShiftPx }) : undefined;
   if (shot) Object.assign(figures, { pixelRatio: shot.ratio, pixels: shot.pixels, shiftPx: shot.shiftPx });
-  if (recordedHtml !== undefined && liveHtml !== undefined) Object.assign(figures, domSimilarity(pageShape(recordedHtml, noise.selectors), pageShape(liveHtml, noise.selectors)));
+  if (recordedHtml !== undefined && liveHtml !== undefined) Object.assign(figures, domSimilarity(...shapes(recordedHtml, liveHtml, noise.selectors)));
   let url: BeforeStateComparison['url'];
   if (expectedUrl) {
     const recorded = env.mapUrl(expectedUrl);
@@ -124,6 +124,12 @@ async function divergenceEvidence(page: Page, file: (suffix: string) => string, 
     found.aria = rel(file('live-aria.yml'));
   }
   return found;
+}
+
+/** Both pages read the same way: masked alike, and by tags only when the recording dropped attributes. */
+function shapes(recordedHtml: string, liveHtml: string, masked: readonly string[]): [PageShape, PageShape] {
+  const options = { masked, attributes: keepsAttributes(recordedHtml) };
+  return [pageShape(recordedHtml, options), pageShape(liveHtml, options)];
 }
 
 function readIf(path: string | undefined): Buffer | undefined {

@@ -52,20 +52,19 @@ test('--start-url that redirects elsewhere is a navigation-mismatch at step 1 (i
   const episodes = (await loadDataset(join(FIXTURES, 'mind2web', 'tasks.json'))).episodes;
   const library = episodes.find((e) => /library catalogue/i.test(e.instruction ?? ''))!;
   const replay = (siteUrl: string) =>
-    // URL only: Mind2Web has no screenshots, and its recorded raw_html (Mind2Web's own
-    // serialisation) reads too differently from a live DOM for the text figures to isolate this.
-    runEpisode(browser, library, { ...DEFAULT_REPLAY_OPTIONS, compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'screenshot' }, out: tempDir('rw-out-'), timeoutMs: 3000, startUrls: { all: `${siteUrl}/library/` } });
+    // The task was recorded from the portal home.
+    runEpisode(browser, library, { ...DEFAULT_REPLAY_OPTIONS, out: tempDir('rw-out-'), timeoutMs: 3000, startUrls: { all: `${siteUrl}/` } });
 
   const right = await replay(site.url);
-  expect(right.steps[0]!.compare?.url).toEqual({ recorded: `${site.url}/library/`, live: `${site.url}/library/`, same: true });
+  expect(right.steps[0]!.compare?.url).toEqual({ recorded: `${site.url}/`, live: `${site.url}/`, same: true });
   expect(right.steps[0]!.compare!.reasons).not.toContain('navigation-mismatch');
   expect(right.steps[0]!.compare!.verdict, JSON.stringify(right.steps[0]!.compare)).toBe('match');
 
-  const moved = await serveSite(changedSiteCopy('library/index.html', '<head>', `<head><script>location.replace('../tax/')</script>`));
+  const moved = await serveSite(changedSiteCopy('index.html', '<head>', `<head><script>location.replace('tax/')</script>`));
   try {
     const wrong = await replay(moved.url);
     const c = wrong.steps[0]!.compare!;
-    expect(c).toMatchObject({ verdict: 'diverged', url: { recorded: `${moved.url}/library/`, live: `${moved.url}/tax/`, same: false } });
+    expect(c).toMatchObject({ verdict: 'diverged', url: { recorded: `${moved.url}/`, live: `${moved.url}/tax/`, same: false } });
     expect(c.reasons[0]).toBe('navigation-mismatch');
     expect(wrong.firstDivergence).toBe(0);
     expect(wrong).toMatchObject({ status: 'failed', reason: 'diverged' });
