@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright';
 import { runCommand, type RunArgs } from '../../src/commands/run.js';
 import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
@@ -8,6 +10,8 @@ import { silentLogger } from '../../src/log.js';
 import type { EpisodeResult } from '../../src/report/results.js';
 import { changedSiteCopy, serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
 import { launch } from '../support/replay.js';
+
+const BIN = fileURLToPath(new URL('../../bin/replaywright.js', import.meta.url));
 
 // fixtures/site/office/ has a ticking clock, a visitor counter and a rotating banner.
 const EPISODE = 'office-show-details';
@@ -46,16 +50,29 @@ async function recordDataset(): Promise<string> {
   return dir;
 }
 
+/** A run: in-process, or for the calibrating one through the CLI, so `--calibrate` is wired as documented. */
 async function run(dataset: string, siteUrl: string, calibrate = false): Promise<EpisodeResult & { printed: string[] }> {
   const out = tempDir('rw-out-');
   const printed: string[] = [];
-  const args: RunArgs = {
-    dataset, out, format: 'auto', episodes: [], urlMappings: [{ from: RECORDED_ORIGIN, to: siteUrl }], params: {}, timeoutMs: 5000, headed: false, workers: 1,
-    replay: calibrate ? { compare: { mode: 'all', thresholds: (await import('../../src/compare/thresholds.js')).DEFAULT_COMPARE_THRESHOLDS, maskSelectors: [], maskBoxes: [], calibrateIntervalMs: 1500 } } : undefined,
-  };
-  await runCommand(args, silentLogger, (line) => printed.push(line));
+  if (calibrate) {
+    const { stdout } = await cli('run', dataset, '--out', out, '--map-url', `${RECORDED_ORIGIN}=${siteUrl}`, '--workers', '1', '--timeout', '5000', '--calibrate');
+    printed.push(...stdout.split('\n'));
+  } else {
+    const args: RunArgs = { dataset, out, format: 'auto', episodes: [], urlMappings: [{ from: RECORDED_ORIGIN, to: siteUrl }], params: {}, timeoutMs: 5000, headed: false, workers: 1 };
+    await runCommand(args, silentLogger, (line) => printed.push(line));
+  }
   const result = JSON.parse(readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n')[0]!) as EpisodeResult;
   return { ...result, printed };
+}
+
+function cli(...args: string[]): Promise<{ code: number; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, REPLAYWRIGHT_LOG_LEVEL: 'warn' } });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.resume();
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout }));
+  });
 }
 
 test('what changes by itself drifts until --calibrate learns it; later runs apply the saved masks; a real change still drifts', async () => {
