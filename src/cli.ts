@@ -25,7 +25,7 @@ const paramsOf = (a: { param?: string[]; secret?: string[]; params?: string }) =
 
 /** The replay options the `run` flags choose beyond the basics. */
 function replayChoices(a: {
-  mode: 'live' | 'snapshot'; 'allow-scripts': boolean; compare: CompareMode; 'compare-config'?: string; mask?: string[];
+  mode: 'live' | 'snapshot'; 'allow-scripts': boolean; compare: CompareMode; 'compare-config'?: string; mask?: string[]; calibrate?: boolean; 'calibrate-interval'?: number;
   'stop-at-first-divergence': boolean; trace: 'on' | 'off' | 'retain-on-failure'; 'from-step'?: number; 'to-step'?: number;
   'pause-on-failure': boolean; 'start-url'?: string[];
 }): Partial<ReplayOptions> {
@@ -38,7 +38,7 @@ function replayChoices(a: {
   return {
     replayMode: a.mode,
     allowScripts: a['allow-scripts'],
-    compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: a.compare, thresholds: loadThresholds(a['compare-config']), maskSelectors: list(a.mask) },
+    compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: a.compare, thresholds: loadThresholds(a['compare-config']), maskSelectors: list(a.mask), calibrateIntervalMs: a.calibrate ? (a['calibrate-interval'] ?? 1500) : undefined },
     stopAtFirstDivergence: a['stop-at-first-divergence'],
     trace: a.trace,
     fromStep: a['from-step'] !== undefined ? a['from-step'] - 1 : undefined,
@@ -99,6 +99,8 @@ await yargs(hideBin(process.argv))
       .option('compare', { choices: ['all', 'screenshot', 'dom', 'off'] as const, default: 'all' as const, describe: 'compare each live before-state with the recorded one' })
       .option('compare-config', { type: 'string', describe: 'JSON file overriding comparison thresholds (see README)' })
       .option('mask', { type: 'string', array: true, describe: 'selector whose box is ignored in screenshot comparison (repeatable)' })
+      .option('calibrate', { type: 'boolean', default: false, describe: 'learn what changes by itself before each step (two captures) and save it to <dataset>/.replaywright/masks.json for later runs' })
+      .option('calibrate-interval', { type: 'number', default: 1500, describe: 'ms between the two --calibrate captures' })
       .option('stop-at-first-divergence', { type: 'boolean', default: false, describe: 'end an episode at the first step whose before-state diverged' })
       .option('trace', { choices: ['on', 'off', 'retain-on-failure'] as const, default: 'retain-on-failure' as const, describe: 'Playwright trace per episode' })
       .option('from-step', { type: 'number', describe: 'replay steps before K (1-based) only to reach the state; compare from K' })
@@ -108,6 +110,8 @@ await yargs(hideBin(process.argv))
       .check((a) => {
         if (a.workers !== undefined && !(Number.isInteger(a.workers) && a.workers >= 1)) throw new Error(`--workers expects a whole number >= 1, got ${a.workers}`);
         if (a.shard !== undefined) parseShard(a.shard);
+        if (a.calibrate && a.compare === 'off') throw new Error('--calibrate learns what comparison should ignore: it needs --compare other than off');
+        if (a['calibrate-interval'] !== undefined && !(a['calibrate-interval'] > 0)) throw new Error(`--calibrate-interval expects a number of ms > 0, got ${a['calibrate-interval']}`);
         return true;
       }),
     async (a) => {

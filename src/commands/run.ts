@@ -16,6 +16,7 @@ import type { UrlMapping } from '../replay/url-map.js';
 import { rejectedResult } from '../report/rejected.js';
 import type { RunSummary } from '../report/results.js';
 import { ResultsWriter } from '../report/results-writer.js';
+import { saveCalibration, withNoiseMasks } from '../replay/noise-masks-file.js';
 import { episodeLine, summaryLines } from '../report/terminal-summary.js';
 import { Redactor, type Secret } from '../secrets.js';
 
@@ -90,6 +91,7 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
     writer.add(result);
     print(episodeLine(result));
   }
+  const replay = withNoiseMasks(args.replay, DEFAULT_REPLAY_OPTIONS.compare, data.root, (m) => log.warn(m));
   const workers = Math.max(1, Math.floor(args.workers ?? defaultWorkers()));
   // A bar on a TTY, periodic lines otherwise; episode lines print through it so they never land inside the bar.
   const progress = new Progress();
@@ -101,7 +103,7 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
       chains,
       { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: args.urlMappings, params: args.params, secrets: args.secrets, timeoutMs: args.timeoutMs, headed: args.headed, slowMo: args.slowMo, filesDir: args.filesDir ?? data.root,
         strict: args.strict, thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore }, finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin,
-        workers, mode: args.workerMode, connect: args.connect, ...args.replay },
+        workers, mode: args.workerMode, connect: args.connect, ...replay },
       { onEpisode: (raw) => { const r = redactor.scrubDeep(raw); writer.add(r); progress.episodeDone(r); show(r); } },
       log,
     );
@@ -125,6 +127,10 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
     workers: Math.min(workers, Math.max(1, chains.length)),
     shard: args.shard ? formatShard(args.shard) : undefined,
   });
+  if (replay?.compare?.calibrateIntervalMs !== undefined) {
+    const saved = saveCalibration(data.root, out, chains.flat().map((e) => e.id), (m) => log.warn(m));
+    print(`calibrated ${saved.episodes} episodes: masks saved to ${saved.file} (later runs apply them)`);
+  }
   const reports = await finalizeReports(out).catch((error: Error) => {
     log.warn(`reports not written: ${error.message}`);
     return undefined;

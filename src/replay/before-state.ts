@@ -1,8 +1,10 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { Page } from 'playwright';
-import { domSimilarity, pageShape } from '../compare/dom-similarity.js';
+import { domSimilarity, keepsAttributes, pageShape, type PageShape } from '../compare/dom-similarity.js';
+import { sameDocument } from '../compare/expected-url.js';
 import { diffScreenshots } from '../compare/screenshot-diff.js';
+import type { NoiseMasks, StepNoise } from '../compare/noise-mask.js';
 import type { CompareThresholds } from '../compare/thresholds.js';
 import { judge, type Figures } from '../compare/verdict.js';
 import type { Box, Step } from '../ir/index.js';
@@ -19,6 +21,12 @@ export interface CompareOptions {
   maskSelectors: string[];
   /** Boxes (CSS px) ignored in screenshot comparison. */
   maskBoxes: Box[];
+  /** What changes by itself, learned by `--calibrate` (`<dataset>/.replaywright/masks.json`): episode id → step index. */
+  noise?: NoiseMasks;
+  /** The file `noise` came from, for the note on steps it applies to. */
+  noiseFile?: string;
+  /** `--calibrate`: learn each step's noise (two captures this far apart, ms) before comparing. */
+  calibrateIntervalMs?: number;
 }
 
 export interface CompareEnv {
@@ -28,6 +36,10 @@ export interface CompareEnv {
   mapUrl(url: string): string;
   /** Inputs holding a secret: masked in the live screenshot, their value scrubbed from HTML dumps. */
   secrets?: EpisodeSecrets;
+  /** Where the page should be before this step when the recording says (see expectedUrls). */
+  expectedUrl?: string;
+  /** What changes by itself on this step's page (learned by --calibrate). */
+  noise?: StepNoise;
 }
 
 /**
@@ -37,11 +49,12 @@ export interface CompareEnv {
  * and a comparison, nothing on disk.
  */
 export async function compareBeforeState(page: Page, step: Step, options: CompareOptions, env: CompareEnv): Promise<BeforeStateComparison | undefined> {
-  const before = step.before;
-  if (!before || options.mode === 'off') return undefined;
+  const before = step.before ?? {};
+  const expectedUrl = env.expectedUrl ?? before.url;
+  if (options.mode === 'off') return undefined;
   const recordedPng = options.mode !== 'dom' ? readIf(before.screenshot) : undefined;
   const recordedHtml = options.mode !== 'screenshot' ? before.html ?? htmlFile(before.htmlFile) : undefined;
-  if (!recordedPng && recordedHtml === undefined && !before.url) return undefined;
+  if (!recordedPng && recordedHtml === undefined && !expectedUrl) return undefined;
 
   const t0 = performance.now();
   await page.waitForLoadState('load', { timeout: 5000 }).catch(() => undefined);
@@ -49,16 +62,17 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   const livePng = recordedPng ? await page.screenshot({ animations: 'disabled', caret: 'hide', timeout: 10_000, mask: hidden }) : undefined;
   const liveHtml = recordedHtml !== undefined ? await page.content() : undefined;
   const secretBoxes = recordedPng && hidden.length ? await env.secrets!.boxesOn(page) : [];
-  const masks = recordedPng ? [...options.maskBoxes, ...(await maskBoxes(page, options.maskSelectors)), ...secretBoxes] : [];
+  const noise = env.noise ?? { selectors: [], boxes: [] };
+  const masks = recordedPng ? [...options.maskBoxes, ...noise.boxes, ...secretBoxes, ...(await maskBoxes(page, [...options.maskSelectors, ...noise.selectors]))] : [];
   const t1 = performance.now();
 
   const figures: Figures = {};
   const shot = recordedPng && livePng ? diffScreenshots(recordedPng, livePng, { threshold: options.thresholds.pixelThreshold, masks, maxShiftPx: options.thresholds.maxShiftPx }) : undefined;
   if (shot) Object.assign(figures, { pixelRatio: shot.ratio, pixels: shot.pixels, shiftPx: shot.shiftPx });
-  if (recordedHtml !== undefined && liveHtml !== undefined) Object.assign(figures, domSimilarity(pageShape(recordedHtml), pageShape(liveHtml)));
+  if (recordedHtml !== undefined && liveHtml !== undefined) Object.assign(figures, domSimilarity(...shapes(recordedHtml, liveHtml, noise.selectors)));
   let url: BeforeStateComparison['url'];
-  if (before.url) {
-    const recorded = env.mapUrl(before.url);
+  if (expectedUrl) {
+    const recorded = env.mapUrl(expectedUrl);
     url = { recorded, live: page.url(), same: sameDocument(recorded, page.url()) };
     figures.urlSame = url.same;
   }
@@ -87,6 +101,7 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
       if (withImage.diffPng) writeFileSync(file('diff.png'), withImage.diffPng);
       result.images = { recorded: rel(file(`recorded${extname(before.screenshot!) || '.png'}`)), live: rel(file('live.png')), diff: withImage.diffPng ? rel(file('diff.png')) : undefined };
     }
+    Object.assign(result, await divergenceEvidence(page, file, rel, result.images));
     if (recordedHtml !== undefined && liveHtml !== undefined) {
       // Recorded HTML is untrusted: saved as text for reading, never served as a page of ours.
       const scrub = (html: string) => env.secrets?.redactor.scrub(html) ?? html;
@@ -96,6 +111,31 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
     }
   }
   return result;
+}
+
+/**
+ * What only a step that does not match is worth paying for: the whole live page (below the
+ * fold too) and its accessibility tree, which say what the viewport screenshot cannot.
+ */
+async function divergenceEvidence(page: Page, file: (suffix: string) => string, rel: (p: string) => string, images: BeforeStateComparison['images']): Promise<Pick<BeforeStateComparison, 'images' | 'aria'>> {
+  const found: Pick<BeforeStateComparison, 'images' | 'aria'> = {};
+  const full = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', timeout: 10_000 }).catch(() => undefined);
+  if (full) {
+    writeFileSync(file('live-full.png'), full);
+    found.images = { ...images, fullPage: rel(file('live-full.png')) };
+  }
+  const aria = await page.locator('body').ariaSnapshot({ timeout: 5000 }).catch(() => undefined);
+  if (aria !== undefined) {
+    writeFileSync(file('live-aria.yml'), `${aria}\n`);
+    found.aria = rel(file('live-aria.yml'));
+  }
+  return found;
+}
+
+/** Both pages read the same way: masked alike, and by tags only when the recording dropped attributes. */
+function shapes(recordedHtml: string, liveHtml: string, masked: readonly string[]): [PageShape, PageShape] {
+  const options = { masked, attributes: keepsAttributes(recordedHtml) };
+  return [pageShape(recordedHtml, options), pageShape(liveHtml, options)];
 }
 
 function readIf(path: string | undefined): Buffer | undefined {
@@ -121,12 +161,6 @@ async function maskBoxes(page: Page, selectors: readonly string[]): Promise<Box[
     }
   }
   return boxes;
-}
-
-/** Same document: scheme, host, path and query; the fragment does not make another page. */
-function sameDocument(a: string, b: string): boolean {
-  const strip = (u: string) => u.split('#')[0]!.replace(/\/$/, '');
-  return strip(a) === strip(b);
 }
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000;

@@ -14,7 +14,11 @@ import { mapUrl, type UrlMapping } from './url-map.js';
 import { resolveTarget, type Resolution } from './locate.js';
 import type { MatchThresholds } from '../compare/target-match.js';
 import { DEFAULT_COMPARE_THRESHOLDS } from '../compare/thresholds.js';
+import { expectedUrls } from '../compare/expected-url.js';
 import { compareBeforeState, type CompareOptions } from './before-state.js';
+import type { StepNoise } from '../compare/noise-mask.js';
+import { stepNoise, writeCalibration } from './step-noise.js';
+import { finalVerification } from './final-verification.js';
 import { HttpErrors } from './http-errors.js';
 import type { Secret } from '../secrets.js';
 import { EpisodeSecrets } from './episode-secrets.js';
@@ -96,6 +100,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   const dialogs = new DialogDesk(context);
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
   const finalFrom = finalStepIndex(episode.steps);
+  const expected = expectedUrls(episode.steps);
+  const learned: Record<string, StepNoise> | undefined = options.compare.calibrateIntervalMs !== undefined && options.compare.mode !== 'off' ? {} : undefined;
 
   const steps: StepResult[] = [];
   const httpErrors = new HttpErrors(context);
@@ -109,6 +115,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       const page = await pages.open(episode.steps[0]?.page ?? 'page');
       pages.current = page;
       await page.goto(toLive(start), { timeout: options.timeoutMs });
+      // The first step should start where --start-url sent it: a redirect elsewhere is a wrong start.
+      expected[0] ??= start;
     }
     for (const step of episode.steps) {
       if (failed) {
@@ -123,7 +131,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       const livePage = pages.get(step.page) ?? pages.current;
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
       if (tracing) await context.tracing.group(`${step.index + 1}. ${describeAction(step.action)}`).catch(() => undefined);
-      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, secrets }).catch(() => undefined) : undefined;
+      const noise = livePage && checking ? await stepNoise(livePage, episode.id, step.index, options.compare, learned) : undefined;
+      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets }).catch(() => undefined) : undefined;
       if (comparison?.verdict === 'drift') drift.push(step.index);
       if (comparison?.verdict === 'diverged') firstDivergence ??= step.index;
       let result: StepResult;
@@ -134,6 +143,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       }
       if (comparison) result.compare = comparison;
       if (!checking) (result.notes ??= []).push('run to reach --from-step: not compared');
+      if (comparison && noise?.note) (result.notes ??= []).push(noise.note);
       if (tracing) await context.tracing.groupEnd().catch(() => undefined);
       steps.push(result);
       if (result.status !== 'passed') {
@@ -141,11 +151,13 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
         if (options.pauseOnFailure && options.headed) await (pages.get(step.page) ?? pages.current)?.pause().catch(() => undefined);
       }
     }
+    if (learned) writeCalibration(options.out, episode.id, learned);
     final ??= await captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets);
     const recordedFinal = finalFrom !== undefined ? episode.steps[finalFrom]?.before?.html : episode.after?.html;
     if (final && recordedFinal !== undefined) {
       final.textSimilarity = round(textSimilarity(visibleWords(recordedFinal), visibleWords(readFileSync(join(options.out, final.html), 'utf8'))));
     }
+    if (final) Object.assign(final, finalVerification(episode, finalFrom, recordedFinal));
   } finally {
     if (tracing) {
       const finalMismatch = final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin;

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import type { EpisodeResult, RunSummary, StepResult } from './results.js';
+import { passedUnverified, type EpisodeResult, type RunSummary, type StepResult } from './results.js';
 
 /** Terminal colour codes that Playwright errors carry; they mean nothing in a CI test report. */
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
@@ -66,6 +66,7 @@ function failureMessage(r: EpisodeResult): string {
 /** Where the evidence is: printed in <system-out> so CI shows it next to the test. */
 function artefacts(r: EpisodeResult): string {
   const lines: string[] = [];
+  if (passedUnverified(r)) lines.push(`passed (final state not verifiable): ${r.final?.unverifiedReason ?? 'no recorded end state'}`);
   if (r.final?.url) lines.push(`final url: ${r.final.url}`);
   if (r.final?.screenshot) lines.push(`final screenshot: ${r.final.screenshot}`);
   if (r.final?.html) lines.push(`final html: ${r.final.html}`);

@@ -1,6 +1,6 @@
 import { appendFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EpisodeResult, EpisodeStatus, Reason, RunSummary, StepStatus } from './results.js';
+import { passedUnverified, type EpisodeResult, type EpisodeStatus, type Reason, type RunSummary, type StepStatus } from './results.js';
 
 /** Extra summary fields a scaled run adds (additive: older readers ignore them). */
 export interface ScaleSummaryFields {
@@ -22,9 +22,11 @@ export class Tally {
   readonly steps: Record<StepStatus, number> = { passed: 0, failed: 0, skipped: 0, 'needs-input': 0 };
   readonly reasons: Partial<Record<Reason, number>> = {};
   readonly resolvedBy: Record<string, number> = {};
+  passedUnverified = 0;
 
   add(result: EpisodeResult): void {
     this.episodes[result.status] += 1;
+    if (passedUnverified(result)) this.passedUnverified += 1;
     if (result.reason) this.reasons[result.reason] = (this.reasons[result.reason] ?? 0) + 1;
     for (const s of result.steps ?? []) {
       this.steps[s.status] = (this.steps[s.status] ?? 0) + 1;
@@ -44,7 +46,7 @@ export class Tally {
   summary(fields: Omit<RunSummary, 'episodes' | 'steps' | 'reasons' | 'resolvedBy' | 'exitCode'> & ScaleSummaryFields): ScaledRunSummary {
     return {
       ...fields,
-      episodes: { total: this.total, ...this.episodes },
+      episodes: { total: this.total, ...this.episodes, passedUnverified: this.passedUnverified },
       steps: { total: Object.values(this.steps).reduce((a, b) => a + b, 0), ...this.steps },
       reasons: this.reasons,
       resolvedBy: this.resolvedBy,

@@ -56,8 +56,10 @@ export interface BeforeStateComparison {
   url?: { recorded: string; live: string; same: boolean };
   /** Whether the recorded target exists in the recorded and in the live DOM. */
   target?: { recorded: boolean; live: boolean };
-  /** Paths relative to the output folder. */
-  images?: { recorded?: string; live?: string; diff?: string };
+  /** Paths relative to the output folder; `fullPage` (the whole live page) only when the step did not match. */
+  images?: { recorded?: string; live?: string; diff?: string; fullPage?: string };
+  /** The live page's accessibility snapshot (Playwright ARIA YAML), relative to the output folder; only when the step did not match. */
+  aria?: string;
   /** Recorded and live HTML dumps, relative to the output folder. */
   html?: { recorded?: string; live?: string };
   /** What the comparison cost, ms: capturing the live state, and comparing. */
@@ -103,6 +105,14 @@ export interface FinalState {
   screenshot: string;
   /** Visible-text similarity (0–1) with the last recorded state, when the recording has one. */
   textSimilarity?: number;
+  /**
+   * Whether the final page was checked against the state the recording ended in. `false` for
+   * recordings that keep none (plain codegen files, the 1.65 recorder): a `passed` episode then
+   * rests on its steps, assertions and before-states only — "passed (final state not verifiable)".
+   */
+  verified?: boolean;
+  /** Why the final state could not be checked. */
+  unverifiedReason?: string;
 }
 
 export interface EpisodeResult {
@@ -137,7 +147,8 @@ export interface RunSummary {
   finishedAt: string;
   durationMs: number;
   browser?: { source: string; executablePath: string; version: string };
-  episodes: Record<EpisodeStatus, number> & { total: number };
+  /** `passedUnverified`: passed episodes whose final state could not be checked (counted in `passed` too). */
+  episodes: Record<EpisodeStatus, number> & { total: number; passedUnverified?: number };
   steps: Record<StepStatus, number> & { total: number };
   reasons: Partial<Record<Reason, number>>;
   /** How many step targets each strategy found (recorded, alternative, normalized-name, similarity). */
@@ -146,3 +157,6 @@ export interface RunSummary {
   problems: string[];
   exitCode: number;
 }
+
+/** A passed episode whose final page nothing could check (see FinalState.verified). */
+export const passedUnverified = (r: Pick<EpisodeResult, 'status' | 'final'>): boolean => r.status === 'passed' && r.final?.verified === false;

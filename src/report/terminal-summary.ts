@@ -1,4 +1,4 @@
-import type { EpisodeResult, RunSummary } from './results.js';
+import { passedUnverified, type EpisodeResult, type RunSummary } from './results.js';
 
 const MARK: Record<EpisodeResult['status'], string> = { passed: 'PASS', failed: 'FAIL', error: 'ERR ' };
 
@@ -6,13 +6,14 @@ const MARK: Record<EpisodeResult['status'], string> = { passed: 'PASS', failed: 
 export function episodeLine(r: EpisodeResult): string {
   const ran = r.steps.filter((s) => s.status !== 'skipped').length;
   const head = `${MARK[r.status]} ${r.episode}  ${ran}/${r.steps.length} steps  ${(r.durationMs / 1000).toFixed(1)}s`;
+  if (passedUnverified(r)) return `${head}  passed (final state not verifiable)`;
   return r.status === 'passed' ? head : `${head}\n     ${r.reason ?? 'error'}: ${r.message ?? ''}`;
 }
 
 export function summaryLines(s: RunSummary, resultsFile: string): string[] {
   const e = s.episodes;
   return [
-    `${e.total} episodes: ${e.passed} passed, ${e.failed} failed, ${e.error} errors  (${s.steps.total} steps, ${(s.durationMs / 1000).toFixed(1)}s)`,
+    `${e.total} episodes: ${e.passed} passed${e.passedUnverified ? ` (${e.passedUnverified} final state not verifiable)` : ''}, ${e.failed} failed, ${e.error} errors  (${s.steps.total} steps, ${(s.durationMs / 1000).toFixed(1)}s)`,
     ...(Object.keys(s.resolvedBy).some((k) => k !== 'recorded')
       ? [`targets found by: ${Object.entries(s.resolvedBy).map(([k, n]) => `${k} ${n}`).join(', ')}`]
       : []),

@@ -59,7 +59,7 @@ test('results writer: --resume drops a cut-off last line and crashed episodes, k
   w.add(result('c'));
   w.add(result('d'));
   const summary = w.finish({ dataset: 'x', problems: [] });
-  expect(summary.episodes).toEqual({ total: 4, passed: 3, failed: 1, error: 0 });
+  expect(summary.episodes).toEqual({ total: 4, passed: 3, failed: 1, error: 0, passedUnverified: 0 });
   expect(summary.resumed).toBe(2);
   const lines = readFileSync(file, 'utf8').split('\n');
   expect(lines.at(-1)).toBe('');

@@ -206,7 +206,7 @@ export function reportClient(): void {
     return h('div', null,
       h('div', { class: 'cards' },
         card('episodes', t.episodes.total, 'c-total', 'count-total', '#/'),
-        card('passed', t.episodes.passed, 'c-passed', 'count-passed', filtersHash({ ...parseFilters(''), status: 'passed' })),
+        card(t.episodes.passedUnverified ? `passed (${t.episodes.passedUnverified} final state not verifiable)` : 'passed', t.episodes.passed, 'c-passed', 'count-passed', filtersHash({ ...parseFilters(''), status: 'passed' })),
         card('failed', t.episodes.failed, 'c-failed', 'count-failed', filtersHash({ ...parseFilters(''), status: 'failed' })),
         card('errors', t.episodes.error, 'c-error', 'count-error', filtersHash({ ...parseFilters(''), status: 'error' })),
         card('steps run', `${t.steps.total - t.steps.skipped} / ${t.steps.total}`, 'c-steps', 'count-steps')),
@@ -341,6 +341,7 @@ export function reportClient(): void {
     if (r.source?.file) facts.push(h('dt', null, 'source'), h('dd', null, h('code', null, `${r.source.file}${r.source.line ? `:${r.source.line}` : ''}${r.source.record ? ` ${r.source.record}` : ''}`)));
     if (r.final?.url) facts.push(h('dt', null, 'final URL'), h('dd', null, h('code', null, r.final.url)));
     if (r.final?.textSimilarity !== undefined) facts.push(h('dt', null, 'final text similarity'), h('dd', null, fig(r.final.textSimilarity)));
+    if (r.final?.verified === false) facts.push(h('dt', null, 'final state'), h('dd', { 'data-testid': 'final-unverified' }, `${r.status === 'passed' ? 'passed (final state not verifiable)' : 'not verifiable'}: ${r.final.unverifiedReason ?? 'no recorded end state'}`));
     if (r.firstDivergence !== undefined) facts.push(h('dt', null, 'first divergence'), h('dd', null, h('a', { href: `#/e/${entry.n}`, onclick: (e: Event) => { e.preventDefault(); focusStep(r.firstDivergence!); } }, `step ${r.firstDivergence + 1}`)));
     if (r.drift?.length) facts.push(h('dt', null, 'drifted steps'), h('dd', null, r.drift.map((i) => `step ${i + 1}`).join(', ')));
 
@@ -509,6 +510,8 @@ export function reportClient(): void {
     const dumps: Child[] = [];
     if (c?.html?.recorded) dumps.push(h('li', null, h('a', { href: href(c.html.recorded), target: '_blank', 'data-kind': 'recorded-html' }, 'recorded HTML')));
     if (c?.html?.live) dumps.push(h('li', null, h('a', { href: href(c.html.live), target: '_blank', 'data-kind': 'live-html' }, 'live HTML')));
+    if (c?.images?.fullPage) dumps.push(h('li', null, h('a', { href: href(c.images.fullPage), target: '_blank', 'data-kind': 'live-full-page' }, 'live full page')));
+    if (c?.aria) dumps.push(h('li', null, h('a', { href: href(c.aria), target: '_blank', 'data-kind': 'live-aria' }, 'live accessibility tree')));
     if (dumps.length) out.push(h('ul', { class: 'links inline' }, dumps));
     if (!out.length) out.push(h('p', { class: 'muted' }, s.status === 'skipped' ? 'Not run.' : 'Nothing more recorded for this step.'));
     return out;

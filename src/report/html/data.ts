@@ -32,7 +32,7 @@ export function resultPaths(r: EpisodeResult): string[] {
   for (const s of r.steps ?? []) {
     paths.push(...(s.downloads ?? []));
     const c = s.compare;
-    if (c) paths.push(c.images?.recorded, c.images?.live, c.images?.diff, c.html?.recorded, c.html?.live);
+    if (c) paths.push(c.images?.recorded, c.images?.live, c.images?.diff, c.images?.fullPage, c.aria, c.html?.recorded, c.html?.live);
   }
   return [...new Set(paths.filter((p): p is string => typeof p === 'string' && p.length > 0))];
 }
@@ -72,7 +72,7 @@ export function listEntry(n: number, r: EpisodeResult, chunk: number): ListEntry
 
 export function emptyTotals(): Totals {
   return {
-    episodes: { total: 0, passed: 0, failed: 0, error: 0 },
+    episodes: { total: 0, passed: 0, failed: 0, error: 0, passedUnverified: 0 },
     steps: { total: 0, passed: 0, failed: 0, skipped: 0, 'needs-input': 0 },
     reasons: {},
     divergences: {},
@@ -90,6 +90,7 @@ const bump = (m: Record<string, number>, k: string | number) => {
 export function addToTotals(t: Totals, r: EpisodeResult): void {
   t.episodes.total += 1;
   if (r.status in t.episodes) t.episodes[r.status] += 1;
+  if (r.status === 'passed' && r.final?.verified === false) t.episodes.passedUnverified += 1;
   bump(t.formats, String(r.format));
   if (r.reason) bump(t.reasons, r.reason);
   if (r.failedStep !== undefined) bump(t.firstFailure, r.failedStep);

@@ -1,0 +1,16 @@
+import type { Episode } from '../ir/index.js';
+import type { FinalState } from '../report/results.js';
+
+/**
+ * Whether the final page could be checked against the state the recording ended in, and if
+ * not, why — so a `passed` that nothing behind the last step vouches for says so. Plain
+ * codegen files and the 1.65 recorder (which drops the trailing `closePage`) keep no end state.
+ */
+export function finalVerification(episode: Episode, finalFrom: number | undefined, recordedFinal: string | undefined): Pick<FinalState, 'verified' | 'unverifiedReason'> {
+  if (recordedFinal !== undefined) return { verified: true };
+  const hasAnyState = episode.steps.some((s) => s.before?.html !== undefined || s.before?.htmlFile !== undefined || s.before?.screenshot !== undefined);
+  if (finalFrom === undefined) {
+    return { verified: false, unverifiedReason: hasAnyState ? 'the recording does not end with closePage, so it keeps no state after its last action (e.g. the 1.65 recorder)' : 'the recording keeps no page states at all (e.g. a plain codegen file)' };
+  }
+  return { verified: false, unverifiedReason: hasAnyState ? 'the trailing closePage has no recorded page state' : 'the recording keeps no page states at all (e.g. a plain codegen file)' };
+}

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PNG } from 'pngjs';
+import type { Browser } from 'playwright';
+import { writeHtmlReport } from '../../src/report/html/index.js';
+import { changedSiteCopy, serveSite, type FixtureServer } from '../support/fixture-site.js';
+import { launch, replayFixture } from '../support/replay.js';
+
+// library-save-record@1.49: steps 3–5 (0-based) start on library/index.html.
+const DRIFTING = 3;
+
+let browser: Browser;
+let site: FixtureServer;
+test.beforeAll(async () => {
+  browser = await launch();
+  // A heading changed and the page made taller than the viewport: only the full page shows the bottom.
+  site = await serveSite(changedSiteCopy('library/index.html', '<h1>Public library catalogue</h1>', '<h1>Public library catalogue (new)</h1><div style="height:1500px"></div><p>Footnote below the fold</p>'));
+});
+test.afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+test('a step that does not match gets a full-page screenshot and an accessibility snapshot; a matching step gets neither, and the report links both', async () => {
+  const r = await replayFixture(browser, 'library-save-record@1.49', site.url);
+  const c = r.steps[DRIFTING]!.compare!;
+  expect(c.verdict).not.toBe('match');
+  expect(c.images?.fullPage).toBeTruthy();
+  expect(c.aria).toBeTruthy();
+
+  const full = PNG.sync.read(readFileSync(join(r.out, c.images!.fullPage!)));
+  const viewport = PNG.sync.read(readFileSync(join(r.out, c.images!.live!)));
+  expect(full.width).toBe(viewport.width);
+  expect(full.height).toBeGreaterThan(1500);
+  const aria = readFileSync(join(r.out, c.aria!), 'utf8');
+  expect(aria).toContain('heading "Public library catalogue (new)"');
+  expect(aria).toContain('Footnote below the fold');
+
+  // Cost-aware: matching steps write nothing of this.
+  const matching = r.steps.filter((s) => s.compare?.verdict === 'match');
+  expect(matching.length).toBeGreaterThan(0);
+  for (const s of matching) {
+    expect(s.compare!.images).toBeUndefined();
+    expect(s.compare!.aria).toBeUndefined();
+  }
+
+  writeFileSync(join(r.out, 'results.jsonl'), `${JSON.stringify(r)}\n`);
+  const report = await writeHtmlReport(r.out);
+  const page = await browser.newPage();
+  try {
+    await page.goto(pathToFileURL(report).href);
+    await page.getByRole('link', { name: r.episode }).click();
+    const step = page.locator(`li.step[data-index="${DRIFTING}"]`);
+    await step.locator('.step-head').click();
+    await expect(step).toHaveClass(/\bopen\b/);
+    for (const [kind, path] of [['live-full-page', c.images!.fullPage!], ['live-aria', c.aria!]] as const) {
+      const href = await step.locator(`a[data-kind="${kind}"]`).evaluate((a) => (a as HTMLAnchorElement).href);
+      expect(fileURLToPath(href)).toBe(join(r.out, path));
+      expect(existsSync(fileURLToPath(href))).toBe(true);
+    }
+  } finally {
+    await page.close();
+  }
+});

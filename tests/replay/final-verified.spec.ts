@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser } from 'playwright';
+import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
+import { runCommand } from '../../src/commands/run.js';
+import { silentLogger } from '../../src/log.js';
+import type { EpisodeResult, RunSummary } from '../../src/report/results.js';
+import { FIXTURES, serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
+import { launch, replayFixture } from '../support/replay.js';
+
+let browser: Browser;
+let site: FixtureServer;
+test.beforeAll(async () => {
+  browser = await launch();
+  site = await serveSite();
+});
+test.afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+test('a plain codegen file keeps no end state: passed, but the contract, terminal, JUnit and report say the final state was not verifiable', async () => {
+  const out = tempDir('rw-out-');
+  const printed: string[] = [];
+  const code = await runCommand(
+    { dataset: join(FIXTURES, 'codegen', 'tax-form.jsonl'), out, format: 'auto', episodes: [], urlMappings: [{ from: RECORDED_ORIGIN, to: site.url }], params: {}, timeoutMs: 5000, headed: false, workers: 1 },
+    silentLogger,
+    (line) => printed.push(line),
+  );
+  const r = JSON.parse(readFileSync(join(out, 'results.jsonl'), 'utf8').trim()) as EpisodeResult;
+  expect(r.status, r.message).toBe('passed');
+  expect(code).toBe(0);
+  expect(r.final).toMatchObject({ verified: false });
+  expect(r.final!.unverifiedReason).toContain('codegen');
+  const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as RunSummary;
+  expect(summary.episodes).toMatchObject({ total: 1, passed: 1, passedUnverified: 1 });
+  const text = printed.join('\n');
+  expect(text).toMatch(/PASS .*passed \(final state not verifiable\)/);
+  expect(text).toContain('1 passed (1 final state not verifiable)');
+  expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('passed (final state not verifiable): the recording keeps no page states');
+
+  const page = await browser.newPage();
+  try {
+    await page.goto(pathToFileURL(join(out, 'report', 'index.html')).href);
+    await expect(page.locator('.cards')).toContainText('passed (1 final state not verifiable)');
+    await page.getByRole('link', { name: r.episode }).click();
+    await expect(page.getByTestId('final-unverified')).toContainText('passed (final state not verifiable)');
+  } finally {
+    await page.close();
+  }
+});
+
+test('a recording that keeps its end state is verified; the 1.65 recorder, which drops closePage, is not', async () => {
+  const kept = await replayFixture(browser, 'library-save-record@1.49', site.url);
+  expect(kept.status, kept.message).toBe('passed');
+  expect(kept.final).toMatchObject({ verified: true });
+  expect(kept.final!.unverifiedReason).toBeUndefined();
+  expect(kept.final!.textSimilarity).toBeGreaterThan(0.95);
+
+  const dropped = await replayFixture(browser, 'library-save-record@1.65', site.url);
+  expect(dropped.status, dropped.message).toBe('passed');
+  expect(dropped.final).toMatchObject({ verified: false });
+  expect(dropped.final!.unverifiedReason).toContain('closePage');
+});
