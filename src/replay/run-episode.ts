@@ -20,6 +20,7 @@ import type { StepNoise } from '../compare/noise-mask.js';
 import { stepNoise, writeCalibration } from './step-noise.js';
 import { finalVerification } from './final-verification.js';
 import { HttpErrors } from './http-errors.js';
+import { settle } from './settle.js';
 import type { Secret } from '../secrets.js';
 import { EpisodeSecrets } from './episode-secrets.js';
 import { scrubZip } from './scrub-zip.js';
@@ -298,6 +299,7 @@ async function captureFinal(pages: PageRegistry, preferred: string, dir: string,
   const html = join(dir, 'final.html');
   const screenshot = join(dir, 'final.png');
   try {
+    await settle(page);
     writeFileSync(html, secrets.redactor.scrub(await page.content()));
     await page.screenshot({ path: screenshot, animations: 'disabled', caret: 'hide', timeout: 10_000, mask: secrets.masksOn(page) });
   } catch {
