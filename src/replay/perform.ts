@@ -79,6 +79,8 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
   switch (action.type) {
     case 'closePage':
       await page.close();
+      // The page opened last becomes the current one (VWA's PAGE_CLOSE; a browser does the same).
+      env.pages.current = env.pages.openPages().at(-1);
       return { status: 'passed' };
     case 'navigate':
       await page.goto(env.mapUrl(action.url), { timeout });
