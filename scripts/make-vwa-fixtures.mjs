@@ -101,6 +101,17 @@ try {
     entry('/tax/', tax, checkedNodes, undefined),
   ]);
 
+  // --- malformed.json: steps VWA itself would have failed; the others still run ----------------
+  INTENT = 'Fill in the NIF and the province.';
+  file('malformed.json', [
+    entry('/tax/', tax, taxNodes, { action_type: 7, element_id: '12', text: ids('1234') }),
+    entry('/tax/', tax, taxNodes, { action_type: 99, raw_prediction: '```teleport [12]```' }),
+    entry('/tax/', tax, taxNodes, { action_type: 6, element_id: '77', raw_prediction: '```click [77]```' }),
+    entry('/tax/', tax, taxNodes, { action_type: 15, pw_code: 'page.get_by_label("I declare the data is true".check()' }),
+    entry('/tax/', tax, taxNodes, { action_type: 16, pw_code: 'page.get_by_label("Province").select_option("Madrid")' }),
+    entry('/tax/', tax, taxNodes, { action_type: 17, answer: 'done' }),
+  ]);
+
   // --- tabs.json: links, a popup, tab focus, back/forward, new tab, goto, close ---------------
   INTENT = 'Open the tax form and its help, then look at the task board in another tab.';
   await page.goto(`${site.url}/`);

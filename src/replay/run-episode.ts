@@ -93,6 +93,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   const steps: StepResult[] = [];
   const httpErrors = new HttpErrors(context);
   let failed: StepResult | undefined;
+  /** The first step whose record could not be replayed (the rest still ran). */
+  let unreplayed: StepResult | undefined;
   let final: FinalState | undefined;
   let firstDivergence: number | undefined;
   const drift: number[] = [];
@@ -129,7 +131,9 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       if (!checking) (result.notes ??= []).push('run to reach --from-step: not compared');
       if (tracing) await context.tracing.groupEnd().catch(() => undefined);
       steps.push(result);
-      if (result.status !== 'passed') {
+      if (step.unreplayable && result.reason === 'invalid-input') {
+        unreplayed ??= result;
+      } else if (result.status !== 'passed') {
         failed = result;
         if (options.pauseOnFailure && options.headed) await (pages.get(step.page) ?? pages.current)?.pause().catch(() => undefined);
       }
@@ -171,6 +175,9 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   if (failed) {
     return { ...base, status: 'failed', reason: failed.reason, failedStep: failed.index, message: `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` };
   }
+  if (unreplayed) {
+    return { ...base, status: 'failed', reason: 'invalid-input', failedStep: unreplayed.index, message: `step ${unreplayed.index + 1}: ${unreplayed.message}; the other steps ran` };
+  }
   if (final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin) {
     return { ...base, status: 'failed', reason: 'final-state-mismatch', message: `every step ran, but the final page reads differently from the recorded one (text similarity ${final.textSimilarity} < ${options.finalTextMin})` };
   }
@@ -202,6 +209,8 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
     ...targetReport(outcome),
     ...extra,
   });
+
+  if (step.unreplayable) return done({ status: 'failed', reason: 'invalid-input', message: `not replayed, the record is malformed: ${step.unreplayable}` });
 
   const action = withInput(step, env.options.params);
   if (!action) {

@@ -43,7 +43,7 @@ interface Replayed {
 }
 
 /** Replays a fixture trajectory and keeps its pages open for the test to look at. */
-async function replay(name: string, options: Partial<ReplayOptions> = {}, use: (r: Replayed) => Promise<void>): Promise<void> {
+async function replay(name: string, options: Partial<ReplayOptions> = {}, use: (r: Replayed) => Promise<void>, mayFail = false): Promise<void> {
   const kept = keepingContexts(browser);
   try {
     const result = await runEpisode(kept.browser, await episode(name), {
@@ -54,7 +54,7 @@ async function replay(name: string, options: Partial<ReplayOptions> = {}, use: (
       out: tempDir('rw-vwa-'),
       ...options,
     });
-    expect(result.steps.filter((s) => s.status === 'failed').map((s) => `${s.index}: ${s.message}`)).toEqual([]);
+    if (!mayFail) expect(result.steps.filter((s) => s.status === 'failed').map((s) => `${s.index}: ${s.message}`)).toEqual([]);
     const context = kept.contexts[0]!;
     await use({ result, context, pages: context.pages() });
   } finally {
@@ -145,4 +145,22 @@ test('SCROLL moves the document by one window height (the recorded viewport: 150
   await replay('small-window/scroll.json', {}, async ({ pages: [page] }) => {
     expect(await page!.evaluate(() => scrollY)).toBe(150);
   });
+});
+
+test('malformed steps (unknown action_type, element_id not observed, pw_code that does not parse) are reported; the rest runs', async () => {
+  await replay('malformed.json', {}, async ({ result, pages: [page] }) => {
+    expect(result).toMatchObject({ status: 'failed', reason: 'invalid-input', failedStep: 2 });
+    expect(result.message).toMatch(/^step 3: not replayed, the record is malformed: action\.action_type: unknown VWA action type 99 .*; the other steps ran$/);
+    expect(result.steps.map((s) => [s.status, s.reason])).toEqual([
+      ['passed', undefined], ['passed', undefined],
+      ['failed', 'invalid-input'], ['failed', 'invalid-input'], ['failed', 'invalid-input'],
+      ['passed', undefined], ['passed', undefined],
+    ]);
+    expect(result.steps[3]!.message).toBe('not replayed, the record is malformed: action.element_id: element "77" is not in this step\'s observation (text.obs_nodes_info, image.obs_nodes_info)');
+    expect(result.steps[4]!.message).toMatch(/^not replayed, the record is malformed: action\.pw_code: cannot read "page\.get_by_label.*": not valid Python/);
+    // The steps around them acted.
+    expect(await value(page!, '#nif')).toBe('1234');
+    expect(await value(page!, '#province')).toBe('m');
+    expect(await page!.locator('#truthful').isChecked()).toBe(false);
+  }, true);
 });
