@@ -112,6 +112,27 @@ try {
     entry('/tax/', tax, taxNodes, { action_type: 17, answer: 'done' }),
   ]);
 
+  // --- shop-drift*.json: recorded on the shop of site A; site B moved things (the drift tests) --------
+  INTENT = 'Look at the cart, then go on shopping.';
+  await page.goto(`${site.url}/shop/`);
+  const shopTitle = 'Tab 0 (current): Town hall e-shop — permits and services';
+  const badge = await boxOf(page, '#cart-badge');
+  await page.goto(`${site.url}/shop/cart.html`);
+  const cartTitle = `Tab 0 (current): ${await page.title()}`;
+  const goOn = await boxOf(page, 'a:text-is("Continue shopping")');
+  const shopNodes = { 30: ["button 'Cart (0)'", badge] };
+  const cartNodes = { 70: ["link 'Continue shopping'", goOn] };
+  file('shop-drift.json', [
+    entry('/shop/', [shopTitle], shopNodes, { action_type: 6, element_id: '30', raw_prediction: '```click [30]```' }),
+    entry('/shop/cart.html', [cartTitle], cartNodes, { action_type: 6, element_id: '70', raw_prediction: '```click [70]```' }),
+    entry('/shop/', [shopTitle], shopNodes, { action_type: 17, answer: 'empty' }),
+  ]);
+  file('shop-drift-point.json', [
+    entry('/shop/', [shopTitle], shopNodes, { action_type: 6, element_id: '30', raw_prediction: '```click [30]```' }),
+    entry('/shop/cart.html', [cartTitle], cartNodes, { action_type: 3, coords: centre(goOn, VIEWPORT), raw_prediction: 'mouse click on Continue shopping' }),
+    entry('/shop/', [shopTitle], shopNodes, { action_type: 17, answer: 'empty' }),
+  ]);
+
   // --- tabs.json: links, a popup, tab focus, back/forward, new tab, goto, close ---------------
   INTENT = 'Open the tax form and its help, then look at the task board in another tab.';
   await page.goto(`${site.url}/`);

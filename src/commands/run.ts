@@ -30,6 +30,7 @@ export interface RunArgs {
   slowMo?: number;
   filesDir?: string;
   strict?: boolean;
+  repair?: boolean;
   minScore?: number;
   finalTextMin?: number;
   /** Browsers replaying at once (default: the number of cores). */
@@ -91,7 +92,7 @@ export async function runCommand(args: RunArgs, log: Logger, print: (line: strin
     browser = await replayEpisodes(
       chains,
       { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: args.urlMappings, params: args.params, timeoutMs: args.timeoutMs, headed: args.headed, slowMo: args.slowMo, filesDir: args.filesDir ?? data.root,
-        strict: args.strict, thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore }, finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin,
+        strict: args.strict, repair: args.repair, thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore }, finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin,
         workers, mode: args.workerMode, connect: args.connect, ...args.replay },
       { onEpisode: (r) => { writer.add(r); progress.episodeDone(r); show(r); } },
       log,

@@ -36,6 +36,8 @@ export interface ReplayOptions {
   finalTextMin: number;
   /** `--strict`: only the recorded selector finds targets. */
   strict?: boolean;
+  /** `--repair`: an action recorded at a point (VWA) whose element moved acts on the element found again. */
+  repair?: boolean;
   /** `--min-score` and the ambiguity margin for similarity matches. */
   thresholds?: MatchThresholds;
   /** Before-state comparison (`--compare`). */
@@ -207,6 +209,7 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
       ? { status: 'passed', notes: outcome.notes?.length ? outcome.notes : undefined }
       : { status: 'failed', reason: outcome.reason, message: outcome.message }),
     ...targetReport(outcome),
+    ...(outcome.pointCheck ? { pointCheck: outcome.pointCheck } : {}),
     ...extra,
   });
 
@@ -229,7 +232,7 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
     const resolve = (target: Target, exact?: boolean) =>
       page ? resolveTarget(page, target, { timeoutMs, strict: exact || env.options.strict, thresholds: env.options.thresholds, before: step.before, browser: page.context().browser() })
         : Promise.resolve<Resolution>({ ok: false, reason: 'target-not-found', message: 'no page' });
-    const outcome = await withDeadline(perform(action, { pages: env.pages, page, pageName: step.page, timeoutMs, mapUrl: env.toLive, filesDir: env.options.filesDir, resolve }), timeoutMs * 3 + 5000);
+    const outcome = await withDeadline(perform(action, { pages: env.pages, page, pageName: step.page, timeoutMs, mapUrl: env.toLive, filesDir: env.options.filesDir, resolve, repair: env.options.repair }), timeoutMs * 3 + 5000);
     if (page && !page.isClosed()) env.pages.current = page;
     if (outcome.status === 'failed') return done(outcome);
     const signals = await settle();
