@@ -124,8 +124,11 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
     case 'fill':
       // A DevTools Recorder `change` on a <select> found by its aria name decodes as a fill;
       // on a select, setting the value means choosing that option.
+      // Fill first: asking every field for its tag would cost each fill a round trip to the page.
       return on(action.target, async (l) => {
-        if ((await l.evaluate((el) => el.tagName).catch(() => '')) !== 'SELECT') return l.fill(action.text, { timeout });
+        const refused = await l.fill(action.text, { timeout }).then(() => undefined, (e: unknown) => e);
+        if (refused === undefined) return;
+        if ((await l.evaluate((el) => el.tagName).catch(() => '')) !== 'SELECT') throw refused;
         const missing = await missingOptions(l, [action.text], 'valueOrLabel');
         if (missing) return missing;
         await l.selectOption(action.text, { timeout });
