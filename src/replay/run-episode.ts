@@ -297,9 +297,8 @@ async function captureFinal(pages: PageRegistry, preferred: string, dir: string,
   const html = join(dir, 'final.html');
   const screenshot = join(dir, 'final.png');
   try {
-    // Both at once: the final capture is per-episode work no step waits on (~5% of a short flow).
-    const [content] = await Promise.all([page.content(), page.screenshot({ path: screenshot, animations: 'disabled', caret: 'hide', timeout: 10_000 })]);
-    writeFileSync(html, content);
+    writeFileSync(html, await page.content());
+    await page.screenshot({ path: screenshot, animations: 'disabled', caret: 'hide', timeout: 10_000 });
   } catch {
     return undefined;
   }
