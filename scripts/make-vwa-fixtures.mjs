@@ -133,6 +133,16 @@ try {
     entry('/shop/', [shopTitle], shopNodes, { action_type: 17, answer: 'empty' }),
   ]);
 
+  // --- upload.json: UPLOAD sets the file input (the path as key ids, as VWA stores it) ----------------
+  INTENT = 'Attach the donation receipt.';
+  await page.goto(`${site.url}/tax/attach.html`);
+  const doc = await boxOf(page, '#doc');
+  const attachTabs = [`Tab 0 (current): ${await page.title()}`];
+  file('upload.json', [
+    entry('/tax/attach.html', attachTabs, { 50: ["button 'Supporting document'", doc] }, { action_type: 19, element_id: '50', text: ids('receipt.txt') }),
+    entry('/tax/attach.html', attachTabs, {}, { action_type: 17, answer: 'attached' }),
+  ]);
+
   // --- tabs.json: links, a popup, tab focus, back/forward, new tab, goto, close ---------------
   INTENT = 'Open the tax form and its help, then look at the task board in another tab.';
   await page.goto(`${site.url}/`);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
@@ -13,8 +14,8 @@ import { launch } from '../support/replay.js';
 // Every VWA ActionTypes value that acts on a page, replayed from Recon-Act trajectories
 // (fixtures/vwa, made by scripts/make-vwa-fixtures.mjs) against the fixture site, asserting
 // what each did to the page. `toStep` stops a replay right after a step whose effect a later
-// step undoes (a hover, a scroll). NONE and UPLOAD (no file input on the site) keep their
-// decoder tests (tests/formats/vwa-actions.spec.ts).
+// step undoes (a hover, a scroll). NONE, which does nothing, keeps its decoder test
+// (tests/formats/vwa-actions.spec.ts).
 
 const VWA = join(FIXTURES, 'vwa');
 const WAIT_MS = 300;
@@ -144,6 +145,15 @@ test('SCROLL moves the document by one window height (the recorded viewport: 150
   });
   await replay('small-window/scroll.json', {}, async ({ pages: [page] }) => {
     expect(await page!.evaluate(() => scrollY)).toBe(150);
+  });
+});
+
+test('UPLOAD sets the file input to the file the key ids name (found under --files-dir)', async () => {
+  await replay('upload.json', { filesDir: VWA }, async ({ result, pages: [page] }) => {
+    expect(result.status, result.message).toBe('passed');
+    expect(result.steps[1]!.notes).toBeUndefined(); // no "file not found: sent an empty file"
+    const size = readFileSync(join(VWA, 'receipt.txt')).length;
+    await expect(page!.getByRole('status')).toHaveText(`Attached: receipt.txt (${size} bytes)`);
   });
 });
 
