@@ -89,6 +89,10 @@ test('CLEAR, KEY_PRESS (Backspace; Meta+a as Control+a), SELECT_OPTION, CHECK, M
     await expect(page.locator('#verification')).toBeVisible();
     // MOUSE_CLICK at fractions of the viewport hit "Save draft" where the checked form shows it.
     await expect(page.locator('#status')).toHaveText('Draft saved');
+    // Each action recorded at a point found the recorded element there (site A is the recorded site).
+    expect(result.steps.filter((s) => s.pointCheck).map((s) => [s.index, s.pointCheck!.expected, s.pointCheck!.match])).toEqual([
+      [1, 'textbox "NIF"', true], [4, 'textbox "Full name"', true], [10, 'button "Save draft"', true],
+    ]);
     const stop = result.steps.at(-1)!;
     expect(stop).toMatchObject({ action: 'stop', status: 'passed', notes: ['answer: Draft saved'] });
   });
