@@ -258,6 +258,9 @@ async function puppeteerComparison() {
         replaywrightMs: round(median(t.rw), 0),
         puppeteerReplayMs: round(median(t.pp), 0),
         ratio: round(median(t.rw) / median(t.pp)),
+        // Per step: the flow's median over its step count (each run includes a fresh context and page).
+        replaywrightMsPerStep: round(median(t.rw) / e.steps.length, 1),
+        puppeteerReplayMsPerStep: round(median(t.pp) / e.steps.length, 1),
         replaywright: rwResult.status === 'passed' ? 'passed' : `${rwResult.status}: ${rwResult.message}`,
         puppeteerReplay: ppError ? `failed: ${ppError}` : 'passed',
       };
@@ -270,10 +273,14 @@ async function puppeteerComparison() {
   }
   const both = rows.filter((r) => r.replaywright === 'passed' && r.puppeteerReplay === 'passed');
   const sum = (k) => both.reduce((n, r) => n + r[k], 0);
-  const total = { flows: both.length, replaywrightMs: sum('replaywrightMs'), puppeteerReplayMs: sum('puppeteerReplayMs'), ratio: round(sum('replaywrightMs') / sum('puppeteerReplayMs')) };
-  table(`4. Chrome Recorder flows: replaywright vs @puppeteer/replay (median of ${REPS}, ms; fresh context each)`, ['flow', 'steps', 'replaywright', '@puppeteer/replay', 'ratio', 'replaywright result', '@puppeteer/replay result'], [
-    ...rows.map((r) => [r.flow, r.steps, r.replaywrightMs, r.puppeteerReplayMs, `${r.ratio}×`, r.replaywright.slice(0, 90), r.puppeteerReplay.slice(0, 60)]),
-    [`total (${both.length} flows both pass)`, '', total.replaywrightMs, total.puppeteerReplayMs, `${total.ratio}×`, '', ''],
+  const steps = both.reduce((n, r) => n + r.steps, 0);
+  const total = {
+    flows: both.length, steps, replaywrightMs: sum('replaywrightMs'), puppeteerReplayMs: sum('puppeteerReplayMs'), ratio: round(sum('replaywrightMs') / sum('puppeteerReplayMs')),
+    replaywrightMsPerStep: round(sum('replaywrightMs') / steps, 1), puppeteerReplayMsPerStep: round(sum('puppeteerReplayMs') / steps, 1),
+  };
+  table(`4. Chrome Recorder flows: replaywright vs @puppeteer/replay (median of ${REPS}, ms; fresh context each)`, ['flow', 'steps', 'replaywright', '@puppeteer/replay', 'per step rw / pp', 'ratio', 'replaywright result', '@puppeteer/replay result'], [
+    ...rows.map((r) => [r.flow, r.steps, r.replaywrightMs, r.puppeteerReplayMs, `${r.replaywrightMsPerStep} / ${r.puppeteerReplayMsPerStep}`, `${r.ratio}×`, r.replaywright.slice(0, 90), r.puppeteerReplay.slice(0, 60)]),
+    [`total (${both.length} flows both pass)`, steps, total.replaywrightMs, total.puppeteerReplayMs, `${total.replaywrightMsPerStep} / ${total.puppeteerReplayMsPerStep}`, `${total.ratio}×`, '', ''],
   ]);
   return { rows, total };
 }

@@ -85,6 +85,7 @@ await yargs(hideBin(process.argv))
       .option('timeout', { type: 'number', default: 10_000, describe: 'per-step timeout, ms' })
       .option('files-dir', { type: 'string', describe: 'where setInputFiles finds recorded file names (default: dataset folder)' })
       .option('strict', { type: 'boolean', default: false, describe: 'find targets by the recorded selector only (no fallbacks)' })
+      .option('repair', { type: 'boolean', default: false, describe: 'an action recorded at a point (VWA) whose element moved acts on the element re-found by role, name and nearest box' })
       .option('min-score', { type: 'number', default: 0.6, describe: 'lowest similarity (0-1) a fallback target match may have' })
       .option('final-text-min', { type: 'number', default: 0.97, describe: 'lowest visible-text similarity of the final page to the recorded one' })
       .option('headed', { type: 'boolean', default: false })
@@ -130,6 +131,7 @@ await yargs(hideBin(process.argv))
           slowMo: a['slow-mo'],
           filesDir: a['files-dir'],
           strict: a.strict,
+          repair: a.repair,
           minScore: a['min-score'],
           finalTextMin: a['final-text-min'],
           workers: a.workers ?? defaultWorkers(),

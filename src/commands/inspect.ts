@@ -16,7 +16,8 @@ export async function inspectCommand(args: { dataset: string; format: FormatChoi
     for (const s of e.steps) {
       const signals = s.expect.map((x) => x.kind).join(', ');
       const input = s.needsInput ? `  (needs --param ${s.needsInput.param})` : '';
-      print(`  ${String(s.index + 1).padStart(3)}. [${s.page}] ${describeAction(s.action)}${signals ? `  → ${signals}` : ''}${input}`);
+      const what = s.unreplayable ? `NOT REPLAYABLE: ${s.unreplayable}` : describeAction(s.action);
+      print(`  ${String(s.index + 1).padStart(3)}. [${s.page}] ${what}${signals ? `  → ${signals}` : ''}${input}`);
     }
   }
   for (const r of data.rejected) print(`${r.id}  REJECTED: ${r.problems.map((p) => formatProblem(p)).join('; ')}`);

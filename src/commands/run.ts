@@ -34,6 +34,7 @@ export interface RunArgs {
   slowMo?: number;
   filesDir?: string;
   strict?: boolean;
+  repair?: boolean;
   minScore?: number;
   finalTextMin?: number;
   /** Browsers replaying at once (default: the number of cores). */
@@ -102,7 +103,7 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
     browser = await replayEpisodes(
       chains,
       { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: args.urlMappings, params: args.params, secrets: args.secrets, timeoutMs: args.timeoutMs, headed: args.headed, slowMo: args.slowMo, filesDir: args.filesDir ?? data.root,
-        strict: args.strict, thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore }, finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin,
+        strict: args.strict, repair: args.repair, thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore }, finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin,
         workers, mode: args.workerMode, connect: args.connect, ...replay },
       { onEpisode: (raw) => { const r = redactor.scrubDeep(raw); writer.add(r); progress.episodeDone(r); show(r); } },
       log,

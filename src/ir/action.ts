@@ -84,8 +84,10 @@ export const Action = z.discriminatedUnion('type', [
     point: Point,
     button: z.enum(['left', 'middle', 'right']).default('left'),
     clickCount: z.number().int().positive().default(1),
+    /** The recorded element under the point (VWA obs_nodes_info), for the drift check and `--repair`. */
+    expected: Target.optional(),
   }),
-  z.object({ type: z.literal('hoverPoint'), point: Point }),
+  z.object({ type: z.literal('hoverPoint'), point: Point, expected: Target.optional() }),
   z.object({ type: z.literal('drag'), from: Point, to: Point }),
   /** Scroll by dx/dy in `unit`s; `viewport` = multiples of the window height/width. */
   z.object({

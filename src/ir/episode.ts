@@ -35,6 +35,12 @@ export const Step = z.object({
    * from `--param <param>=…`; without one the step is reported `needs-input`.
    */
   needsInput: z.object({ param: z.string().min(1), prompt: z.string().optional() }).optional(),
+  /**
+   * Why the recorded step cannot be replayed (a malformed record: unknown action type, an
+   * element the observation does not have, code that does not parse). The action is a `noop`;
+   * the replay reports the step `invalid-input` and runs the rest, as the recording harness did.
+   */
+  unreplayable: z.string().min(1).optional(),
   source: SourceRef,
 });
 export type Step = z.infer<typeof Step>;

@@ -65,5 +65,11 @@ export const Target = z.object({
   locate: z.array(Locate).min(1),
   /** How a person would name the element, e.g. `button "Submit"`. */
   description: z.string().optional(),
+  /**
+   * The recording acted at the centre of this target's `box` (VWA `element_id`): the replay
+   * acts there too, after checking the element at that point is the recorded one
+   * (`--repair` re-finds it by role, name and nearest box when it is not).
+   */
+  atPoint: z.boolean().optional(),
 });
 export type Target = z.infer<typeof Target>;

@@ -157,13 +157,13 @@ async function chosen(page: Page, match: Match<Candidate>, strategy: Strategy): 
   return { ok: true, locator: candidateLocator(c), strategy, score: round(match.score), evidence: match.evidence, frame: frameName(c.frame), revealed: revealed || undefined };
 }
 
-interface LiveLocator {
+export interface LiveLocator {
   label: string;
   locator: Locator;
   frame?: string;
 }
 
-function liveLocators(page: Page, locate: Locate): LiveLocator[] {
+export function liveLocators(page: Page, locate: Locate): LiveLocator[] {
   switch (locate.kind) {
     case 'selector': {
       if (locate.framePath) {

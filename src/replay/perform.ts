@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Locator, Page } from 'playwright';
-import type { Action, Point, Target } from '../ir/index.js';
+import type { Action, Target } from '../ir/index.js';
 import type { Reason } from '../report/results.js';
 import * as assert from './assertions.js';
+import { actsAtPoint, performAtPoint, toViewport, type PointAction } from './at-point.js';
 import type { Resolution, Strategy } from './locate.js';
 import type { PageRegistry } from './pages.js';
+import type { PointCheck } from './point-check.js';
 
 /** How the step's target was found, for the step's result. */
 export interface TargetFound {
@@ -17,8 +19,8 @@ export interface TargetFound {
 }
 
 export type Outcome =
-  | { status: 'passed'; found?: TargetFound; notes?: string[] }
-  | { status: 'failed'; reason: Reason; message: string; found?: TargetFound; candidates?: { name: string; score: number }[] };
+  | { status: 'passed'; found?: TargetFound; notes?: string[]; pointCheck?: PointCheck }
+  | { status: 'failed'; reason: Reason; message: string; found?: TargetFound; candidates?: { name: string; score: number }[]; pointCheck?: PointCheck };
 
 export interface PerformEnv {
   pages: PageRegistry;
@@ -34,6 +36,8 @@ export interface PerformEnv {
    * `exact`: the recorded locators only — what an assertion checks must be the recorded element.
    */
   resolve(target: Target, exact?: boolean): Promise<Resolution>;
+  /** `--repair`: an action recorded at a point whose element moved acts on the element found again. */
+  repair?: boolean;
 }
 
 const BLANK_URLS = new Set(['about:blank', 'chrome://newtab/']);
@@ -63,6 +67,8 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
   const page = env.page;
   if (!page) return { status: 'failed', reason: 'page-not-found', message: `page "${env.pageName}" is not open (open: ${env.pages.names().join(', ') || 'none'})` };
   const timeout = env.timeoutMs;
+  // Recorded at a point (VWA): checked there, acted there (or on the element found again with --repair).
+  if (actsAtPoint(action)) return performAtPoint(page, action as PointAction, env);
 
   /** Resolve the target, then act on it; a target that cannot be pinned down fails the step. */
   const on = async (target: Target, act: (l: Locator) => Promise<string | undefined | void>): Promise<Outcome> => {
@@ -79,6 +85,8 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
   switch (action.type) {
     case 'closePage':
       await page.close();
+      // The page opened last becomes the current one (VWA's PAGE_CLOSE; a browser does the same).
+      env.pages.current = env.pages.openPages().at(-1);
       return { status: 'passed' };
     case 'navigate':
       await page.goto(env.mapUrl(action.url), { timeout });
@@ -116,8 +124,11 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
     case 'fill':
       // A DevTools Recorder `change` on a <select> found by its aria name decodes as a fill;
       // on a select, setting the value means choosing that option.
+      // Fill first: asking every field for its tag would cost each fill a round trip to the page.
       return on(action.target, async (l) => {
-        if ((await l.evaluate((el) => el.tagName).catch(() => '')) !== 'SELECT') return l.fill(action.text, { timeout });
+        const refused = await l.fill(action.text, { timeout }).then(() => undefined, (e: unknown) => e);
+        if (refused === undefined) return;
+        if ((await l.evaluate((el) => el.tagName).catch(() => '')) !== 'SELECT') throw refused;
         const missing = await missingOptions(l, [action.text], 'valueOrLabel');
         if (missing) return missing;
         await l.selectOption(action.text, { timeout });
@@ -232,13 +243,6 @@ export async function missingOptions(select: Locator, wanted: string[], by: 'val
   const absent = wanted.filter((w) => !options.some((o) => (by !== 'label' && o.value === w) || (by !== 'value' && o.label === w)));
   if (!absent.length) return undefined;
   return `option ${absent.map((a) => `"${a}"`).join(', ')} not available (has: ${options.map((o) => (o.label === o.value ? `"${o.value}"` : `"${o.value}" (${o.label})`)).join(', ')})`;
-}
-
-async function toViewport(page: Page, point: Point): Promise<{ x: number; y: number }> {
-  const vp = page.viewportSize() ?? (await page.evaluate(() => ({ width: innerWidth, height: innerHeight })));
-  if (point.units === 'fraction') return { x: point.x * vp.width, y: point.y * vp.height };
-  if (point.viewport) return { x: (point.x * vp.width) / point.viewport.width, y: (point.y * vp.height) / point.viewport.height };
-  return { x: point.x, y: point.y };
 }
 
 function foundReport(r: Extract<Resolution, { ok: true }>): TargetFound {

@@ -46,6 +46,8 @@ export interface ReplayOptions {
   finalTextMin: number;
   /** `--strict`: only the recorded selector finds targets. */
   strict?: boolean;
+  /** `--repair`: an action recorded at a point (VWA) whose element moved acts on the element found again. */
+  repair?: boolean;
   /** `--min-score` and the ambiguity margin for similarity matches. */
   thresholds?: MatchThresholds;
   /** Before-state comparison (`--compare`). */
@@ -107,6 +109,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   const steps: StepResult[] = [];
   const httpErrors = new HttpErrors(context);
   let failed: StepResult | undefined;
+  /** The first step whose record could not be replayed (the rest still ran). */
+  let unreplayed: StepResult | undefined;
   let final: FinalState | undefined;
   let firstDivergence: number | undefined;
   const drift: number[] = [];
@@ -147,7 +151,9 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       if (comparison && noise?.note) (result.notes ??= []).push(noise.note);
       if (tracing) await context.tracing.groupEnd().catch(() => undefined);
       steps.push(result);
-      if (result.status !== 'passed') {
+      if (step.unreplayable && result.reason === 'invalid-input') {
+        unreplayed ??= result;
+      } else if (result.status !== 'passed') {
         failed = result;
         if (options.pauseOnFailure && options.headed) await (pages.get(step.page) ?? pages.current)?.pause().catch(() => undefined);
       }
@@ -191,6 +197,9 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   if (failed) {
     return { ...base, status: 'failed', reason: failed.reason, failedStep: failed.index, message: `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` };
   }
+  if (unreplayed) {
+    return { ...base, status: 'failed', reason: 'invalid-input', failedStep: unreplayed.index, message: `step ${unreplayed.index + 1}: ${unreplayed.message}; the other steps ran` };
+  }
   if (final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin) {
     return { ...base, status: 'failed', reason: 'final-state-mismatch', message: `every step ran, but the final page reads differently from the recorded one (text similarity ${final.textSimilarity} < ${options.finalTextMin})` };
   }
@@ -221,8 +230,11 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
       ? { status: 'passed', notes: outcome.notes?.length ? outcome.notes : undefined }
       : { status: 'failed', reason: outcome.reason, message: outcome.message }),
     ...targetReport(outcome),
+    ...(outcome.pointCheck ? { pointCheck: outcome.pointCheck } : {}),
     ...extra,
   });
+
+  if (step.unreplayable) return done({ status: 'failed', reason: 'invalid-input', message: `not replayed, the record is malformed: ${step.unreplayable}` });
 
   const input = env.secrets.input(step);
   if ('missing' in input) {
@@ -245,7 +257,7 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
       if (found.ok && input.secret) env.secrets.typedInto(found.locator);
       return found;
     };
-    const outcome = await withDeadline(perform(input.action, { pages: env.pages, page, pageName: step.page, timeoutMs, mapUrl: env.toLive, filesDir: env.options.filesDir, resolve }), timeoutMs * 3 + 5000);
+    const outcome = await withDeadline(perform(input.action, { pages: env.pages, page, pageName: step.page, timeoutMs, mapUrl: env.toLive, filesDir: env.options.filesDir, resolve, repair: env.options.repair }), timeoutMs * 3 + 5000);
     if (page && !page.isClosed()) env.pages.current = page;
     if (outcome.status === 'failed') return done(outcome);
     const signals = await settle();

@@ -96,6 +96,11 @@ export interface StepResult {
   liveBox?: { x: number; y: number; width: number; height: number };
   /** The target's recorded box, when the recording has one. */
   recordedBox?: { x: number; y: number; width: number; height: number };
+  /**
+   * Actions recorded at a point (VWA element_id, MOUSE_*): what the live page has at the point
+   * against the recorded element, and whether `--repair` acted on the element found again.
+   */
+  pointCheck?: { x: number; y: number; expected: string; found: string; match: boolean; repaired?: boolean };
 }
 
 export interface FinalState {

@@ -94,6 +94,19 @@ test.describe('VWA action types', () => {
     expect(decode({ action_type: 4, text: 'plain string' }).action).toEqual({ type: 'type', text: 'plain string' });
   });
 
+  test('3 MOUSE_CLICK / 5 MOUSE_HOVER carry the smallest recorded node under the point, for the drift check', () => {
+    const vp = { width: 1280, height: 720 };
+    const nodes = { ...AX, '2': { backend_id: 2, union_bound: [0, 0, 1280, 720], text: "[2] main ''" } };
+    const on = decode({ action_type: 3, coords: [140 / 1280, 215 / 720] }, { textNodes: nodes, viewport: vp });
+    expect(on.targetBox).toEqual({ x: 100, y: 200, width: 80, height: 30 });
+    expect(on.action).toMatchObject({ type: 'clickPoint', expected: { description: 'button "Search"', locate: [{ kind: 'role', role: 'button', name: 'Search', exact: true }, { kind: 'box' }, { kind: 'fingerprint' }] } });
+    // Only the nameless `main` holds this point: nothing to check against.
+    const off = decode({ action_type: 5, coords: [0.9, 0.9] }, { textNodes: nodes, viewport: vp });
+    expect(off.action).toEqual({ type: 'hoverPoint', point: { x: 0.9, y: 0.9, units: 'fraction' } });
+    // Without the recorded viewport a fraction cannot be placed on the recorded boxes.
+    expect(decode({ action_type: 3, coords: [140 / 1280, 215 / 720] }, { textNodes: nodes }).action).not.toHaveProperty('expected');
+  });
+
   test('6 CLICK by element_id: accessibility union_bound → role + box + fingerprint', () => {
     const out = decode({ action_type: 6, element_id: '1129', element_role: 31 }, { textNodes: AX, viewport: { width: 1280, height: 720 } });
     expect(out).toEqual({
@@ -108,7 +121,8 @@ test.describe('VWA action types', () => {
             { kind: 'box', box: { x: 100, y: 200, width: 80, height: 30 }, viewport: { width: 1280, height: 720 } },
             { kind: 'fingerprint', role: 'button', text: 'Search' },
           ],
-          description: 'button "Search"',
+          atPoint: true, // VWA acts at the box centre
+        description: 'button "Search"',
         },
         button: 'left',
         modifiers: [],
@@ -146,6 +160,7 @@ test.describe('VWA action types', () => {
           { kind: 'box', box: { x: 580, y: 90, width: 40, height: 20 } },
           { kind: 'fingerprint', tag: 'button', text: 'Search icon' },
         ],
+        atPoint: true,
         description: 'button "Search icon"',
       },
       button: 'left', modifiers: [], clickCount: 1,
@@ -212,6 +227,7 @@ test.describe('VWA action types', () => {
       type: 'type',
       target: {
         locate: [{ kind: 'role', role: 'textbox', name: 'Title', exact: true }, { kind: 'box', box: { x: 10, y: 20, width: 300, height: 30 } }, { kind: 'fingerprint', role: 'textbox', text: 'Title' }],
+        atPoint: true,
         description: 'textbox "Title"',
       },
       text: 'Blue Civic\n',

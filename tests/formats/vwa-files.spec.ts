@@ -57,6 +57,7 @@ test.describe('Recon-Act (aworld_visualwebarena) trajectories', () => {
               { kind: 'box', box: { x: 440, y: 180.5, width: 400, height: 36 }, viewport },
               { kind: 'fingerprint', role: 'searchbox', text: 'Search for anything' },
             ],
+            atPoint: true,
             description: 'searchbox "Search for anything"',
           },
           text: 'blue honda civic\n',
@@ -76,6 +77,7 @@ test.describe('Recon-Act (aworld_visualwebarena) trajectories', () => {
               { kind: 'box', box: { x: 312, y: 402.25, width: 268, height: 22 }, viewport },
               { kind: 'fingerprint', role: 'link', text: 'Honda Civic 2012 – blue, \'like new\'' },
             ],
+            atPoint: true,
             description: 'link "Honda Civic 2012 – blue, \'like new\'"',
           },
           button: 'left', modifiers: [], clickCount: 1,
@@ -102,19 +104,24 @@ test.describe('Recon-Act (aworld_visualwebarena) trajectories', () => {
     expect(steps[1]).toMatchObject({ input_images: [], ss_som: 'images/0_som.png', action: { action_type: 7, element_id: '38', raw_prediction: '```type [38] [blue honda civic] [1]```' } });
   });
 
-  test('a bad action rejects only its episode, naming file, record and field', async () => {
+  test('a bad action makes only its step unreplayable, naming file, record and field', async () => {
     const root = makeDataset({
       'bad.json': JSON.stringify({ '0': entry({ action_type: 13, url: 'http://shop.test/mugs' }), '1': entry({ action_type: 99 }), '2': entry({ action_type: 6, element_id: '77' }) }),
       'good.json': JSON.stringify({ '0': entry({ action_type: 17, answer: 'N/A' }) }),
     });
     const bad = await decode(join(root, 'bad.json'), root);
     const file = join(root, 'bad.json');
-    expect(bad.episodes).toEqual([]);
+    expect(bad.rejected).toEqual([]);
+    expect(bad.episodes[0]!.steps.map((s) => [s.action.type, s.unreplayable])).toEqual([
+      ['openPage', undefined],
+      ['navigate', undefined],
+      ['noop', `action.action_type: ${bad.problems[0]!.message}`],
+      ['noop', `action.element_id: ${bad.problems[1]!.message}`],
+    ]);
     expect(bad.problems).toEqual([
       { file, record: '["1"]', field: 'action.action_type', episode: 'bad', message: 'unknown VWA action type 99 (known: 0–21, NONE, SCROLL, KEY_PRESS, MOUSE_CLICK, KEYBOARD_TYPE, MOUSE_HOVER, CLICK, TYPE, HOVER, PAGE_FOCUS, NEW_TAB, GO_BACK, GO_FORWARD, GOTO_URL, PAGE_CLOSE, CHECK, SELECT_OPTION, STOP, CLEAR, UPLOAD, WAIT, DRAG)', severity: 'error' },
       { file, record: '["2"]', field: 'action.element_id', episode: 'bad', message: 'element "77" is not in this step\'s observation (the step recorded none)', severity: 'error' },
     ]);
-    expect(bad.rejected).toEqual([{ id: 'bad', format: 'visualwebarena', source: { file }, problems: bad.problems }]);
     const good = await decode(join(root, 'good.json'), root);
     expect(good.problems).toEqual([]);
     expect(good.episodes[0]!.steps.map((s) => s.action)).toEqual([{ type: 'openPage', url: 'http://shop.test/' }, { type: 'stop', answer: 'N/A' }]);
@@ -272,7 +279,7 @@ test.describe('VWA render traces and their JSON extraction (real OpenTable run, 
     expect(out.episodes[0]!.steps.map((s) => s.action)).toEqual(expectedActions);
   });
 
-  test('a broken action repr is an error at its line', async () => {
+  test('a broken action repr is an error at its line, and its step is not replayable', async () => {
     const html = [
       '<html><body><pre>intent: find a mug\nstart_url: http://shop.test</pre>',
       "<h2>New Page</h2><h3 class='url'><a href=http://shop.test/>URL: http://shop.test/</a></h3>",
@@ -282,7 +289,8 @@ test.describe('VWA render traces and their JSON extraction (real OpenTable run, 
     ].join('\n');
     const root = makeDataset({ 'render_3.html': html });
     const out = await decode(join(root, 'render_3.html'), root);
-    expect(out.episodes).toEqual([]);
+    expect(out.rejected).toEqual([]);
+    expect(out.episodes[0]!.steps.map((s) => [s.action.type, s.unreplayable])).toEqual([['openPage', undefined], ['noop', 'action_object: cannot read the action repr: expected "," or ")" at offset 83']]);
     expect(out.problems).toEqual([{ file: join(root, 'render_3.html'), line: 5, record: 'steps[0]', field: 'action_object', episode: 'render_3', message: 'cannot read the action repr: expected "," or ")" at offset 83', severity: 'error' }]);
   });
 

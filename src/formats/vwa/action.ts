@@ -6,7 +6,7 @@ import type { FieldIssue } from '../field-issue.js';
 import { hasError, joinField, zodIssues } from '../field-issue.js';
 import { ACTION_TYPE_NAMES, ActionType, actionTypeNumber, ROLES } from './action-types.js';
 import { decodeKeyText, parseKeyComb } from './keys.js';
-import { resolveElement, type StepObservation } from './nodes.js';
+import { nodeAtPoint, resolveElement, type StepObservation } from './nodes.js';
 import { attrValue, literalArg, parsePwCode, PwCodeError, textValue, type PwCode } from './pw-code.js';
 
 /** Default for WAIT (20): VWA's own pause after every action (`sleep_after_execution = 2.5` s in run.py). */
@@ -98,7 +98,12 @@ export function decodeVwaAction(value: unknown, ctx: ActionContext): DecodedActi
     case ActionType.MOUSE_HOVER: {
       const point = fractionPoint(a.coords, 0, f('coords'), issues);
       if (!point) return out;
-      return done(type === ActionType.MOUSE_CLICK ? { type: 'clickPoint', point, button: 'left', clickCount: 1 } : { type: 'hoverPoint', point });
+      // The node the observation shows under the point: what the replay checks is still there.
+      const vp = ctx.observation.viewport;
+      const under = vp ? nodeAtPoint(point.x * vp.width, point.y * vp.height, ctx.observation) : undefined;
+      if (under?.box) out.targetBox = under.box;
+      const expected = under?.target ? { expected: under.target } : {};
+      return done(type === ActionType.MOUSE_CLICK ? { type: 'clickPoint', point, button: 'left', clickCount: 1, ...expected } : { type: 'hoverPoint', point, ...expected });
     }
     case ActionType.KEYBOARD_TYPE: {
       const text = typedText(a, f('text'), issues);
@@ -229,7 +234,9 @@ function elementTarget(a: VwaAction, ctx: ActionContext, issues: FieldIssue[]): 
   if (id !== '') {
     const r = resolveElement(id, ctx.observation, f('element_id'));
     issues.push(...r.issues);
-    return { target: r.target, box: r.box, by: 'id' };
+    // VWA clicks the centre of the recorded box: so does the replay, after checking what is there.
+    const target = r.target && r.box ? { ...r.target, atPoint: true } : r.target;
+    return { target, box: r.box, by: 'id' };
   }
   const role = roleOf(a.element_role);
   if (role && a.element_name) {

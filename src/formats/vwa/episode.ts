@@ -59,22 +59,38 @@ const WEB_URL = /^(https?|file):/i;
 export function assembleEpisode(raw: RawEpisode, ctx: AssembleContext): Assembled {
   const { file } = ctx;
   const problems: Problem[] = [];
-  const pin = (step: RawStep | undefined, issue: FieldIssue) => {
+  // Errors in one step's record make that step unreplayable, not the episode (VWA itself failed
+  // such a step and went on); only the others reject the episode.
+  const stepErrors = new Set<Problem>();
+  const pin = (step: RawStep | undefined, issue: FieldIssue): Problem => {
     const p: Problem = { file, message: issue.message, severity: issue.severity, episode: raw.id };
     if (step?.line !== undefined) p.line = step.line;
     if (step) p.record = step.record;
     if (issue.field !== undefined && issue.field !== '') p.field = issue.field;
     problems.push(p);
+    return p;
   };
+  const episodeError = () => problems.some((p) => p.severity === 'error' && !stepErrors.has(p));
   const reject = (): Assembled => ({ rejected: { id: raw.id, format: 'visualwebarena', source: raw.source, problems }, problems });
 
-  for (const s of raw.steps) s.issues.forEach((i) => pin(s, i));
+  /** Why each step cannot be replayed, from the errors its own record has. */
+  const unreplayable = new Map<RawStep, string[]>();
+  const pinStep = (step: RawStep, issue: FieldIssue) => {
+    const p = pin(step, issue);
+    if (issue.severity !== 'error') return;
+    stepErrors.add(p);
+    const why = unreplayable.get(step) ?? [];
+    why.push(issue.field ? `${issue.field}: ${issue.message}` : issue.message);
+    unreplayable.set(step, why);
+  };
+
+  for (const s of raw.steps) s.issues.forEach((i) => pinStep(s, i));
 
   // An entry without an action is the state after the last action; anywhere else it is a hole.
   const acting = [...raw.steps];
   let final: RawStep | undefined;
   if (acting.length && acting[acting.length - 1]!.action === undefined) final = acting.pop();
-  for (const s of acting) if (s.action === undefined) pin(s, { field: 'action', message: 'missing (only the last entry may be an observation without an action)', severity: 'error' });
+  for (const s of acting) if (s.action === undefined) pinStep(s, { field: 'action', message: 'missing (only the last entry may be an observation without an action)', severity: 'error' });
   if (!acting.length) {
     pin(undefined, { message: 'no actions: nothing to replay', severity: raw.steps.length ? 'error' : 'warning' });
     return raw.steps.length ? reject() : { problems };
@@ -119,8 +135,13 @@ export function assembleEpisode(raw: RawEpisode, ctx: AssembleContext): Assemble
   }
 
   acting.forEach((s, i) => {
-    // Entries that could not be read (already reported) have nothing to decode.
-    if (s.action === undefined || s.issues.some((issue) => issue.severity === 'error')) return;
+    // Entries that could not be read (already reported) have nothing to decode: they stay as
+    // steps the replay reports, so step numbers keep matching the recording.
+    if (unreplayable.has(s)) {
+      steps.push({ recordedStep: s.recordedStep, page: pages[current]!, action: { type: 'noop' }, expect: [], unreplayable: unreplayable.get(s)!.join('; '), source: sourceOf(s) });
+      stepMeta.push({ ...s.extras });
+      return;
+    }
     const before: Evidence = {};
     if (s.url !== undefined) before.url = s.url;
     const shot = screenshotPath(s, ctx);
@@ -130,13 +151,14 @@ export function assembleEpisode(raw: RawEpisode, ctx: AssembleContext): Assemble
     if (viewport) before.viewport = viewport;
 
     const decoded = decodeVwaAction(s.action, { field: s.actionField, observation: { ...s.observation, somBoxes, ...(viewport ? { viewport } : {}) }, waitMs: ctx.options.waitMs });
-    decoded.issues.forEach((issue) => pin(s, issue));
+    decoded.issues.forEach((issue) => pinStep(s, issue));
     if (decoded.targetBox) before.targetBox = decoded.targetBox;
     const action: Action = decoded.action ?? { type: 'noop' }; // rejected below when undefined
     const expect: Expectation[] = [];
 
     let page = pages[current]!;
-    switch (decoded.type) {
+    // A step that cannot be replayed changes no tabs.
+    switch (unreplayable.has(s) ? undefined : decoded.type) {
       case ActionType.NEW_TAB: {
         page = newPageName();
         pages.push(page);
@@ -169,6 +191,11 @@ export function assembleEpisode(raw: RawEpisode, ctx: AssembleContext): Assemble
     }
 
     const step: Omit<Step, 'index'> = { recordedStep: s.recordedStep, page, action, expect, source: sourceOf(s) };
+    const why = unreplayable.get(s);
+    if (why) {
+      step.action = { type: 'noop' };
+      step.unreplayable = why.join('; ');
+    }
     if (Object.keys(before).length) step.before = before;
     const note = [s.note, decoded.note].filter(Boolean).join('; ');
     if (note) step.note = note;
@@ -182,7 +209,7 @@ export function assembleEpisode(raw: RawEpisode, ctx: AssembleContext): Assemble
     stepMeta.push(extras);
   });
 
-  if (problems.some((p) => p.severity === 'error')) return reject();
+  if (episodeError()) return reject();
 
   let after: Evidence | undefined;
   if (final) {
@@ -195,7 +222,7 @@ export function assembleEpisode(raw: RawEpisode, ctx: AssembleContext): Assemble
     if (viewport) after.viewport = viewport;
     if (!Object.keys(after).length) after = undefined;
     stepMeta.push({ final: { ...final.extras } });
-    if (problems.some((p) => p.severity === 'error')) return reject();
+    if (episodeError()) return reject();
   }
 
   const instruction = raw.instruction ?? raw.steps.find((s) => s.intent !== undefined)?.intent;

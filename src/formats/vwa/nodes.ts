@@ -112,6 +112,27 @@ export function resolveElement(id: string, obs: StepObservation, idField: string
   return box ? { target, box, issues } : { target, issues };
 }
 
+/**
+ * The recorded node under a point (viewport CSS px): the smallest box of this step's
+ * obs_nodes_info that holds it, resolved like an element_id. Undefined when no box holds it or
+ * the node has no role or name to check against.
+ */
+export function nodeAtPoint(x: number, y: number, obs: StepObservation): ResolvedElement | undefined {
+  let best: { id: string; area: number } | undefined;
+  const ids = new Set([...Object.keys(obs.textNodes ?? {}), ...Object.keys(obs.imageNodes ?? {})]);
+  for (const id of ids) {
+    const r = resolveElement(id, obs, '');
+    const b = r.box;
+    if (!b || !r.target || b.width <= 0 || b.height <= 0) continue;
+    if (x < b.x || x > b.x + b.width || y < b.y || y > b.y + b.height) continue;
+    const area = b.width * b.height;
+    if (!best || area < best.area) best = { id, area };
+  }
+  if (!best) return undefined;
+  const r = resolveElement(best.id, obs, '');
+  return r.target?.locate.some((l) => l.kind !== 'box' && l.kind !== 'fingerprint') ? r : undefined;
+}
+
 /** getBy*-style alternatives the node's words allow. */
 function locatesFromWords(words: NodeWords): Locate[] {
   if (words.kind === 'ax') {

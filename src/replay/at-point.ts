@@ -1,0 +1,133 @@
+import type { Locator, Page } from 'playwright';
+import type { Action, Point, Target } from '../ir/index.js';
+import type { Outcome, PerformEnv } from './perform.js';
+import { boxCentre, checkPoint, nearestNamed, recordedBox, type PointCheck } from './point-check.js';
+import { pollUntil } from './poll.js';
+
+/**
+ * Actions the recording made at a point (VWA): element_id actions act at the centre of the
+ * recorded box, MOUSE_CLICK/MOUSE_HOVER at their coordinates. Before acting, the element at
+ * that point is checked against the recorded node (role and name); a mismatch is reported on
+ * the step (`pointCheck`, a note). The action then happens at the recorded point, as VWA
+ * did, unless `--repair`: then on the element of the recorded role and name nearest the point.
+ */
+export type PointAction = Extract<Action, { type: 'click' | 'hover' | 'clear' | 'type' | 'clickPoint' | 'hoverPoint' }>;
+
+export function actsAtPoint(action: Action): boolean {
+  switch (action.type) {
+    case 'click':
+    case 'hover':
+    case 'clear':
+      return action.target.atPoint === true && recordedBox(action.target) !== undefined;
+    case 'type':
+      return action.target?.atPoint === true && recordedBox(action.target) !== undefined;
+    case 'clickPoint':
+    case 'hoverPoint':
+      return action.expected !== undefined;
+    default:
+      return false;
+  }
+}
+
+/** How long a mismatch is re-checked: the previous step's navigation or render may still be landing. */
+const SETTLE_MS = 1000;
+/** How long a click at a point is given to start a navigation (VWA itself paused 2.5 s after every action). */
+const NAVIGATION_GRACE_MS = 250;
+
+export async function performAtPoint(page: Page, action: PointAction, env: PerformEnv): Promise<Outcome> {
+  const { x, y, target } = await where(page, action);
+  let check = await checkPoint(page, target, x, y);
+  if (check && !check.match) {
+    check = (await pollUntil(async () => {
+      const c = await checkPoint(page, target, x, y);
+      return c?.match ? c : undefined;
+    }, Math.min(SETTLE_MS, env.timeoutMs))) ?? check;
+  }
+  const at = `(${Math.round(x)}, ${Math.round(y)})`;
+
+  if (check && !check.match && env.repair) {
+    const found = (await nearestNamed(page, target, x, y)) ?? (await byResolution(target, env));
+    const pointCheck: PointCheck = { ...check, repaired: found !== undefined };
+    if (!found) return { status: 'failed', reason: 'target-not-found', message: `at the recorded point ${at} is ${check.found}, not ${check.expected}, and --repair finds no ${check.expected}`, pointCheck };
+    await onElement(page, action, found, env.timeoutMs);
+    return { status: 'passed', notes: [`drift: at the recorded point ${at} is ${check.found}, not ${check.expected}; --repair acted on the ${check.expected} nearest that point`], pointCheck };
+  }
+
+  // A page that is still loading has the element but maybe not its handlers yet.
+  await page.waitForLoadState('load', { timeout: env.timeoutMs }).catch(() => undefined);
+  // A click at a point does not wait for the navigation it starts (a locator click does):
+  // give it a moment to commit, then let it load, so the next step checks the new page.
+  const navigates = action.type === 'hover' || action.type === 'hoverPoint' ? undefined
+    : page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: NAVIGATION_GRACE_MS }).then(() => true, () => false);
+  await onPoint(page, action, x, y);
+  if (await navigates) await page.waitForLoadState('load', { timeout: env.timeoutMs }).catch(() => undefined);
+  const notes = check && !check.match ? [`drift: at the recorded point ${at} is ${check.found}, not ${check.expected}; acted at the point as recorded (--repair re-finds the element)`] : [];
+  return check ? { status: 'passed', notes, pointCheck: check } : { status: 'passed', notes };
+}
+
+async function where(page: Page, action: PointAction): Promise<{ x: number; y: number; target: Target }> {
+  if (action.type === 'clickPoint' || action.type === 'hoverPoint') {
+    const p = await toViewport(page, action.point);
+    return { ...p, target: action.expected! };
+  }
+  const target = action.target!;
+  const rec = recordedBox(target)!;
+  return { ...boxCentre(rec.box, rec.viewport, page.viewportSize()), target };
+}
+
+/** The similarity resolution when the recorded name matches nothing (its box and words still count). */
+async function byResolution(target: Target, env: PerformEnv): Promise<Locator | undefined> {
+  const r = await env.resolve(target);
+  return r.ok ? r.locator : undefined;
+}
+
+/** What VWA did: the mouse at the point; TYPE clicks then types, CLEAR clicks, selects all and deletes. */
+async function onPoint(page: Page, action: PointAction, x: number, y: number): Promise<void> {
+  switch (action.type) {
+    case 'click':
+    case 'clickPoint':
+      if (action.clickCount === 2) await page.mouse.dblclick(x, y, { button: action.button });
+      else await page.mouse.click(x, y, { button: action.button, clickCount: Math.max(1, action.clickCount) });
+      return;
+    case 'hover':
+    case 'hoverPoint':
+      await page.mouse.move(x, y);
+      return;
+    case 'type':
+      await page.mouse.click(x, y);
+      await page.keyboard.type(action.text);
+      return;
+    case 'clear':
+      await page.mouse.click(x, y);
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.press('Backspace');
+      return;
+  }
+}
+
+async function onElement(page: Page, action: PointAction, l: Locator, timeout: number): Promise<void> {
+  switch (action.type) {
+    case 'click':
+    case 'clickPoint':
+      await l.click({ button: action.button, clickCount: Math.max(1, action.clickCount), timeout });
+      return;
+    case 'hover':
+    case 'hoverPoint':
+      await l.hover({ timeout });
+      return;
+    case 'type':
+      await l.click({ timeout });
+      await page.keyboard.type(action.text);
+      return;
+    case 'clear':
+      await l.clear({ timeout });
+      return;
+  }
+}
+
+export async function toViewport(page: Page, point: Point): Promise<{ x: number; y: number }> {
+  const vp = page.viewportSize() ?? (await page.evaluate(() => ({ width: innerWidth, height: innerHeight })));
+  if (point.units === 'fraction') return { x: point.x * vp.width, y: point.y * vp.height };
+  if (point.viewport) return { x: (point.x * vp.width) / point.viewport.width, y: (point.y * vp.height) / point.viewport.height };
+  return { x: point.x, y: point.y };
+}
