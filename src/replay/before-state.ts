@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import type { Page } from 'playwright';
+import type { Locator, Page } from 'playwright';
 import { domSimilarity, keepsAttributes, pageShape, type PageShape } from '../compare/dom-similarity.js';
 import { sameDocument } from '../compare/expected-url.js';
 import { diffScreenshots } from '../compare/screenshot-diff.js';
@@ -101,10 +101,10 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
       if (withImage.diffPng) writeFileSync(file('diff.png'), withImage.diffPng);
       result.images = { recorded: rel(file(`recorded${extname(before.screenshot!) || '.png'}`)), live: rel(file('live.png')), diff: withImage.diffPng ? rel(file('diff.png')) : undefined };
     }
-    Object.assign(result, await divergenceEvidence(page, file, rel, result.images));
+    const scrub = (text: string) => env.secrets?.redactor.scrub(text) ?? text;
+    Object.assign(result, await divergenceEvidence(page, { file, rel, images: result.images, hidden, scrub }));
     if (recordedHtml !== undefined && liveHtml !== undefined) {
       // Recorded HTML is untrusted: saved as text for reading, never served as a page of ours.
-      const scrub = (html: string) => env.secrets?.redactor.scrub(html) ?? html;
       writeFileSync(file('recorded.html.txt'), scrub(recordedHtml));
       writeFileSync(file('live.html.txt'), scrub(liveHtml));
       result.html = { recorded: rel(file('recorded.html.txt')), live: rel(file('live.html.txt')) };
@@ -113,20 +113,30 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   return result;
 }
 
+interface EvidenceFiles {
+  file(suffix: string): string;
+  rel(path: string): string;
+  images: BeforeStateComparison['images'];
+  hidden: Locator[];
+  scrub(text: string): string;
+}
+
 /**
  * What only a step that does not match is worth paying for: the whole live page (below the
  * fold too) and its accessibility tree, which say what the viewport screenshot cannot.
  */
-async function divergenceEvidence(page: Page, file: (suffix: string) => string, rel: (p: string) => string, images: BeforeStateComparison['images']): Promise<Pick<BeforeStateComparison, 'images' | 'aria'>> {
+async function divergenceEvidence(page: Page, at: EvidenceFiles): Promise<Pick<BeforeStateComparison, 'images' | 'aria'>> {
+  const { file, rel, images } = at;
   const found: Pick<BeforeStateComparison, 'images' | 'aria'> = {};
-  const full = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', timeout: 10_000 }).catch(() => undefined);
+  // Secret inputs are masked here as in every screenshot, and scrubbed from the tree's text.
+  const full = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', timeout: 10_000, mask: at.hidden }).catch(() => undefined);
   if (full) {
     writeFileSync(file('live-full.png'), full);
     found.images = { ...images, fullPage: rel(file('live-full.png')) };
   }
   const aria = await page.locator('body').ariaSnapshot({ timeout: 5000 }).catch(() => undefined);
   if (aria !== undefined) {
-    writeFileSync(file('live-aria.yml'), `${aria}\n`);
+    writeFileSync(file('live-aria.yml'), `${at.scrub(aria)}\n`);
     found.aria = rel(file('live-aria.yml'));
   }
   return found;
