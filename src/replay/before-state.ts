@@ -25,6 +25,8 @@ export interface CompareEnv {
   /** This episode's folder. */
   dir: string;
   mapUrl(url: string): string;
+  /** The recorded HTML as a browser would have it (Mind2Web's raw_html is XML of the DOM). */
+  asHtml?(recorded: string): string;
 }
 
 /**
@@ -37,7 +39,8 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   const before = step.before;
   if (!before || options.mode === 'off') return undefined;
   const recordedPng = options.mode !== 'dom' ? readIf(before.screenshot) : undefined;
-  const recordedHtml = options.mode !== 'screenshot' ? before.html ?? htmlFile(before.htmlFile) : undefined;
+  const dumped = options.mode !== 'screenshot' ? before.html ?? htmlFile(before.htmlFile) : undefined;
+  const recordedHtml = dumped !== undefined && env.asHtml ? env.asHtml(dumped) : dumped;
   if (!recordedPng && recordedHtml === undefined && !before.url) return undefined;
 
   const t0 = performance.now();

@@ -16,6 +16,8 @@ import type { MatchThresholds } from '../compare/target-match.js';
 import { DEFAULT_COMPARE_THRESHOLDS } from '../compare/thresholds.js';
 import { compareBeforeState, type CompareOptions } from './before-state.js';
 import { HttpErrors } from './http-errors.js';
+import { episodeViewport, ReplaySession } from './session.js';
+import { recordedAsHtml } from './recorded-html.js';
 
 export interface ReplayOptions {
   out: string;
@@ -74,30 +76,30 @@ export const DEFAULT_REPLAY_OPTIONS: Omit<ReplayOptions, 'out'> = {
 /**
  * Replays one episode live in a fresh browser context and says, step by step, what happened.
  * The first step that does not pass ends the replay (later steps are `skipped`): past that
- * point the page is no longer the one the recording acted on.
+ * point the page is no longer the one the recording acted on. With `session` (a chain's turns),
+ * the episode runs in that session's context and leaves it open, starting where the last left off.
  */
-export async function runEpisode(browser: Browser, episode: Episode, options: ReplayOptions): Promise<EpisodeResult> {
+export async function runEpisode(browser: Browser, episode: Episode, options: ReplayOptions, session?: ReplaySession): Promise<EpisodeResult> {
   const started = Date.now();
   const dir = episodeDir(options.out, episode.id);
-  const viewport = episode.steps.find((s) => s.before?.viewport)?.before?.viewport ?? options.defaultViewport;
-  const context = await browser.newContext({ viewport, acceptDownloads: true, deviceScaleFactor: 1 });
-  context.setDefaultTimeout(options.timeoutMs);
+  const own = session ?? (await ReplaySession.open(browser, episodeViewport(episode, options.defaultViewport), options.timeoutMs));
+  const continued = own.last;
+  own.episodes.push(episode.id);
+  const { context, pages, dialogs, httpErrors } = own;
   const tracing = (options.trace ?? 'off') !== 'off';
   if (tracing) await context.tracing.start({ title: episode.id, screenshots: true, snapshots: true });
   let trace: string | undefined;
-  const pages = new PageRegistry(context);
-  const dialogs = new DialogDesk(context);
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
   const finalFrom = finalStepIndex(episode.steps);
 
   const steps: StepResult[] = [];
-  const httpErrors = new HttpErrors(context);
   let failed: StepResult | undefined;
   let final: FinalState | undefined;
   let firstDivergence: number | undefined;
   const drift: number[] = [];
   try {
-    const start = startUrlFor(episode, options.startUrls);
+    // A continuing turn starts on the page the previous turn left, not on the start URL.
+    const start = continued === undefined ? startUrlFor(episode, options.startUrls) : undefined;
     if (start) {
       const page = await pages.open(episode.steps[0]?.page ?? 'page');
       pages.current = page;
@@ -116,7 +118,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       const livePage = pages.get(step.page) ?? pages.current;
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
       if (tracing) await context.tracing.group(`${step.index + 1}. ${describeAction(step.action)}`).catch(() => undefined);
-      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive }).catch(() => undefined) : undefined;
+      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, asHtml: recordedAsHtml(episode) }).catch(() => undefined) : undefined;
       if (comparison?.verdict === 'drift') drift.push(step.index);
       if (comparison?.verdict === 'diverged') firstDivergence ??= step.index;
       let result: StepResult;
@@ -147,7 +149,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       await context.tracing.stop(keep ? { path } : undefined).catch(() => undefined);
       if (keep) trace = relativeToOut(options.out, path);
     }
-    await context.close().catch(() => undefined);
+    if (!session) await own.close();
   }
 
   const base = {
@@ -161,6 +163,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     firstDivergence,
     drift: drift.length ? drift : undefined,
     trace,
+    continuedFrom: continued,
   };
   // The earliest thing that went wrong is the story: a page that diverged before step k
   // explains a target missing at step k+2.

@@ -126,6 +126,11 @@ export interface EpisodeResult {
   targets?: { checked: number; found: number; onPositive?: number };
   /** Playwright trace of the episode, relative to the output folder (`npx playwright show-trace`). */
   trace?: string;
+  /**
+   * Live mode, a turn that `continues` another (MT-Mind2Web): the episode whose browser session
+   * (context, page, in-page state) this one ran on, without a reset in between.
+   */
+  continuedFrom?: string;
   /** Input problems, formatted `file:line: severity: field: message`. */
   problems?: string[];
 }
