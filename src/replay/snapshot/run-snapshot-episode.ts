@@ -39,11 +39,14 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
         if (check.status !== 'skipped') targets.checked++;
         if (check.status === 'passed' || (check.status === 'failed' && check.reason !== 'target-not-found' && check.reason !== 'ambiguous-target')) targets.found++;
         if (check.status !== 'skipped' && check.onPositive) targets.onPositive++;
+        const hover = check.status !== 'skipped' && check.revealed
+          ? { target: { revealedByHover: true }, notes: [`shown only on hover: found by pointing at its ${check.revealed.hosts > 1 ? `container (${check.revealed.hosts} containers each show one; ${step.before?.targetBox ? 'the one nearest the recorded box' : 'the first'} was taken)` : 'container'}`] }
+          : {};
         result = check.status === 'failed'
-          ? { ...base, status: 'failed', reason: check.reason, message: check.message, durationMs: Date.now() - t0 }
+          ? { ...base, status: 'failed', reason: check.reason, message: check.message, ...hover, durationMs: Date.now() - t0 }
           : check.status === 'skipped'
             ? { ...base, status: 'skipped', message: check.message, durationMs: Date.now() - t0 }
-            : { ...base, status: 'passed', resolvedBy: check.locate?.kind, durationMs: Date.now() - t0 };
+            : { ...base, status: 'passed', resolvedBy: check.locate?.kind, ...hover, durationMs: Date.now() - t0 };
       } catch (error) {
         result = { ...base, status: 'failed', reason: 'error', message: (error as Error).message.split('\n')[0], durationMs: Date.now() - t0 };
       }
