@@ -1,3 +1,4 @@
+import type { FormatFigures } from './format-figures.js';
 import type { ActionType, FormatName, SourceRef } from '../ir/index.js';
 
 export type StepStatus = 'passed' | 'failed' | 'skipped' | 'needs-input';
@@ -149,5 +150,7 @@ export interface RunSummary {
   resolvedBy: Record<string, number>;
   /** Input problems found while decoding (also listed on the episodes they belong to). */
   problems: string[];
+  /** Per dataset format: episodes, and in snapshot mode target-found rate and element accuracy. */
+  formats?: Record<string, FormatFigures>;
   exitCode: number;
 }
