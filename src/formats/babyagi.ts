@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { DatasetFormat, DecodeItem, DecodeOptions } from './format.js';
 import { collectDecoded } from './decode-stream.js';
 import { isPlainObject } from './json-line.js';
@@ -13,7 +13,7 @@ export { BABYAGI_SCREEN, SCROLL_PX } from './babyagi/trajectory.js';
 export { IMAGE_EXTENSIONS } from './babyagi/images.js';
 
 export interface BabyAgiDecodeOptions extends DecodeOptions {
-  /** The screenshots folder, relative to the dataset root or absolute; default `images`. */
+  /** The screenshots folder (`--images`), relative to the dataset root or absolute; default `images/` next to the metadata file. */
   imagesDir?: string;
   stream?: JsonStreamOptions;
 }
@@ -37,8 +37,9 @@ export const babyagi: DatasetFormat = {
 async function* decodeStream(file: string, options: DecodeOptions): AsyncGenerator<DecodeItem> {
   const path = resolve(file);
   const opts = options as BabyAgiDecodeOptions;
-  const images = new ImageFinder(options.datasetRoot, opts.imagesDir);
+  const images = new ImageFinder(options.datasetRoot, opts.imagesDir, dirname(path));
   const ready: DecodeItem[] = [];
+  if (images.refused !== undefined) yield { kind: 'problem', problem: { file: path, field: 'images', message: images.refused, severity: 'error' } };
   const firstSeen = new Map<string, RecordAt>();
   try {
     for await (const rec of readRecords(path, opts.stream)) {
