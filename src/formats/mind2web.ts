@@ -7,6 +7,7 @@ import { fileProblem, pinAt, rejected, sourceRef, type EpisodeResult } from './m
 import { readRecords, recordName, recoverKey, type Mind2WebDecodeOptions } from './mind2web/json-stream.js';
 import { RowGroups } from './mind2web/multimodal.js';
 import { sniffJsonDataset } from './mind2web/sniff.js';
+import { attachRawDumpMhtml } from './mind2web/mhtml-before.js';
 import { decodeTask, type RecordAt } from './mind2web/task.js';
 
 export { parseActionRepr, type ActionRepr } from './mind2web/action-repr.js';
@@ -54,6 +55,7 @@ async function* decodeStream(file: string, options: DecodeOptions): AsyncGenerat
       return;
     }
     if (result.episode || result.rejected) firstSeen.set(id, at);
+    if (result.episode) attachRawDumpMhtml(result.episode, options.datasetRoot);
     if (result.episode) ready.push({ kind: 'episode', episode: result.episode });
     if (result.rejected) ready.push({ kind: 'rejected', rejected: result.rejected });
     problems.push(...result.problems);
