@@ -19,7 +19,8 @@ export type RunOptions = ReplayOptions & LaunchChoices & PoolOptions;
 /**
  * Replays chains of episodes on `workers` browsers at once (default 1), a fresh context per
  * episode. A chain is an episode and the ones that `continue` it: its episodes run in order on
- * one worker. Workers take the next chain as they free up. Every result goes through
+ * one worker, in one session when live. Workers take the next chain as they free up; `work` may
+ * be a stream (a dataset being decoded), pulled only as fast as workers free up. Every result goes through
  * `hooks.onEpisode` in this thread, so the caller is the single writer.
  *
  * Throws BrowserNotFound, or the launch/connect error, when no browser could be had at all;
