@@ -13,6 +13,7 @@ import { createLogger, type LogFormat } from './log.js';
 import { parseShard } from './replay/shard.js';
 import { parseUrlMapping } from './replay/url-map.js';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { DEFAULT_COMPARE_THRESHOLDS, type CompareThresholds } from './compare/thresholds.js';
 import type { CompareMode } from './replay/before-state.js';
 import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from './replay/run-episode.js';
@@ -62,6 +63,9 @@ function loadThresholds(file: string | undefined): CompareThresholds {
   return { ...DEFAULT_COMPARE_THRESHOLDS, ...(parsed as Partial<CompareThresholds>) };
 }
 
+/** `--images DIR` (from the working folder) as the BabyAGI decoder's `imagesDir`. */
+const decodeChoices = (images: string | undefined): Record<string, unknown> | undefined => (images === undefined ? undefined : { imagesDir: resolve(images) });
+
 const list = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)]);
 
 let exitCode = 0;
@@ -108,6 +112,7 @@ await yargs(hideBin(process.argv))
       .option('to-step', { type: 'number', describe: 'stop after step K (1-based)' })
       .option('pause-on-failure', { type: 'boolean', default: false, describe: 'with --headed: keep the browser open at the failing step' })
       .option('start-url', { type: 'string', array: true, describe: 'URL, or WEBSITE=URL: where episodes without a start page (Mind2Web, BabyAGI) begin (repeatable)' })
+      .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, inside the dataset folder (default: images/ next to each metadata file)' })
       .check((a) => {
         if (a.workers !== undefined && !(Number.isInteger(a.workers) && a.workers >= 1)) throw new Error(`--workers expects a whole number >= 1, got ${a.workers}`);
         if (a.shard !== undefined) parseShard(a.shard);
@@ -140,6 +145,7 @@ await yargs(hideBin(process.argv))
           shard: a.shard === undefined ? undefined : parseShard(a.shard),
           connect: a.connect,
           replay: replayChoices(a),
+          decode: decodeChoices(a.images),
         },
         createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'], redactor: new Redactor(given.secrets) }),
       );
@@ -163,17 +169,19 @@ await yargs(hideBin(process.argv))
       .positional('dataset', { type: 'string', demandOption: true })
       .option('format', { choices: FORMAT_CHOICES, default: 'auto' as FormatChoice })
       .option('episode', { type: 'string', array: true })
-      .option('json', { type: 'boolean', default: false, describe: 'print each episode as IR JSON' }),
+      .option('json', { type: 'boolean', default: false, describe: 'print each episode as IR JSON' })
+      .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, inside the dataset folder (default: images/ next to each metadata file)' }),
     async (a) => {
-      exitCode = await inspectCommand({ dataset: a.dataset, format: a.format, episodes: list(a.episode), json: a.json });
+      exitCode = await inspectCommand({ dataset: a.dataset, format: a.format, episodes: list(a.episode), json: a.json, decode: decodeChoices(a.images) });
     },
   )
   .command(
     'validate <dataset>',
     'decode only; report every problem with file:line and field',
-    (y) => y.positional('dataset', { type: 'string', demandOption: true }).option('format', { choices: FORMAT_CHOICES, default: 'auto' as FormatChoice }),
+    (y) => y.positional('dataset', { type: 'string', demandOption: true }).option('format', { choices: FORMAT_CHOICES, default: 'auto' as FormatChoice })
+      .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, inside the dataset folder (default: images/ next to each metadata file)' }),
     async (a) => {
-      exitCode = await validateCommand({ dataset: a.dataset, format: a.format });
+      exitCode = await validateCommand({ dataset: a.dataset, format: a.format, decode: decodeChoices(a.images) });
     },
   )
   .command(

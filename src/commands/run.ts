@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
-import { loadDataset, type FormatChoice } from '../formats/load-dataset.js';
+import { openDataset, type FormatChoice } from '../formats/load-dataset.js';
 import { formatProblem } from '../formats/problem.js';
 import { BrowserNotFound } from '../replay/browser.js';
 import { replayEpisodes, type BrowserInfo } from '../replay/run.js';
@@ -9,7 +9,8 @@ import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from '../replay/run-episod
 import { finalizeReports } from '../report/finalize.js';
 import { Progress } from '../report/progress.js';
 import type { EpisodeResult } from '../report/results.js';
-import { chainRoots, formatShard, groupChains, inShard, type Shard } from '../replay/shard.js';
+import { formatShard, inShard, type Shard } from '../replay/shard.js';
+import { streamChains } from '../replay/chain-stream.js';
 import { redactEndpoint, type WorkerMode } from '../replay/workers.js';
 import { DEFAULT_THRESHOLDS } from '../compare/target-match.js';
 import type { UrlMapping } from '../replay/url-map.js';
@@ -46,6 +47,8 @@ export interface RunArgs {
   shard?: Shard;
   /** Connect every worker to this Playwright browser server instead of launching Chromium. */
   connect?: string;
+  /** Format-specific decode options (BabyAGI's `imagesDir`). */
+  decode?: Record<string, unknown>;
   /** Everything else a replay takes (mode, comparison, trace, step range, start URLs…). */
   replay?: Partial<ReplayOptions>;
 }
@@ -60,48 +63,66 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   for (const s of args.secrets ?? []) {
     if (s.value.length < 4) log.warn(`secret ${s.name} is ${s.value.length} characters long: every occurrence of those characters in the outputs is replaced by [secret:${s.name}]`);
   }
-  const data = await loadDataset(args.dataset, { format: args.format });
-  for (const p of data.problems) log.warn(formatProblem(p));
-  if (data.files.length === 0 || data.recordsRead === 0) {
+  const data = await openDataset(args.dataset, { format: args.format, decode: args.decode });
+  let logged = 0;
+  const logProblems = () => {
+    for (; logged < data.problems.length; logged++) log.warn(redactor.scrub(formatProblem(data.problems[logged]!)));
+  };
+  // The dataset streams: episodes are decoded as workers take them, never all held at once.
+  const items = data.items();
+  const first = await items.next();
+  logProblems();
+  if (data.files.length === 0 || (first.done && data.recordsRead === 0)) {
     log.error(`nothing to replay in ${args.dataset}: ${data.files.length === 0 ? 'no dataset file found' : 'no record could be read'}`);
     return 2;
   }
 
-  // Shard by chain (the first episode of a continues-chain), over every id the dataset has, so
-  // the split is the same whichever --episode filter or machine is used.
-  const roots = chainRoots([...data.episodes, ...data.rejected.map((r) => ({ id: r.id }))]);
-  const mine = (id: string) => inShard(roots.get(id) ?? id, args.shard);
-  const wanted = new Set(args.episodes);
-  const pick = <T extends { id: string }>(xs: T[]) => xs.filter((x) => (wanted.size === 0 || wanted.has(x.id)) && mine(x.id));
-  const episodes = pick(data.episodes);
-  const rejected = pick(data.rejected);
-  for (const id of wanted) {
-    if (![...data.episodes, ...data.rejected].some((e) => e.id === id)) log.warn(`--episode ${id}: no such episode in ${args.dataset}`);
-  }
-
   const out = resolve(args.out);
   const writer = new ResultsWriter(out, { resume: args.resume, warn: (m) => log.warn(m) });
-  const todo = (e: { id: string }) => !writer.has(e.id);
-  const chains = groupChains(episodes.filter(todo));
-  const toReplay = chains.reduce((n, c) => n + c.length, 0);
-  if (args.shard) log.info({ shard: formatShard(args.shard), episodes: episodes.length + rejected.length }, `shard ${formatShard(args.shard)}: ${episodes.length + rejected.length} episodes`);
-  if (args.resume) log.info({ kept: writer.resumed, toReplay }, `resuming: ${writer.resumed} episodes already in ${writer.resultsFile}, ${toReplay} to replay`);
-
-  for (const r of rejected.filter(todo)) {
-    const result = redactor.scrubDeep(rejectedResult(r));
-    writer.add(result);
-    print(episodeLine(result));
-  }
-  const replay = withNoiseMasks(args.replay, DEFAULT_REPLAY_OPTIONS.compare, data.root, (m) => log.warn(m));
-  const workers = Math.max(1, Math.floor(args.workers ?? defaultWorkers()));
   // A bar on a TTY, periodic lines otherwise; episode lines print through it so they never land inside the bar.
   const progress = new Progress();
-  progress.start(toReplay);
+  progress.start(0);
   const show = (r: EpisodeResult) => progress.interrupt(() => print(episodeLine(r)));
+
+  // Shard by chain (the first episode of a continues-chain), so the split is the same whichever
+  // --episode filter or machine is used; --resume skips what results.jsonl already has.
+  const wanted = new Set(args.episodes);
+  const met = new Set<string>();
+  let inShard_ = 0, toReplay = 0, chainCount = 0;
+  const replayed: string[] = [];
+  const keep = (id: string, root: string) => {
+    if (wanted.size > 0 && !wanted.has(id)) return false;
+    met.add(id);
+    if (!inShard(root, args.shard)) return false;
+    inShard_++;
+    return !writer.has(id);
+  };
+  async function* chains() {
+    const all = (async function* () {
+      if (!first.done) yield first.value;
+      yield* items;
+    })();
+    for await (const chain of streamChains(all, { keep, onRejected: (r) => { const result = redactor.scrubDeep(rejectedResult(r)); writer.add(result); show(result); } })) {
+      logProblems();
+      chainCount++;
+      replayed.push(...chain.map((e) => e.id));
+      toReplay += chain.length;
+      progress.grow(chain.length);
+      yield chain;
+    }
+    logProblems();
+    progress.settle();
+    for (const id of wanted) if (!met.has(id)) log.warn(`--episode ${id}: no such episode in ${args.dataset}`);
+    if (args.shard) log.info({ shard: formatShard(args.shard), episodes: inShard_ }, `shard ${formatShard(args.shard)}: ${inShard_} episodes`);
+    if (args.resume) log.info({ kept: writer.resumed, toReplay }, `resuming: ${writer.resumed} episodes already in ${writer.resultsFile}, ${toReplay} replayed`);
+  }
+
+  const replay = withNoiseMasks(args.replay, DEFAULT_REPLAY_OPTIONS.compare, data.root, (m) => log.warn(m));
+  const workers = Math.max(1, Math.floor(args.workers ?? defaultWorkers()));
   let browser: BrowserInfo | undefined;
   try {
     browser = await replayEpisodes(
-      chains,
+      chains(),
       { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: args.urlMappings, params: args.params, secrets: args.secrets, timeoutMs: args.timeoutMs, headed: args.headed, slowMo: args.slowMo, filesDir: args.filesDir ?? data.root,
         strict: args.strict, repair: args.repair, thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore }, finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin,
         workers, mode: args.workerMode, connect: args.connect, ...replay },
@@ -125,11 +146,11 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
     dataset: args.dataset,
     problems: data.problems.map((p) => redactor.scrub(formatProblem(p))),
     browser,
-    workers: Math.min(workers, Math.max(1, chains.length)),
+    workers: Math.min(workers, Math.max(1, chainCount)),
     shard: args.shard ? formatShard(args.shard) : undefined,
   });
   if (replay?.compare?.calibrateIntervalMs !== undefined) {
-    const saved = saveCalibration(data.root, out, chains.flat().map((e) => e.id), (m) => log.warn(m));
+    const saved = saveCalibration(data.root, out, replayed, (m) => log.warn(m));
     print(`calibrated ${saved.episodes} episodes: masks saved to ${saved.file} (later runs apply them)`);
   }
   const reports = await finalizeReports(out).catch((error: Error) => {

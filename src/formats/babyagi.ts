@@ -1,5 +1,6 @@
-import { resolve } from 'node:path';
-import type { DatasetFormat, Decoded, DecodeOptions } from './format.js';
+import { dirname, resolve } from 'node:path';
+import type { DatasetFormat, DecodeItem, DecodeOptions } from './format.js';
+import { collectDecoded } from './decode-stream.js';
 import { isPlainObject } from './json-line.js';
 import { ImageFinder } from './babyagi/images.js';
 import { decodeTrajectory } from './babyagi/trajectory.js';
@@ -12,7 +13,7 @@ export { BABYAGI_SCREEN, SCROLL_PX } from './babyagi/trajectory.js';
 export { IMAGE_EXTENSIONS } from './babyagi/images.js';
 
 export interface BabyAgiDecodeOptions extends DecodeOptions {
-  /** The screenshots folder, relative to the dataset root or absolute; default `images`. */
+  /** The screenshots folder (`--images`), relative to the dataset root or absolute; default `images/` next to the metadata file. */
   imagesDir?: string;
   stream?: JsonStreamOptions;
 }
@@ -28,29 +29,33 @@ export const babyagi: DatasetFormat = {
   sniff(file, head) {
     return sniffJsonDataset(file, head) === 'babyagi';
   },
-  decodeFile,
+  decodeFile: (file, options) => collectDecoded(decodeStream(file, options)),
+  decodeStream,
 };
 
-async function decodeFile(file: string, options: DecodeOptions): Promise<Decoded> {
+/** Each trajectory is yielded as soon as its record is decoded. */
+async function* decodeStream(file: string, options: DecodeOptions): AsyncGenerator<DecodeItem> {
   const path = resolve(file);
   const opts = options as BabyAgiDecodeOptions;
-  const images = new ImageFinder(options.datasetRoot, opts.imagesDir);
-  const out: Decoded = { episodes: [], rejected: [], problems: [], recordsRead: 0 };
+  const images = new ImageFinder(options.datasetRoot, opts.imagesDir, dirname(path));
+  const ready: DecodeItem[] = [];
+  if (images.refused !== undefined) yield { kind: 'problem', problem: { file: path, field: 'images', message: images.refused, severity: 'error' } };
   const firstSeen = new Map<string, RecordAt>();
   try {
     for await (const rec of readRecords(path, opts.stream)) {
+      yield* ready.splice(0);
       if (rec.kind === 'problem') {
-        out.problems.push(fileProblem(path, rec));
+        yield { kind: 'problem', problem: fileProblem(path, rec) };
         continue;
       }
-      out.recordsRead++;
+      yield { kind: 'record' };
       const at: RecordAt = { file: path, line: rec.line, ...(rec.record !== undefined ? { record: rec.record } : {}) };
       const where = sourceRef(path, rec.line, rec.record);
       const fallback = recordName(path, rec);
       const refuse = (id: string, message: string, line = rec.line) => {
         const problems = [pinAt({ message, severity: 'error' }, sourceRef(path, line, rec.record), id), ...rec.issues.map((i) => pinAt(i, where, id))];
-        out.problems.push(...problems);
-        out.rejected.push(rejected(id, 'babyagi', where, problems));
+        for (const problem of problems) ready.push({ kind: 'problem', problem });
+        ready.push({ kind: 'rejected', rejected: rejected(id, 'babyagi', where, problems) });
       };
       if (rec.kind === 'bad') {
         refuse(recoverKey(rec.text, 'id') ?? fallback, rec.message, rec.errorLine);
@@ -65,17 +70,17 @@ async function decodeFile(file: string, options: DecodeOptions): Promise<Decoded
       if (earlier !== undefined && (result.episode || result.rejected)) {
         const p = pinAt({ field: 'id', message: `${JSON.stringify(id)} is also the id of ${earlier.record !== undefined ? `record ${earlier.record}` : `line ${earlier.line}`}`, severity: 'error' }, where, id);
         const problems = [...result.problems, p];
-        out.problems.push(...problems);
-        out.rejected.push(rejected(id, 'babyagi', where, problems));
+        for (const problem of problems) ready.push({ kind: 'problem', problem });
+        ready.push({ kind: 'rejected', rejected: rejected(id, 'babyagi', where, problems) });
         continue;
       }
       if (result.episode || result.rejected) firstSeen.set(id, at);
-      if (result.episode) out.episodes.push(result.episode);
-      if (result.rejected) out.rejected.push(result.rejected);
-      out.problems.push(...result.problems);
+      for (const problem of result.problems) ready.push({ kind: 'problem', problem });
+      if (result.episode) ready.push({ kind: 'episode', episode: result.episode });
+      if (result.rejected) ready.push({ kind: 'rejected', rejected: result.rejected });
     }
   } catch (e) {
-    out.problems.push({ file: path, message: `cannot read the file: ${(e as Error).message}`, severity: 'error' });
+    ready.push({ kind: 'problem', problem: { file: path, message: `cannot read the file: ${(e as Error).message}`, severity: 'error' } });
   }
-  return out;
+  yield* ready.splice(0);
 }

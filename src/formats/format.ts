@@ -34,4 +34,18 @@ export interface DatasetFormat {
   /** Whether a file (by name and its first few KiB) is in this format. */
   sniff(file: string, head: string): boolean;
   decodeFile(file: string, options: DecodeOptions): Promise<Decoded>;
+  /**
+   * The same decode as a stream, each item as soon as it is known, so a caller that lets go of
+   * an episode after using it holds one record at a time (a Mind2Web shard is GBs of raw_html).
+   * Absent: the file is decoded whole with `decodeFile`.
+   */
+  decodeStream?(file: string, options: DecodeOptions): AsyncIterable<DecodeItem>;
 }
+
+/** One thing a streaming decoder found, as soon as it is known. */
+export type DecodeItem =
+  | { kind: 'episode'; episode: Episode }
+  | { kind: 'rejected'; rejected: RejectedEpisode }
+  | { kind: 'problem'; problem: Problem }
+  /** One more record read, good or bad. */
+  | { kind: 'record' };

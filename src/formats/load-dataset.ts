@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Episode, FormatName } from '../ir/index.js';
-import type { RejectedEpisode } from './format.js';
+import { decodeItems } from './decode-stream.js';
+import type { DecodeOptions, RejectedEpisode } from './format.js';
 import { findDatasetFiles, formats, type DatasetFileMatch } from './index.js';
 import type { Problem } from './problem.js';
 
@@ -18,33 +19,72 @@ export interface LoadedDataset {
   recordsRead: number;
 }
 
+export interface LoadOptions {
+  format?: FormatChoice;
+  /** Format-specific decode options (BabyAGI's `imagesDir`, …); `datasetRoot` is the loader's. */
+  decode?: Omit<Partial<DecodeOptions>, 'datasetRoot'> & Record<string, unknown>;
+}
+
+/** An episode or a rejected one, in dataset order. */
+export type DatasetItem = { kind: 'episode'; episode: Episode } | { kind: 'rejected'; rejected: RejectedEpisode };
+
 /**
- * Decodes a dataset file, or every dataset file in a folder, into episodes. Never throws for
- * bad input: what cannot be read becomes a Problem, and every other file still decodes.
+ * A dataset being decoded: its files are known up front, its episodes come one by one from
+ * `items()` (a single pass), so only what the caller keeps stays in memory. `problems` and
+ * `recordsRead` grow while `items()` is read and are complete once it ends.
  */
-export async function loadDataset(path: string, opts: { format?: FormatChoice } = {}): Promise<LoadedDataset> {
+export interface DatasetStream {
+  root: string;
+  files: DatasetFileMatch[];
+  problems: Problem[];
+  recordsRead: number;
+  items(): AsyncGenerator<DatasetItem>;
+}
+
+/**
+ * Opens a dataset file, or every dataset file in a folder, for decoding. Never throws for bad
+ * input: what cannot be read becomes a Problem, and every other file still decodes.
+ */
+export async function openDataset(path: string, opts: LoadOptions = {}): Promise<DatasetStream> {
   const target = resolve(path);
   const info = await stat(target).catch(() => undefined);
   const root = info?.isDirectory() ? target : dirname(target);
-  const loaded: LoadedDataset = { root, files: [], episodes: [], rejected: [], problems: [], recordsRead: 0 };
+  const stream: DatasetStream = { root, files: [], problems: [], recordsRead: 0, items: async function* () {} };
   if (!info) {
-    loaded.problems.push({ file: target, message: 'no such file or folder', severity: 'error' });
-    return loaded;
+    stream.problems.push({ file: target, message: 'no such file or folder', severity: 'error' });
+    return stream;
   }
   const forced = opts.format && opts.format !== 'auto' ? formats.find((f) => f.name === opts.format) : undefined;
-  loaded.files = await findDatasetFiles(target, forced);
+  stream.files = await findDatasetFiles(target, forced);
   // A file named explicitly with --format is decoded even if its first lines do not look right:
   // the decoder then says exactly which field is wrong, which beats "unknown format".
-  if (loaded.files.length === 0 && forced && info.isFile()) loaded.files = [{ file: target, format: forced }];
-  if (loaded.files.length === 0) {
-    loaded.problems.push({ file: target, message: `no ${forced ? forced.name : 'known dataset'} file found (formats: ${formats.map((f) => f.name).join(', ')})`, severity: 'error' });
+  if (stream.files.length === 0 && forced && info.isFile()) stream.files = [{ file: target, format: forced }];
+  if (stream.files.length === 0) {
+    stream.problems.push({ file: target, message: `no ${forced ? forced.name : 'known dataset'} file found (formats: ${formats.map((f) => f.name).join(', ')})`, severity: 'error' });
   }
-  for (const { file, format } of loaded.files) {
-    const decoded = await format.decodeFile(file, { datasetRoot: root });
-    loaded.episodes.push(...decoded.episodes);
-    loaded.rejected.push(...decoded.rejected);
-    loaded.problems.push(...decoded.problems);
-    loaded.recordsRead += decoded.recordsRead;
+  let started = false;
+  stream.items = async function* () {
+    if (started) throw new Error('openDataset: items() can be read once');
+    started = true;
+    for (const { file, format } of stream.files) {
+      for await (const item of decodeItems(format, file, { ...opts.decode, datasetRoot: root })) {
+        if (item.kind === 'record') stream.recordsRead++;
+        else if (item.kind === 'problem') stream.problems.push(item.problem);
+        else yield item;
+      }
+    }
+  };
+  return stream;
+}
+
+/** The whole dataset decoded into memory (small datasets, tests); `openDataset` streams it. */
+export async function loadDataset(path: string, opts: LoadOptions = {}): Promise<LoadedDataset> {
+  const stream = await openDataset(path, opts);
+  const loaded: LoadedDataset = { root: stream.root, files: stream.files, episodes: [], rejected: [], problems: stream.problems, recordsRead: 0 };
+  for await (const item of stream.items()) {
+    if (item.kind === 'episode') loaded.episodes.push(item.episode);
+    else loaded.rejected.push(item.rejected);
   }
+  loaded.recordsRead = stream.recordsRead;
   return loaded;
 }

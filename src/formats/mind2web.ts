@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
-import type { DatasetFormat, Decoded, DecodeOptions } from './format.js';
+import type { DatasetFormat, DecodeItem, DecodeOptions } from './format.js';
+import { collectDecoded } from './decode-stream.js';
 import { isPlainObject } from './json-line.js';
 import type { Problem } from './problem.js';
 import { fileProblem, pinAt, rejected, sourceRef, type EpisodeResult } from './mind2web/episode.js';
 import { readRecords, recordName, recoverKey, type Mind2WebDecodeOptions } from './mind2web/json-stream.js';
 import { RowGroups } from './mind2web/multimodal.js';
 import { sniffJsonDataset } from './mind2web/sniff.js';
+import { attachRawDumpMhtml } from './mind2web/mhtml-before.js';
 import { decodeTask, type RecordAt } from './mind2web/task.js';
 
 export { parseActionRepr, type ActionRepr } from './mind2web/action-repr.js';
@@ -27,12 +29,19 @@ export const mind2web: DatasetFormat = {
   sniff(file, head) {
     return sniffJsonDataset(file, head) === 'mind2web';
   },
-  decodeFile,
+  decodeFile: (file, options) => collectDecoded(decodeStream(file, options)),
+  decodeStream,
 };
 
-async function decodeFile(file: string, options: DecodeOptions): Promise<Decoded> {
+/**
+ * Tasks are yielded as each record is decoded; Multimodal rows only at the end of the file (a
+ * task's rows may be anywhere in it). Problems come last, in line order (rows' problems are
+ * known only once the file is read), so they are held: they are small, the episodes are not.
+ */
+async function* decodeStream(file: string, options: DecodeOptions): AsyncGenerator<DecodeItem> {
   const path = resolve(file);
-  const out: Decoded = { episodes: [], rejected: [], problems: [], recordsRead: 0 };
+  const problems: Problem[] = [];
+  const ready: DecodeItem[] = [];
   const rows = new RowGroups(path, options.datasetRoot);
   const firstSeen = new Map<string, RecordAt>();
   const take = (id: string, at: RecordAt, result: EpisodeResult) => {
@@ -40,25 +49,27 @@ async function decodeFile(file: string, options: DecodeOptions): Promise<Decoded
     if (earlier !== undefined && (result.episode || result.rejected)) {
       // Two tasks with one id cannot both be reported under it: the later one is refused.
       const p = pinAt({ field: 'annotation_id', message: `${JSON.stringify(id)} is also the id of ${earlier.record !== undefined ? `record ${earlier.record}` : `line ${earlier.line}`}`, severity: 'error' }, sourceRef(path, at.line, at.record), id);
-      const problems = [...result.problems, p];
-      out.problems.push(...problems);
-      out.rejected.push(rejected(id, 'mind2web', sourceRef(path, at.line, at.record), problems));
+      const refused = [...result.problems, p];
+      problems.push(...refused);
+      ready.push({ kind: 'rejected', rejected: rejected(id, 'mind2web', sourceRef(path, at.line, at.record), refused) });
       return;
     }
     if (result.episode || result.rejected) firstSeen.set(id, at);
-    if (result.episode) out.episodes.push(result.episode);
-    if (result.rejected) out.rejected.push(result.rejected);
-    out.problems.push(...result.problems);
+    if (result.episode) attachRawDumpMhtml(result.episode, options.datasetRoot);
+    if (result.episode) ready.push({ kind: 'episode', episode: result.episode });
+    if (result.rejected) ready.push({ kind: 'rejected', rejected: result.rejected });
+    problems.push(...result.problems);
   };
 
   let readError: string | undefined;
   try {
     for await (const rec of readRecords(path, (options as Mind2WebDecodeOptions).stream)) {
+      yield* ready.splice(0);
       if (rec.kind === 'problem') {
-        out.problems.push(fileProblem(path, rec));
+        problems.push(fileProblem(path, rec));
         continue;
       }
-      out.recordsRead++;
+      yield { kind: 'record' };
       const at: RecordAt = { file: path, line: rec.line, ...(rec.record !== undefined ? { record: rec.record } : {}) };
       const where = sourceRef(path, rec.line, rec.record);
       const fallback = recordName(path, rec);
@@ -73,8 +84,8 @@ async function decodeFile(file: string, options: DecodeOptions): Promise<Decoded
           continue;
         }
         const episode = id ?? fallback;
-        const problems = [problem, ...extra].map((p) => ({ ...p, episode }));
-        take(episode, at, { rejected: rejected(episode, 'mind2web', where, problems), problems });
+        const found = [problem, ...extra].map((p) => ({ ...p, episode }));
+        take(episode, at, { rejected: rejected(episode, 'mind2web', where, found), problems: found });
         continue;
       }
       const value = rec.value;
@@ -88,8 +99,8 @@ async function decodeFile(file: string, options: DecodeOptions): Promise<Decoded
           : 'turns' in value ? 'an MT-Mind2Web conversation (it has turns): decode this file with --format mt-mind2web'
           : 'neither a Mind2Web task (no "actions") nor a Multimodal-Mind2Web row (no "action_uid")';
         const id = isPlainObject(value) && (typeof value.annotation_id === 'string' || typeof value.task_id === 'string') ? String(value.annotation_id ?? value.task_id) : fallback;
-        const problems = [pinAt({ message: what, severity: 'error' }, where, id), ...rec.issues.map((i) => pinAt(i, where, id))];
-        take(id, at, { rejected: rejected(id, 'mind2web', where, problems), problems });
+        const found = [pinAt({ message: what, severity: 'error' }, where, id), ...rec.issues.map((i) => pinAt(i, where, id))];
+        take(id, at, { rejected: rejected(id, 'mind2web', where, found), problems: found });
       }
     }
   } catch (e) {
@@ -100,14 +111,14 @@ async function decodeFile(file: string, options: DecodeOptions): Promise<Decoded
     if (readError !== undefined && result.episode) {
       // Rows of a task may come after the point the file broke off: never replay it as if whole.
       const p: Problem = { file: path, episode: id, message: 'the file could not be read to the end; this task may be missing rows', severity: 'error' };
-      out.problems.push(...result.problems, p);
-      out.rejected.push(rejected(id, 'mind2web', result.episode.source, [...result.problems, p]));
+      problems.push(...result.problems, p);
+      ready.push({ kind: 'rejected', rejected: rejected(id, 'mind2web', result.episode.source, [...result.problems, p]) });
       continue;
     }
     take(id, at, result);
   }
-  if (readError !== undefined) out.problems.push({ file: path, message: `cannot read the file: ${readError}`, severity: 'error' });
+  yield* ready.splice(0);
+  if (readError !== undefined) problems.push({ file: path, message: `cannot read the file: ${readError}`, severity: 'error' });
   // Rows' problems are known only once the file is read: put every problem back in file order.
-  out.problems = [...out.problems].sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
-  return out;
+  for (const problem of problems.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity))) yield { kind: 'problem', problem };
 }

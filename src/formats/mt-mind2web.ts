@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import type { DatasetFormat, Decoded, DecodeOptions } from './format.js';
+import type { DatasetFormat, DecodeItem, DecodeOptions } from './format.js';
+import { collectDecoded } from './decode-stream.js';
 import { isPlainObject } from './json-line.js';
 import { fileProblem, pinAt, rejected, sourceRef } from './mind2web/episode.js';
 import { readRecords, recordName, recoverKey, type Mind2WebDecodeOptions } from './mind2web/json-stream.js';
@@ -18,27 +19,30 @@ export const mtMind2web: DatasetFormat = {
   sniff(file, head) {
     return sniffJsonDataset(file, head) === 'mt-mind2web';
   },
-  decodeFile,
+  decodeFile: (file, options) => collectDecoded(decodeStream(file, options)),
+  decodeStream,
 };
 
-async function decodeFile(file: string, options: DecodeOptions): Promise<Decoded> {
+/** Each conversation's turns are yielded, in turn order, as soon as its record is decoded. */
+async function* decodeStream(file: string, options: DecodeOptions): AsyncGenerator<DecodeItem> {
   const path = resolve(file);
-  const out: Decoded = { episodes: [], rejected: [], problems: [], recordsRead: 0 };
+  const ready: DecodeItem[] = [];
   const firstSeen = new Map<string, RecordAt>();
   try {
     for await (const rec of readRecords(path, (options as Mind2WebDecodeOptions).stream)) {
+      yield* ready.splice(0);
       if (rec.kind === 'problem') {
-        out.problems.push(fileProblem(path, rec));
+        yield { kind: 'problem', problem: fileProblem(path, rec) };
         continue;
       }
-      out.recordsRead++;
+      yield { kind: 'record' };
       const at: RecordAt = { file: path, line: rec.line, ...(rec.record !== undefined ? { record: rec.record } : {}) };
       const where = sourceRef(path, rec.line, rec.record);
       const fallback = recordName(path, rec);
       const refuse = (id: string, message: string, line = rec.line) => {
         const problems = [pinAt({ message, severity: 'error' }, sourceRef(path, line, rec.record), id), ...rec.issues.map((i) => pinAt(i, where, id))];
-        out.problems.push(...problems);
-        out.rejected.push(rejected(id, 'mt-mind2web', where, problems));
+        for (const problem of problems) ready.push({ kind: 'problem', problem });
+        ready.push({ kind: 'rejected', rejected: rejected(id, 'mt-mind2web', where, problems) });
       };
       if (rec.kind === 'bad') {
         // Which turns a broken conversation had is unknowable: it is rejected as a whole.
@@ -57,14 +61,14 @@ async function decodeFile(file: string, options: DecodeOptions): Promise<Decoded
       }
       firstSeen.set(id, at);
       for (const r of results) {
-        if (r.episode) out.episodes.push(r.episode);
-        if (r.rejected) out.rejected.push(r.rejected);
-        out.problems.push(...r.problems);
+        for (const problem of r.problems) ready.push({ kind: 'problem', problem });
+        if (r.episode) ready.push({ kind: 'episode', episode: r.episode });
+        if (r.rejected) ready.push({ kind: 'rejected', rejected: r.rejected });
       }
     }
   } catch (e) {
     // Conversations read before the failure are whole (each was one complete record).
-    out.problems.push({ file: path, message: `cannot read the file: ${(e as Error).message}`, severity: 'error' });
+    ready.push({ kind: 'problem', problem: { file: path, message: `cannot read the file: ${(e as Error).message}`, severity: 'error' } });
   }
-  return out;
+  yield* ready.splice(0);
 }

@@ -40,6 +40,8 @@ export interface CompareEnv {
   expectedUrl?: string;
   /** What changes by itself on this step's page (learned by --calibrate). */
   noise?: StepNoise;
+  /** The recorded HTML as a browser would have it (Mind2Web's raw_html is XML of the DOM). */
+  asHtml?(recorded: string): string;
 }
 
 /**
@@ -53,7 +55,8 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   const expectedUrl = env.expectedUrl ?? before.url;
   if (options.mode === 'off') return undefined;
   const recordedPng = options.mode !== 'dom' ? readIf(before.screenshot) : undefined;
-  const recordedHtml = options.mode !== 'screenshot' ? before.html ?? htmlFile(before.htmlFile) : undefined;
+  const dumped = options.mode !== 'screenshot' ? before.html ?? htmlFile(before.htmlFile) : undefined;
+  const recordedHtml = dumped !== undefined && env.asHtml ? env.asHtml(dumped) : dumped;
   if (!recordedPng && recordedHtml === undefined && !expectedUrl) return undefined;
 
   const t0 = performance.now();

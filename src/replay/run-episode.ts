@@ -24,6 +24,8 @@ import { settle } from './settle.js';
 import type { Secret } from '../secrets.js';
 import { EpisodeSecrets } from './episode-secrets.js';
 import { scrubZip } from './scrub-zip.js';
+import { episodeViewport, ReplaySession } from './session.js';
+import { recordedAsHtml } from './recorded-html.js';
 
 export interface ReplayOptions {
   out: string;
@@ -86,28 +88,27 @@ export const DEFAULT_REPLAY_OPTIONS: Omit<ReplayOptions, 'out'> = {
 /**
  * Replays one episode live in a fresh browser context and says, step by step, what happened.
  * The first step that does not pass ends the replay (later steps are `skipped`): past that
- * point the page is no longer the one the recording acted on.
+ * point the page is no longer the one the recording acted on. With `session` (a chain's turns),
+ * the episode runs in that session's context and leaves it open, starting where the last left off.
  */
-export async function runEpisode(browser: Browser, episode: Episode, options: ReplayOptions): Promise<EpisodeResult> {
+export async function runEpisode(browser: Browser, episode: Episode, options: ReplayOptions, session?: ReplaySession): Promise<EpisodeResult> {
   const started = Date.now();
   const dir = episodeDir(options.out, episode.id);
-  const viewport = episode.steps.find((s) => s.before?.viewport)?.before?.viewport ?? options.defaultViewport;
-  const context = await browser.newContext({ viewport, acceptDownloads: true, deviceScaleFactor: 1 });
-  context.setDefaultTimeout(options.timeoutMs);
+  const own = session ?? (await ReplaySession.open(browser, episodeViewport(episode, options.defaultViewport), options.timeoutMs));
+  const continued = own.last;
+  own.episodes.push(episode.id);
+  const { context, pages, dialogs, httpErrors } = own;
   const tracing = (options.trace ?? 'off') !== 'off';
   const secrets = new EpisodeSecrets(episode, options.params, options.secrets);
   // The screencast would show a typed secret as pixels; the zip's text is scrubbed after stop.
   if (tracing) await context.tracing.start({ title: episode.id, screenshots: !secrets.typesSecret(episode), snapshots: true });
   let trace: string | undefined;
-  const pages = new PageRegistry(context);
-  const dialogs = new DialogDesk(context);
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
   const finalFrom = finalStepIndex(episode.steps);
   const expected = expectedUrls(episode.steps);
   const learned: Record<string, StepNoise> | undefined = options.compare.calibrateIntervalMs !== undefined && options.compare.mode !== 'off' ? {} : undefined;
 
   const steps: StepResult[] = [];
-  const httpErrors = new HttpErrors(context);
   let failed: StepResult | undefined;
   /** The first step whose record could not be replayed (the rest still ran). */
   let unreplayed: StepResult | undefined;
@@ -115,7 +116,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   let firstDivergence: number | undefined;
   const drift: number[] = [];
   try {
-    const start = startUrlFor(episode, options.startUrls);
+    // A continuing turn starts on the page the previous turn left, not on the start URL.
+    const start = continued === undefined ? startUrlFor(episode, options.startUrls) : undefined;
     if (start) {
       const page = await pages.open(episode.steps[0]?.page ?? 'page');
       pages.current = page;
@@ -137,7 +139,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
       if (tracing) await context.tracing.group(`${step.index + 1}. ${describeAction(step.action)}`).catch(() => undefined);
       const noise = livePage && checking ? await stepNoise(livePage, episode.id, step.index, options.compare, learned) : undefined;
-      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets }).catch(() => undefined) : undefined;
+      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets, asHtml: recordedAsHtml(episode) }).catch(() => undefined) : undefined;
       if (comparison?.verdict === 'drift') drift.push(step.index);
       if (comparison?.verdict === 'diverged') firstDivergence ??= step.index;
       let result: StepResult;
@@ -173,7 +175,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       await context.tracing.stop(keep ? { path } : undefined).catch(() => undefined);
       if (keep && scrubZip(path, secrets.redactor)) trace = relativeToOut(options.out, path);
     }
-    await context.close().catch(() => undefined);
+    if (!session) await own.close();
   }
 
   const base = {
@@ -187,6 +189,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     firstDivergence,
     drift: drift.length ? drift : undefined,
     trace,
+    continuedFrom: continued,
   };
   // The earliest thing that went wrong is the story: a page that diverged before step k
   // explains a target missing at step k+2.

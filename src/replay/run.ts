@@ -19,33 +19,42 @@ export type RunOptions = ReplayOptions & LaunchChoices & PoolOptions;
 /**
  * Replays chains of episodes on `workers` browsers at once (default 1), a fresh context per
  * episode. A chain is an episode and the ones that `continue` it: its episodes run in order on
- * one worker. Workers take the next chain as they free up. Every result goes through
+ * one worker, in one session when live. Workers take the next chain as they free up; `work` may
+ * be a stream (a dataset being decoded), pulled only as fast as workers free up. Every result goes through
  * `hooks.onEpisode` in this thread, so the caller is the single writer.
  *
  * Throws BrowserNotFound, or the launch/connect error, when no browser could be had at all;
  * returns undefined when there was nothing to replay (no browser was started).
  */
 export async function replayEpisodes(
-  work: readonly (Episode | readonly Episode[])[],
+  work: readonly (Episode | readonly Episode[])[] | AsyncIterable<readonly Episode[]>,
   options: RunOptions,
   hooks: RunHooks,
   log: Logger,
 ): Promise<BrowserInfo | undefined> {
-  const chains = work.map((w) => (Array.isArray(w) ? (w as readonly Episode[]) : [w as Episode])).filter((c) => c.length > 0);
-  if (chains.length === 0) return undefined;
-  const workers = Math.max(1, Math.min(Math.floor(options.workers ?? 1), chains.length));
-  if (options.mode === 'threads') return replayInThreads(chains, workers, options, hooks, log);
+  const source = chainQueue(work);
+  // Up to one chain per worker is read ahead: fewer chains than workers start fewer browsers,
+  // none start none, and a streamed dataset is decoded only as fast as it is replayed.
+  const wanted = Math.max(1, Math.floor(options.workers ?? 1));
+  const ahead: (readonly Episode[])[] = [];
+  while (ahead.length < wanted) {
+    const chain = await source();
+    if (!chain) break;
+    ahead.push(chain);
+  }
+  if (ahead.length === 0) return undefined;
+  const workers = ahead.length;
+  const take = async () => ahead.shift() ?? (await source());
+  if (options.mode === 'threads') return replayInThreads(take, workers, options, hooks, log);
 
-  const source = browserSource(options);
-  const browsers = Array.from({ length: workers }, (_, i) => new WorkerBrowser(source, log, i));
+  const browserFrom = browserSource(options);
+  const browsers = Array.from({ length: workers }, (_, i) => new WorkerBrowser(browserFrom, log, i));
   try {
     // Every browser up front: a bad endpoint or executable stops the run before any episode.
     await Promise.all(browsers.map((b) => b.get()));
-    let next = 0;
-    const take = () => (next < chains.length ? chains[next++] : undefined);
     await Promise.all(
       browsers.map(async (browser, i) => {
-        for (let chain = take(); chain; chain = take()) await runChain(chain, browser, options, (r) => hooks.onEpisode(r), log, i);
+        for (let chain = await take(); chain; chain = await take()) await runChain(chain, browser, options, (r) => hooks.onEpisode(r), log, i);
       }),
     );
     return browsers[0]!.info;
@@ -55,10 +64,9 @@ export async function replayEpisodes(
 }
 
 /** The same pool with one worker_thread per worker (each its own Playwright client and event loop). */
-async function replayInThreads(chains: readonly (readonly Episode[])[], workers: number, options: RunOptions, hooks: RunHooks, log: Logger): Promise<BrowserInfo | undefined> {
+async function replayInThreads(take: () => Promise<readonly Episode[] | undefined>, workers: number, options: RunOptions, hooks: RunHooks, log: Logger): Promise<BrowserInfo | undefined> {
   const entry = new URL('./workers-thread.js', import.meta.url);
   if (!entry.pathname.endsWith('.js')) throw new Error('--worker-mode threads needs the compiled CLI (dist/)');
-  let next = 0;
   let info: BrowserInfo | undefined;
   const threads: Worker[] = [];
   const { connect, connectTimeoutMs, headed, slowMo, workers: _w, mode: _m, ...replay } = options;
@@ -76,8 +84,13 @@ async function replayInThreads(chains: readonly (readonly Episode[])[], workers:
             else if (m.type === 'log') log[m.level](m.obj, m.msg);
             else if (m.type === 'idle') {
               info ??= m.info;
-              const chain = next < chains.length ? chains[next++] : undefined;
-              send(chain ? { type: 'chain', chain: [...chain] } : { type: 'stop' });
+              take().then(
+                (chain) => send(chain ? { type: 'chain', chain: [...chain] } : { type: 'stop' }),
+                (e: Error) => {
+                  failed = true;
+                  reject(e);
+                },
+              );
             } else if (m.type === 'fatal') {
               failed = true;
               reject(m.notFound ? new BrowserNotFound(m.message) : new Error(m.message));
@@ -95,4 +108,27 @@ async function replayInThreads(chains: readonly (readonly Episode[])[], workers:
     await Promise.all(threads.map((t) => t.terminate()));
   }
   return info;
+}
+
+/**
+ * The chains to replay, one per call (undefined at the end), whatever they come as. Calls are
+ * serialised, so workers asking at once never read a stream concurrently.
+ */
+function chainQueue(work: readonly (Episode | readonly Episode[])[] | AsyncIterable<readonly Episode[]>): () => Promise<readonly Episode[] | undefined> {
+  const iterator: AsyncIterator<readonly Episode[]> | Iterator<readonly Episode[]> = Symbol.asyncIterator in work
+    ? (work as AsyncIterable<readonly Episode[]>)[Symbol.asyncIterator]()
+    : (work as readonly (Episode | readonly Episode[])[]).map((w) => (Array.isArray(w) ? (w as readonly Episode[]) : [w as Episode]))[Symbol.iterator]();
+  let last: Promise<unknown> = Promise.resolve();
+  const pull = async (): Promise<readonly Episode[] | undefined> => {
+    for (;;) {
+      const r = await iterator.next();
+      if (r.done) return undefined;
+      if (r.value.length > 0) return r.value;
+    }
+  };
+  return () => {
+    const next = last.then(pull);
+    last = next.catch(() => undefined);
+    return next;
+  };
 }

@@ -5,6 +5,7 @@ import type { EpisodeResult } from '../report/results.js';
 import { findChromium, launchOptions, type LaunchChoices } from './browser.js';
 import { runEpisode, type ReplayOptions } from './run-episode.js';
 import { runSnapshotEpisode } from './snapshot/run-snapshot-episode.js';
+import { episodeViewport, ReplaySession } from './session.js';
 
 /** Which browser a run used: the local executable, or the remote endpoint it connected to. */
 export interface BrowserInfo {
@@ -104,7 +105,9 @@ export class WorkerBrowser {
 
 /**
  * Replays a chain (an episode and the ones that continue it) in order on one worker's browser,
- * reporting each result as it finishes.
+ * reporting each result as it finishes. Live, the turns share one session (no reset between
+ * them); a turn whose predecessor is not the session's last episode, or whose browser died,
+ * starts a new one.
  */
 export async function runChain(
   chain: readonly Episode[],
@@ -114,20 +117,31 @@ export async function runChain(
   log: WorkerLog,
   worker: number,
 ): Promise<void> {
-  for (const episode of chain) {
-    let result: EpisodeResult;
-    try {
-      const b = await browser.get();
-      log.info({ worker, episode: episode.id, steps: episode.steps.length }, 'episode started');
-      const replay = options.replayMode === 'snapshot'
-        ? runSnapshotEpisode(b, episode, { timeoutMs: options.timeoutMs, allowScripts: options.allowScripts, defaultViewport: options.defaultViewport })
-        : runEpisode(b, episode, options);
-      result = await replay.catch((error: Error) => crashed(episode, error));
-    } catch (error) {
-      result = crashed(episode, error as Error, 'no browser: ');
+  let session: ReplaySession | undefined;
+  try {
+    for (const episode of chain) {
+      let result: EpisodeResult;
+      try {
+        const b = await browser.get();
+        if (session && (episode.continues === undefined || episode.continues !== session.last || !session.alive)) {
+          await session.close();
+          session = undefined;
+        }
+        const live = options.replayMode !== 'snapshot';
+        if (live && !session && chain.some((e) => e.continues === episode.id)) session = await ReplaySession.open(b, episodeViewport(episode, options.defaultViewport), options.timeoutMs);
+        log.info({ worker, episode: episode.id, steps: episode.steps.length, continues: session?.last }, 'episode started');
+        const replay = !live
+          ? runSnapshotEpisode(b, episode, { timeoutMs: options.timeoutMs, allowScripts: options.allowScripts, defaultViewport: options.defaultViewport })
+          : runEpisode(b, episode, options, session);
+        result = await replay.catch((error: Error) => crashed(episode, error));
+      } catch (error) {
+        result = crashed(episode, error as Error, 'no browser: ');
+      }
+      log.info({ worker, episode: episode.id, status: result.status, reason: result.reason, ms: result.durationMs }, result.message ?? 'episode finished');
+      onResult(result);
     }
-    log.info({ worker, episode: episode.id, status: result.status, reason: result.reason, ms: result.durationMs }, result.message ?? 'episode finished');
-    onResult(result);
+  } finally {
+    await session?.close();
   }
 }
 

@@ -53,6 +53,8 @@ export class Progress {
   private timer: NodeJS.Timeout | undefined;
   private drawn = false;
   private running = false;
+  /** The total is still growing (a streamed dataset not yet decoded to its end). */
+  private open = false;
 
   constructor(options: ProgressOptions = {}) {
     this.stream = options.stream ?? process.stderr;
@@ -112,6 +114,20 @@ export class Progress {
     }
   }
 
+  /**
+   * More episodes to do, found while the run goes on (a streamed dataset): the total shows as
+   * `N+` and there is no ETA until {@link settle} says the total is final.
+   */
+  grow(episodes: number): void {
+    this.total += Math.max(0, episodes);
+    this.open = true;
+  }
+
+  /** The total is final (the dataset has been decoded to its end). */
+  settle(): void {
+    this.open = false;
+  }
+
   stop(): void {
     if (!this.running) return;
     if (this.timer) clearInterval(this.timer);
@@ -128,9 +144,9 @@ export class Progress {
 
   /** The plain (non-TTY) progress line. */
   text(): string {
-    const share = this.total > 0 ? ` (${Math.floor((this.done * 100) / this.total)}%)` : '';
+    const share = this.total > 0 && !this.open ? ` (${Math.floor((this.done * 100) / this.total)}%)` : '';
     const { passed, failed, error } = this.counts;
-    return `progress: ${this.done}/${this.total} episodes${share}, ${passed} passed, ${failed} failed, ${error} errors, elapsed ${clock(this.elapsed())}, ETA ${this.eta()}`;
+    return `progress: ${this.done}/${this.total}${this.open ? '+' : ''} episodes${share}, ${passed} passed, ${failed} failed, ${error} errors, elapsed ${clock(this.elapsed())}, ETA ${this.eta()}`;
   }
 
   private elapsed(): number {
@@ -138,7 +154,7 @@ export class Progress {
   }
 
   private eta(): string {
-    if (this.done === 0 || this.total === 0) return '–';
+    if (this.done === 0 || this.total === 0 || this.open) return '–';
     if (this.done >= this.total) return '0s';
     return clock((this.elapsed() / this.done) * (this.total - this.done));
   }
@@ -152,7 +168,7 @@ export class Progress {
   private draw(): void {
     const paint = (code: string, s: string) => (this.color ? `\u001b[${code}m${s}\u001b[0m` : s);
     const { passed, failed, error } = this.counts;
-    const counts = `${this.done}/${this.total}`;
+    const counts = `${this.done}/${this.total}${this.open ? '+' : ''}`;
     const tally = [paint('32', `✓ ${passed}`), paint('31', `✗ ${failed}`), ...(error ? [paint('33', `! ${error}`)] : [])].join('  ');
     const tallyWidth = `✓ ${passed}  ✗ ${failed}${error ? `  ! ${error}` : ''}`.length;
     const times = `${clock(this.elapsed())}  ETA ${this.eta()}`;

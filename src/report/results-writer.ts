@@ -1,6 +1,7 @@
 import { appendFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { passedUnverified, type EpisodeResult, type EpisodeStatus, type Reason, type RunSummary, type StepStatus } from './results.js';
+import { FormatTally } from './format-figures.js';
 
 /** Extra summary fields a scaled run adds (additive: older readers ignore them). */
 export interface ScaleSummaryFields {
@@ -22,11 +23,13 @@ export class Tally {
   readonly steps: Record<StepStatus, number> = { passed: 0, failed: 0, skipped: 0, 'needs-input': 0 };
   readonly reasons: Partial<Record<Reason, number>> = {};
   readonly resolvedBy: Record<string, number> = {};
+  readonly formats = new FormatTally();
   passedUnverified = 0;
 
   add(result: EpisodeResult): void {
     this.episodes[result.status] += 1;
     if (passedUnverified(result)) this.passedUnverified += 1;
+    this.formats.add(result);
     if (result.reason) this.reasons[result.reason] = (this.reasons[result.reason] ?? 0) + 1;
     for (const s of result.steps ?? []) {
       this.steps[s.status] = (this.steps[s.status] ?? 0) + 1;
@@ -43,9 +46,11 @@ export class Tally {
     return this.total > 0 && this.episodes.passed === this.total ? 0 : 1;
   }
 
-  summary(fields: Omit<RunSummary, 'episodes' | 'steps' | 'reasons' | 'resolvedBy' | 'exitCode'> & ScaleSummaryFields): ScaledRunSummary {
+  summary(fields: Omit<RunSummary, 'episodes' | 'steps' | 'reasons' | 'resolvedBy' | 'exitCode' | 'formats'> & ScaleSummaryFields): ScaledRunSummary {
+    const formats = this.formats.figures();
     return {
       ...fields,
+      ...(formats ? { formats } : {}),
       episodes: { total: this.total, ...this.episodes, passedUnverified: this.passedUnverified },
       steps: { total: Object.values(this.steps).reduce((a, b) => a + b, 0), ...this.steps },
       reasons: this.reasons,

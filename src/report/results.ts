@@ -1,3 +1,4 @@
+import type { FormatFigures } from './format-figures.js';
 import type { ActionType, FormatName, SourceRef } from '../ir/index.js';
 
 export type StepStatus = 'passed' | 'failed' | 'skipped' | 'needs-input';
@@ -141,6 +142,11 @@ export interface EpisodeResult {
   targets?: { checked: number; found: number; onPositive?: number };
   /** Playwright trace of the episode, relative to the output folder (`npx playwright show-trace`). */
   trace?: string;
+  /**
+   * Live mode, a turn that `continues` another (MT-Mind2Web): the episode whose browser session
+   * (context, page, in-page state) this one ran on, without a reset in between.
+   */
+  continuedFrom?: string;
   /** Input problems, formatted `file:line: severity: field: message`. */
   problems?: string[];
 }
@@ -160,6 +166,8 @@ export interface RunSummary {
   resolvedBy: Record<string, number>;
   /** Input problems found while decoding (also listed on the episodes they belong to). */
   problems: string[];
+  /** Per dataset format: episodes, and in snapshot mode target-found rate and element accuracy. */
+  formats?: Record<string, FormatFigures>;
   exitCode: number;
 }
 

@@ -1,4 +1,5 @@
 import { passedUnverified, type EpisodeResult, type RunSummary } from './results.js';
+import { formatFigureLines } from './format-figures.js';
 
 const MARK: Record<EpisodeResult['status'], string> = { passed: 'PASS', failed: 'FAIL', error: 'ERR ' };
 
@@ -17,6 +18,7 @@ export function summaryLines(s: RunSummary, resultsFile: string): string[] {
     ...(Object.keys(s.resolvedBy).some((k) => k !== 'recorded')
       ? [`targets found by: ${Object.entries(s.resolvedBy).map(([k, n]) => `${k} ${n}`).join(', ')}`]
       : []),
+    ...formatFigureLines(s.formats),
     ...(s.problems.length ? [`${s.problems.length} input problems (see \`replaywright validate\`)`] : []),
     `results: ${resultsFile}`,
     `summary: ${s.out}/summary.json`,

@@ -130,16 +130,19 @@ test.describe('snapshot replay of the rpaweb fixtures (html_data before-states)'
   }
 
   for (const id of ['board-add-move-delete@1.49', 'board-add-move-delete@1.65']) {
-    test(`${id} passes (KNOWN BUG in src: hover-only Delete button is not found on its snapshot)`, async () => {
-      // src/replay/snapshot/check-step.ts:24 resolves with `snapshot: true`, and src/replay/locate.ts:58
-      // then returns target-not-found with no hover-reveal step (live replay has revealByHover). The
-      // board's Delete button is `display:none` until its card is :hover-ed; the recorded html_data
-      // cannot carry :hover, so the recorded role selector matches nothing on a correct recording.
-      test.fail(true, 'snapshot replay cannot reveal hover-only targets: step 6 fails target-not-found');
+    test(`${id} passes: the hover-only Delete button is revealed by pointing at its card`, async () => {
+      // The board's Delete button is `display:none` until its card is :hover-ed, which recorded
+      // html_data cannot carry: the snapshot check points at what the page's :hover rules name.
       const episode = (await episodes(RPAWEB_FIXTURES)).get(id)!;
       const r = await snapshot(episode);
       expect(r.steps.slice(2, 6).map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
       expect(r.status, r.message).toBe('passed');
+      const del = r.steps.find((s) => s.description.includes('Delete'))!;
+      expect(del.target?.revealedByHover).toBe(true);
+      // Five cards, each with its own Delete: the recording's pointer chose, and the note says so.
+      expect(del.notes?.join(' ')).toMatch(/5 containers each show one/);
+      // Targets shown without hovering are never marked revealed.
+      expect(r.steps.filter((s) => s !== del).every((s) => s.target?.revealedByHover === undefined)).toBe(true);
     });
   }
 });

@@ -7,21 +7,27 @@ export const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp'] as const;
 const HAS_IMAGE_EXTENSION = /\.(png|jpe?g|webp|gif|bmp)$/i;
 
 /**
- * Where baby-agi screenshots are: `<dataset root>/images/<image_id>[.png|.jpg|.jpeg|.webp]` by
- * default. An image path must stay inside the dataset root; with an explicit `imagesDir` (the
- * user's choice, relative to the dataset root or absolute) it must stay inside that folder.
+ * Where baby-agi screenshots are: `images/<image_id>[.png|.jpg|.jpeg|.webp]` next to the metadata
+ * file by default. An image path must stay inside the dataset root; with an explicit `imagesDir`
+ * (`--images`: relative to the dataset root or absolute) it must stay inside that folder, and the
+ * folder inside the dataset root — else no screenshot is read and `refused` says why, once.
  */
 export class ImageFinder {
   readonly dir: string;
   private readonly root: string;
+  /** Why no image is read at all (an images folder outside the dataset root). */
+  readonly refused: string | undefined;
 
-  constructor(datasetRoot: string, imagesDir?: string) {
-    this.dir = resolve(datasetRoot, imagesDir ?? 'images');
+  constructor(datasetRoot: string, imagesDir?: string, metadataDir?: string) {
+    this.dir = imagesDir !== undefined ? resolve(datasetRoot, imagesDir) : resolve(metadataDir ?? datasetRoot, 'images');
     this.root = imagesDir === undefined ? datasetRoot : this.dir;
+    const where = resolveDatasetFile(this.dir, datasetRoot, datasetRoot);
+    this.refused = where.inside ? undefined : `the images folder ${this.dir} is outside the dataset folder ${resolve(datasetRoot)}: no screenshot is read`;
   }
 
   /** The screenshot of `imageId`, or the issue (under `field`) saying why there is none. */
   find(imageId: string, field: string): { path?: string; issue?: FieldIssue } {
+    if (this.refused !== undefined) return {}; // said once for the whole file, not per step
     const names = HAS_IMAGE_EXTENSION.test(imageId) ? [imageId] : [...IMAGE_EXTENSIONS.map((ext) => imageId + ext), imageId];
     for (const name of names) {
       const file = resolveDatasetFile(name, this.dir, this.root);

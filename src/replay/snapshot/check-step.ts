@@ -2,11 +2,17 @@ import type { Locator, Page } from 'playwright';
 import type { Action, Locate, Step, Target } from '../../ir/index.js';
 import { missingOptions } from '../perform.js';
 import { resolveTarget } from '../locate.js';
+import { revealHoverOnly } from './hover-reveal.js';
 import type { Reason } from '../../report/results.js';
 
+/** How a hover-only target was shown: how many hover hosts revealed one (see hover-reveal.ts). */
+export interface Revealed {
+  hosts: number;
+}
+
 export type SnapshotCheck =
-  | { status: 'passed'; locate?: Locate; onPositive?: boolean }
-  | { status: 'failed'; reason: Reason; message: string; locate?: Locate; onPositive?: boolean }
+  | { status: 'passed'; locate?: Locate; onPositive?: boolean; revealed?: Revealed }
+  | { status: 'failed'; reason: Reason; message: string; locate?: Locate; onPositive?: boolean; revealed?: Revealed }
   | { status: 'skipped'; message: string };
 
 /** The target of an action, when it acts on one element. */
@@ -22,12 +28,21 @@ export function targetOf(action: Action): Target | undefined {
 export async function checkStep(page: Page, step: Step, timeoutMs: number): Promise<SnapshotCheck> {
   const target = targetOf(step.action);
   if (!target) return { status: 'skipped', message: 'no element to check on a snapshot' };
-  const found = await resolveTarget(page, target, { timeoutMs, snapshot: true });
+  let found = await resolveTarget(page, target, { timeoutMs, snapshot: true });
+  let revealed: Revealed | undefined;
+  if (!found.ok && found.reason === 'target-not-found') {
+    // Shown only under the pointer? The snapshot has no :hover; point at what the page's :hover rules name.
+    const hover = await revealHoverOnly(page, target, step.before?.targetBox, timeoutMs);
+    if (hover) {
+      found = hover.found;
+      revealed = { hosts: hover.hosts };
+    }
+  }
   if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message };
   const positive = await onPositive(found.locator, target);
   const problem = await fits(found.locator, step.action);
-  if (problem) return { status: 'failed', reason: problem.reason, message: problem.message, locate: found.locate, onPositive: positive };
-  return { status: 'passed', locate: found.locate, onPositive: positive };
+  if (problem) return { status: 'failed', reason: problem.reason, message: problem.message, locate: found.locate, onPositive: positive, revealed };
+  return { status: 'passed', locate: found.locate, onPositive: positive, revealed };
 }
 
 async function fits(l: Locator, action: Action): Promise<{ reason: Reason; message: string } | undefined> {

@@ -4,6 +4,7 @@ import type { EpisodeResult, StepResult } from '../../report/results.js';
 import { openSealedPage } from '../sealed-page.js';
 import { checkStep } from './check-step.js';
 import { recordedHtml, render } from './render.js';
+import { mhtmlFile, renderMhtml } from './mhtml-page.js';
 
 export interface SnapshotOptions {
   timeoutMs: number;
@@ -28,22 +29,27 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
       const t0 = Date.now();
       const base = { index: step.index, recordedStep: step.recordedStep, action: step.action.type, description: describeAction(step.action), page: step.page };
       const html = recordedHtml(episode, step.before);
-      if (html === undefined) {
+      const mhtml = html === undefined ? mhtmlFile(step.before?.htmlFile) : undefined;
+      if (html === undefined && mhtml === undefined) {
         steps.push({ ...base, status: 'skipped', message: 'no recorded before-state', durationMs: 0 });
         continue;
       }
       let result: StepResult;
       try {
-        await render(page, html, step.before?.viewport, options.timeoutMs);
+        if (html !== undefined) await render(page, html, step.before?.viewport, options.timeoutMs);
+        else await renderMhtml(page, mhtml!, step.before?.viewport, options.timeoutMs);
         const check = await checkStep(page, step, options.timeoutMs);
         if (check.status !== 'skipped') targets.checked++;
         if (check.status === 'passed' || (check.status === 'failed' && check.reason !== 'target-not-found' && check.reason !== 'ambiguous-target')) targets.found++;
         if (check.status !== 'skipped' && check.onPositive) targets.onPositive++;
+        const hover = check.status !== 'skipped' && check.revealed
+          ? { target: { revealedByHover: true }, notes: [`shown only on hover: found by pointing at its ${check.revealed.hosts > 1 ? `container (${check.revealed.hosts} containers each show one; ${step.before?.targetBox ? 'the one nearest the recorded box' : 'the first'} was taken)` : 'container'}`] }
+          : {};
         result = check.status === 'failed'
-          ? { ...base, status: 'failed', reason: check.reason, message: check.message, durationMs: Date.now() - t0 }
+          ? { ...base, status: 'failed', reason: check.reason, message: check.message, ...hover, durationMs: Date.now() - t0 }
           : check.status === 'skipped'
             ? { ...base, status: 'skipped', message: check.message, durationMs: Date.now() - t0 }
-            : { ...base, status: 'passed', resolvedBy: check.locate?.kind, durationMs: Date.now() - t0 };
+            : { ...base, status: 'passed', resolvedBy: check.locate?.kind, ...hover, durationMs: Date.now() - t0 };
       } catch (error) {
         result = { ...base, status: 'failed', reason: 'error', message: (error as Error).message.split('\n')[0], durationMs: Date.now() - t0 };
       }

@@ -1,0 +1,48 @@
+import type { Browser, BrowserContext } from 'playwright';
+import type { Episode } from '../ir/index.js';
+import { DialogDesk } from './dialogs.js';
+import { HttpErrors } from './http-errors.js';
+import { PageRegistry } from './pages.js';
+
+/**
+ * One browsing session: a context with its pages, dialog answering and HTTP-error watch. An
+ * episode normally has one to itself; the turns of an MT-Mind2Web conversation (a chain of
+ * episodes that `continue` each other) share one, so each turn starts on the page, with the
+ * cookies and the in-page state, the previous turn left — as the annotator's session did.
+ */
+export class ReplaySession {
+  /** Episodes that have run in this session so far. */
+  episodes: string[] = [];
+
+  private constructor(
+    readonly context: BrowserContext,
+    readonly pages: PageRegistry,
+    readonly dialogs: DialogDesk,
+    readonly httpErrors: HttpErrors,
+  ) {}
+
+  static async open(browser: Browser, viewport: { width: number; height: number }, timeoutMs: number): Promise<ReplaySession> {
+    const context = await browser.newContext({ viewport, acceptDownloads: true, deviceScaleFactor: 1 });
+    context.setDefaultTimeout(timeoutMs);
+    return new ReplaySession(context, new PageRegistry(context), new DialogDesk(context), new HttpErrors(context));
+  }
+
+  /** The episode the session last ran, which the next one continues. */
+  get last(): string | undefined {
+    return this.episodes.at(-1);
+  }
+
+  /** Whether the browser is still there to continue in (a crash ends the session). */
+  get alive(): boolean {
+    return this.context.browser()?.isConnected() ?? true;
+  }
+
+  async close(): Promise<void> {
+    await this.context.close().catch(() => undefined);
+  }
+}
+
+/** The viewport an episode was recorded at (its first step that says), else `fallback`. */
+export function episodeViewport(episode: Episode, fallback: { width: number; height: number }): { width: number; height: number } {
+  return episode.steps.find((s) => s.before?.viewport)?.before?.viewport ?? fallback;
+}
