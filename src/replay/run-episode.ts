@@ -16,6 +16,7 @@ import type { MatchThresholds } from '../compare/target-match.js';
 import { DEFAULT_COMPARE_THRESHOLDS } from '../compare/thresholds.js';
 import { compareBeforeState, type CompareOptions } from './before-state.js';
 import { HttpErrors } from './http-errors.js';
+import { CrashWatch } from './crash-watch.js';
 
 export interface ReplayOptions {
   out: string;
@@ -92,6 +93,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
 
   const steps: StepResult[] = [];
   const httpErrors = new HttpErrors(context);
+  const crashes = new CrashWatch(context);
   let failed: StepResult | undefined;
   let final: FinalState | undefined;
   let firstDivergence: number | undefined;
@@ -124,6 +126,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
         result = { ...skipped(step, undefined), status: 'failed', reason: 'diverged', message: `the page before this step is not the recorded one (${comparison.reasons.join(', ')})` };
       } else {
         result = await runStep(step, { pages, dialogs, toLive, options, dir, httpErrors });
+        if (result.status === 'failed') result = crashes.explain((await crashes.probe(pages.openPages()), result));
       }
       if (comparison) result.compare = comparison;
       if (!checking) (result.notes ??= []).push('run to reach --from-step: not compared');
@@ -148,6 +151,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       if (keep) trace = relativeToOut(options.out, path);
     }
     await context.close().catch(() => undefined);
+    crashes.dispose();
   }
 
   const base = {
@@ -162,6 +166,14 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     drift: drift.length ? drift : undefined,
     trace,
   };
+  // A dead renderer or browser says nothing about the recording: an error, with its cause.
+  const crash = crashes.cause;
+  if (crash || failed?.reason === 'browser-crashed') {
+    // The crash event can land just after the step's own error (a navigation "aborted"): charge it now.
+    if (failed && failed.reason !== 'browser-crashed') failed = steps[steps.indexOf(failed)] = crashes.explain(failed);
+    const where = failed ? `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` : crash!;
+    return { ...base, status: 'error', reason: 'browser-crashed', failedStep: failed?.index, message: where };
+  }
   // The earliest thing that went wrong is the story: a page that diverged before step k
   // explains a target missing at step k+2.
   if (firstDivergence !== undefined && (!failed || firstDivergence <= failed.index)) {
