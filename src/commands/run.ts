@@ -17,6 +17,7 @@ import { rejectedResult } from '../report/rejected.js';
 import type { RunSummary } from '../report/results.js';
 import { ResultsWriter } from '../report/results-writer.js';
 import { episodeLine, summaryLines } from '../report/terminal-summary.js';
+import { onInterrupt } from './interrupt.js';
 
 export interface RunArgs {
   dataset: string;
@@ -87,16 +88,20 @@ export async function runCommand(args: RunArgs, log: Logger, print: (line: strin
   progress.start(toReplay);
   const show = (r: EpisodeResult) => progress.interrupt(() => print(episodeLine(r)));
   let browser: BrowserInfo | undefined;
+  // SIGINT/SIGTERM: stop, keep what finished (an episode cut off is left out), still write every report.
+  const interrupt = onInterrupt((m) => log.warn(m));
+  let replayed = 0;
   try {
     browser = await replayEpisodes(
       chains,
       { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: args.urlMappings, params: args.params, timeoutMs: args.timeoutMs, headed: args.headed, slowMo: args.slowMo, filesDir: args.filesDir ?? data.root,
         strict: args.strict, thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore }, finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin,
-        workers, mode: args.workerMode, connect: args.connect, ...args.replay },
-      { onEpisode: (r) => { writer.add(r); progress.episodeDone(r); show(r); } },
+        workers, mode: args.workerMode, connect: args.connect, stop: interrupt.signal, ownSignals: true, ...args.replay },
+      { onEpisode: (r) => { if (interrupt.signal.aborted) return; replayed++; writer.add(r); progress.episodeDone(r); show(r); } },
       log,
     );
   } catch (error) {
+    interrupt.dispose();
     progress.stop();
     writer.close();
     if (error instanceof BrowserNotFound) {
@@ -115,6 +120,7 @@ export async function runCommand(args: RunArgs, log: Logger, print: (line: strin
     browser,
     workers: Math.min(workers, Math.max(1, chains.length)),
     shard: args.shard ? formatShard(args.shard) : undefined,
+    ...(interrupt.received ? { interrupted: interrupt.received } : {}),
   });
   const reports = await finalizeReports(out).catch((error: Error) => {
     log.warn(`reports not written: ${error.message}`);
@@ -123,5 +129,7 @@ export async function runCommand(args: RunArgs, log: Logger, print: (line: strin
   progress.stop();
   for (const line of summaryLines(summary, writer.resultsFile)) print(line);
   if (reports) print(`report:  ${reports.html}\njunit:   ${reports.junit}`);
-  return summary.exitCode;
+  interrupt.dispose();
+  if (interrupt.received) print(`interrupted by ${interrupt.received}: ${toReplay - replayed} episodes not replayed (run again with --resume to replay them)`);
+  return interrupt.exitCode() ?? summary.exitCode;
 }

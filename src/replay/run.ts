@@ -42,7 +42,8 @@ export async function replayEpisodes(
     // Every browser up front: a bad endpoint or executable stops the run before any episode.
     await Promise.all(browsers.map((b) => b.get()));
     let next = 0;
-    const take = () => (next < chains.length ? chains[next++] : undefined);
+    const take = () => (next < chains.length && !options.stop?.aborted ? chains[next++] : undefined);
+    options.stop?.addEventListener('abort', () => void Promise.all(browsers.map((b) => b.stop())), { once: true });
     await Promise.all(
       browsers.map(async (browser, i) => {
         for (let chain = take(); chain; chain = take()) await runChain(chain, browser, options, (r) => hooks.onEpisode(r), log, i);
@@ -61,7 +62,9 @@ async function replayInThreads(chains: readonly (readonly Episode[])[], workers:
   let next = 0;
   let info: BrowserInfo | undefined;
   const threads: Worker[] = [];
-  const { connect, connectTimeoutMs, headed, slowMo, workers: _w, mode: _m, ...replay } = options;
+  const { connect, connectTimeoutMs, headed, slowMo, workers: _w, mode: _m, stop, ownSignals: _o, ...replay } = options;
+  // Interrupted: end the threads (their browsers with them); what they had not reported is left out.
+  stop?.addEventListener('abort', () => threads.forEach((t) => void t.terminate()), { once: true });
   try {
     await Promise.all(
       Array.from({ length: workers }, (_, index) =>
@@ -76,7 +79,7 @@ async function replayInThreads(chains: readonly (readonly Episode[])[], workers:
             else if (m.type === 'log') log[m.level](m.obj, m.msg);
             else if (m.type === 'idle') {
               info ??= m.info;
-              const chain = next < chains.length ? chains[next++] : undefined;
+              const chain = next < chains.length && !stop?.aborted ? chains[next++] : undefined;
               send(chain ? { type: 'chain', chain: [...chain] } : { type: 'stop' });
             } else if (m.type === 'fatal') {
               failed = true;
@@ -87,7 +90,7 @@ async function replayInThreads(chains: readonly (readonly Episode[])[], workers:
             failed = true;
             reject(e);
           });
-          thread.on('exit', (code) => (failed ? undefined : code === 0 ? resolve() : reject(new Error(`replay worker ${index} exited with code ${code}`))));
+          thread.on('exit', (code) => (failed ? undefined : code === 0 || stop?.aborted ? resolve() : reject(new Error(`replay worker ${index} exited with code ${code}`))));
         }),
       ),
     );

@@ -23,6 +23,8 @@ export interface PoolOptions {
   connect?: string;
   /** Connect timeout, ms (default 30000). */
   connectTimeoutMs?: number;
+  /** Aborted when the run is interrupted: no new episode starts, the browsers are closed. */
+  stop?: AbortSignal;
   /**
    * `async` (default): every worker in this process, N browsers driven concurrently. `threads`:
    * one worker_thread per worker, each with its own Playwright client (compiled CLI only).
@@ -83,17 +85,25 @@ export function redactEndpoint(endpoint: string): string {
  */
 export class WorkerBrowser {
   private browser: Browser | undefined;
+  private stopped = false;
   info: BrowserInfo | undefined;
 
   constructor(private readonly source: BrowserSource, private readonly log: WorkerLog, private readonly worker: number) {}
 
   async get(): Promise<Browser> {
+    if (this.stopped) throw new Error('the run was interrupted');
     if (this.browser?.isConnected()) return this.browser;
     const reopened = this.browser !== undefined;
     this.browser = await this.source.open();
     this.info = this.source.info(this.browser);
     this.log.debug({ worker: this.worker, ...this.info, reopened }, 'browser ready');
     return this.browser;
+  }
+
+  /** Interrupted: close the browser (in-flight episodes end at once) and never open another. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.close();
   }
 
   async close(): Promise<void> {
