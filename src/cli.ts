@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_COMPARE_THRESHOLDS, type CompareThresholds } from './compare/thresholds.js';
 import type { CompareMode } from './replay/before-state.js';
 import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from './replay/run-episode.js';
+import { DEFAULT_MAX_ARTIFACT_BYTES } from './replay/artifact-budget.js';
 
 /** `--param K=V` pairs into an object; a pair without `=` is a usage error. */
 function parseParams(pairs: string[]): Record<string, string> {
@@ -32,7 +33,7 @@ function parseParams(pairs: string[]): Record<string, string> {
 function replayChoices(a: {
   mode: 'live' | 'snapshot'; 'allow-scripts': boolean; compare: CompareMode; 'compare-config'?: string; mask?: string[];
   'stop-at-first-divergence': boolean; trace: 'on' | 'off' | 'retain-on-failure'; 'from-step'?: number; 'to-step'?: number;
-  'pause-on-failure': boolean; 'start-url'?: string[];
+  'pause-on-failure': boolean; 'start-url'?: string[]; 'max-artifact-bytes'?: number;
 }): Partial<ReplayOptions> {
   const startUrls: NonNullable<ReplayOptions['startUrls']> = { byWebsite: {} };
   for (const spec of list(a['start-url'])) {
@@ -43,7 +44,7 @@ function replayChoices(a: {
   return {
     replayMode: a.mode,
     allowScripts: a['allow-scripts'],
-    compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: a.compare, thresholds: loadThresholds(a['compare-config']), maskSelectors: list(a.mask) },
+    compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: a.compare, thresholds: loadThresholds(a['compare-config']), maskSelectors: list(a.mask), maxArtifactBytes: a['max-artifact-bytes'] },
     stopAtFirstDivergence: a['stop-at-first-divergence'],
     trace: a.trace,
     fromStep: a['from-step'] !== undefined ? a['from-step'] - 1 : undefined,
@@ -107,9 +108,15 @@ await yargs(hideBin(process.argv))
       .option('from-step', { type: 'number', describe: 'replay steps before K (1-based) only to reach the state; compare from K' })
       .option('to-step', { type: 'number', describe: 'stop after step K (1-based)' })
       .option('pause-on-failure', { type: 'boolean', default: false, describe: 'with --headed: keep the browser open at the failing step' })
+      .option('episode-timeout', { type: 'number', describe: 'end an episode that runs longer than MS as error/timeout; the run goes on' })
+      .option('max-artifact-bytes', { type: 'number', default: DEFAULT_MAX_ARTIFACT_BYTES, describe: 'screenshot/HTML bytes one step may keep on disk; the rest is not written (noted on the step)' })
       .option('start-url', { type: 'string', array: true, describe: 'URL, or WEBSITE=URL: where episodes without a start page (Mind2Web, BabyAGI) begin (repeatable)' })
       .check((a) => {
         if (a.workers !== undefined && !(Number.isInteger(a.workers) && a.workers >= 1)) throw new Error(`--workers expects a whole number >= 1, got ${a.workers}`);
+        for (const k of ['episode-timeout', 'max-artifact-bytes'] as const) {
+          const v = a[k];
+          if (v !== undefined && !(Number.isFinite(v) && v >= 0)) throw new Error(`--${k} expects a number of ${k === 'episode-timeout' ? 'ms' : 'bytes'} >= 0, got ${v}`);
+        }
         if (a.shard !== undefined) parseShard(a.shard);
         return true;
       }),
@@ -134,7 +141,7 @@ await yargs(hideBin(process.argv))
           resume: a.resume,
           shard: a.shard === undefined ? undefined : parseShard(a.shard),
           connect: a.connect,
-          replay: replayChoices(a),
+          replay: { ...replayChoices(a), episodeTimeoutMs: a['episode-timeout'] },
         },
         createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] }),
       );

@@ -15,7 +15,8 @@ import { DEFAULT_THRESHOLDS } from '../compare/target-match.js';
 import type { UrlMapping } from '../replay/url-map.js';
 import { rejectedResult } from '../report/rejected.js';
 import type { RunSummary } from '../report/results.js';
-import { ResultsWriter } from '../report/results-writer.js';
+import { ResultsWriter, writeSummary } from '../report/results-writer.js';
+import { folderBytes, formatBytes } from '../report/disk-usage.js';
 import { episodeLine, summaryLines } from '../report/terminal-summary.js';
 import { onInterrupt } from './interrupt.js';
 
@@ -127,8 +128,12 @@ export async function runCommand(args: RunArgs, log: Logger, print: (line: strin
     return undefined;
   });
   progress.stop();
+  // Disk use once every report is written: summary.json gets it too (rewritten, same content plus diskBytes).
+  const diskBytes = folderBytes(out);
+  writeSummary(writer.summaryFile, { ...summary, diskBytes });
   for (const line of summaryLines(summary, writer.resultsFile)) print(line);
   if (reports) print(`report:  ${reports.html}\njunit:   ${reports.junit}`);
+  print(`disk:    ${formatBytes(diskBytes)} in ${out}`);
   interrupt.dispose();
   if (interrupt.received) print(`interrupted by ${interrupt.received}: ${toReplay - replayed} episodes not replayed (run again with --resume to replay them)`);
   return interrupt.exitCode() ?? summary.exitCode;

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { Page } from 'playwright';
 import { domSimilarity, pageShape } from '../compare/dom-similarity.js';
@@ -8,6 +8,7 @@ import { judge, type Figures } from '../compare/verdict.js';
 import type { Box, Step } from '../ir/index.js';
 import type { BeforeStateComparison } from '../report/results.js';
 import { relativeToOut } from './episode-files.js';
+import { ArtifactBudget } from './artifact-budget.js';
 
 export type CompareMode = 'off' | 'screenshot' | 'dom' | 'all';
 
@@ -18,6 +19,8 @@ export interface CompareOptions {
   maskSelectors: string[];
   /** Boxes (CSS px) ignored in screenshot comparison. */
   maskBoxes: Box[];
+  /** `--max-artifact-bytes`: screenshot and HTML bytes one step may keep (default 16 MiB). */
+  maxArtifactBytes?: number;
 }
 
 export interface CompareEnv {
@@ -75,19 +78,21 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
     mkdirSync(stepDir, { recursive: true });
     const file = (suffix: string) => join(stepDir, `${step.index + 1}-${suffix}`);
     const rel = (p: string) => relativeToOut(env.out, p);
+    const budget = new ArtifactBudget(options.maxArtifactBytes);
+    const kept = (name: string, data: string | Uint8Array | undefined) => (data !== undefined && budget.write(file(name), data) ? rel(file(name)) : undefined);
     if (recordedPng && livePng) {
-      copyFileSync(before.screenshot!, file(`recorded${extname(before.screenshot!) || '.png'}`));
-      writeFileSync(file('live.png'), livePng);
+      const recordedName = `recorded${extname(before.screenshot!) || '.png'}`;
       const withImage = diffScreenshots(recordedPng, livePng, { threshold: options.thresholds.pixelThreshold, masks, diffImage: true });
-      if (withImage.diffPng) writeFileSync(file('diff.png'), withImage.diffPng);
-      result.images = { recorded: rel(file(`recorded${extname(before.screenshot!) || '.png'}`)), live: rel(file('live.png')), diff: withImage.diffPng ? rel(file('diff.png')) : undefined };
+      const images = { recorded: kept(recordedName, recordedPng), live: kept('live.png', livePng), diff: kept('diff.png', withImage.diffPng) };
+      if (images.recorded || images.live || images.diff) result.images = images;
     }
     if (recordedHtml !== undefined && liveHtml !== undefined) {
       // Recorded HTML is untrusted: saved as text for reading, never served as a page of ours.
-      writeFileSync(file('recorded.html.txt'), recordedHtml);
-      writeFileSync(file('live.html.txt'), liveHtml);
-      result.html = { recorded: rel(file('recorded.html.txt')), live: rel(file('live.html.txt')) };
+      const html = { recorded: kept('recorded.html.txt', recordedHtml), live: kept('live.html.txt', liveHtml) };
+      if (html.recorded || html.live) result.html = html;
     }
+    const note = budget.note();
+    if (note) result.artifactsNotWritten = note;
   }
   return result;
 }

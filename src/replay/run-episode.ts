@@ -32,6 +32,8 @@ export interface ReplayOptions {
   params: Record<string, string>;
   /** Per-step timeout. */
   timeoutMs: number;
+  /** `--episode-timeout`: past this the episode ends `error`/`timeout` and the run goes on. */
+  episodeTimeoutMs?: number;
   filesDir?: string;
   /** Below this visible-text similarity the final page is not what the recording reached. */
   finalTextMin: number;
@@ -129,6 +131,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
         if (result.status === 'failed') result = crashes.explain((await crashes.probe(pages.openPages()), result));
       }
       if (comparison) result.compare = comparison;
+      if (comparison?.artifactsNotWritten) (result.notes ??= []).push(comparison.artifactsNotWritten);
       if (!checking) (result.notes ??= []).push('run to reach --from-step: not compared');
       if (tracing) await context.tracing.groupEnd().catch(() => undefined);
       steps.push(result);

@@ -5,6 +5,7 @@ import type { EpisodeResult } from '../report/results.js';
 import { findChromium, launchOptions, type LaunchChoices } from './browser.js';
 import { runEpisode, type ReplayOptions } from './run-episode.js';
 import { runSnapshotEpisode } from './snapshot/run-snapshot-episode.js';
+import { withEpisodeDeadline } from './episode-deadline.js';
 
 /** Which browser a run used: the local executable, or the remote endpoint it connected to. */
 export interface BrowserInfo {
@@ -132,7 +133,8 @@ export async function runChain(
       const replay = options.replayMode === 'snapshot'
         ? runSnapshotEpisode(b, episode, { timeoutMs: options.timeoutMs, allowScripts: options.allowScripts, defaultViewport: options.defaultViewport })
         : runEpisode(b, episode, options);
-      result = await replay.catch((error: Error) => crashed(episode, error));
+      // Past --episode-timeout the browser is closed under the episode; the next one relaunches it.
+      result = await withEpisodeDeadline(replay.catch((error: Error) => crashed(episode, error)), options.episodeTimeoutMs, () => browser.close());
     } catch (error) {
       result = crashed(episode, error as Error, 'no browser: ');
     }
