@@ -17,6 +17,7 @@ import { DEFAULT_COMPARE_THRESHOLDS, type CompareThresholds } from './compare/th
 import type { CompareMode } from './replay/before-state.js';
 import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from './replay/run-episode.js';
 import { DEFAULT_MAX_ARTIFACT_BYTES } from './replay/artifact-budget.js';
+import { harProblem } from './replay/offline.js';
 
 /** `--param K=V` pairs into an object; a pair without `=` is a usage error. */
 function parseParams(pairs: string[]): Record<string, string> {
@@ -108,6 +109,8 @@ await yargs(hideBin(process.argv))
       .option('from-step', { type: 'number', describe: 'replay steps before K (1-based) only to reach the state; compare from K' })
       .option('to-step', { type: 'number', describe: 'stop after step K (1-based)' })
       .option('pause-on-failure', { type: 'boolean', default: false, describe: 'with --headed: keep the browser open at the failing step' })
+      .option('offline', { type: 'boolean', default: false, describe: 'live mode: abort every request to a host that is not loopback' })
+      .option('har', { type: 'string', describe: 'live mode: answer requests from this HAR file; a request it lacks is aborted' })
       .option('episode-timeout', { type: 'number', describe: 'end an episode that runs longer than MS as error/timeout; the run goes on' })
       .option('max-artifact-bytes', { type: 'number', default: DEFAULT_MAX_ARTIFACT_BYTES, describe: 'screenshot/HTML bytes one step may keep on disk; the rest is not written (noted on the step)' })
       .option('start-url', { type: 'string', array: true, describe: 'URL, or WEBSITE=URL: where episodes without a start page (Mind2Web, BabyAGI) begin (repeatable)' })
@@ -118,6 +121,8 @@ await yargs(hideBin(process.argv))
           if (v !== undefined && !(Number.isFinite(v) && v >= 0)) throw new Error(`--${k} expects a number of ${k === 'episode-timeout' ? 'ms' : 'bytes'} >= 0, got ${v}`);
         }
         if (a.shard !== undefined) parseShard(a.shard);
+        const har = harProblem(a.har);
+        if (har) throw new Error(har);
         return true;
       }),
     async (a) => {
@@ -141,7 +146,7 @@ await yargs(hideBin(process.argv))
           resume: a.resume,
           shard: a.shard === undefined ? undefined : parseShard(a.shard),
           connect: a.connect,
-          replay: { ...replayChoices(a), episodeTimeoutMs: a['episode-timeout'] },
+          replay: { ...replayChoices(a), episodeTimeoutMs: a['episode-timeout'], offline: a.offline, har: a.har },
         },
         createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] }),
       );

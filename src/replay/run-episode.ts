@@ -17,8 +17,9 @@ import { DEFAULT_COMPARE_THRESHOLDS } from '../compare/thresholds.js';
 import { compareBeforeState, type CompareOptions } from './before-state.js';
 import { HttpErrors } from './http-errors.js';
 import { CrashWatch } from './crash-watch.js';
+import { offlineContextOptions, sealLive, type OfflineOptions } from './offline.js';
 
-export interface ReplayOptions {
+export interface ReplayOptions extends OfflineOptions {
   out: string;
   /**
    * `live`: drive the site (or a local copy) from the first step. `snapshot`: check each step
@@ -83,7 +84,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   const started = Date.now();
   const dir = episodeDir(options.out, episode.id);
   const viewport = episode.steps.find((s) => s.before?.viewport)?.before?.viewport ?? options.defaultViewport;
-  const context = await browser.newContext({ viewport, acceptDownloads: true, deviceScaleFactor: 1 });
+  const context = await browser.newContext({ viewport, acceptDownloads: true, deviceScaleFactor: 1, ...offlineContextOptions(options) });
+  await sealLive(context, options);
   context.setDefaultTimeout(options.timeoutMs);
   const tracing = (options.trace ?? 'off') !== 'off';
   if (tracing) await context.tracing.start({ title: episode.id, screenshots: true, snapshots: true });
