@@ -88,8 +88,7 @@ async function decodeFile(file: string, options: DecodeOptions): Promise<Decoded
           : 'turns' in value ? 'an MT-Mind2Web conversation (it has turns): decode this file with --format mt-mind2web'
           : 'neither a Mind2Web task (no "actions") nor a Multimodal-Mind2Web row (no "action_uid")';
         const id = isPlainObject(value) && (typeof value.annotation_id === 'string' || typeof value.task_id === 'string') ? String(value.annotation_id ?? value.task_id) : fallback;
-        const field = isPlainObject(value) && !('turns' in value) ? 'actions' : undefined;
-        const problems = [pinAt({ message: what, severity: 'error', ...(field ? { field } : {}) }, where, id), ...rec.issues.map((i) => pinAt(i, where, id))];
+        const problems = [pinAt({ message: what, severity: 'error' }, where, id), ...rec.issues.map((i) => pinAt(i, where, id))];
         take(id, at, { rejected: rejected(id, 'mind2web', where, problems), problems });
       }
     }

@@ -146,7 +146,8 @@ function mind2webCases(): BadCase[] {
     c('invalid JSON record', replaceLast(arr(good, badOf(() => undefined)), '"confirmed_task":', '"confirmed_task": ,')),
     c('wrong types', arr(good, badOf((t) => (t.actions[0].operation = 'CLICK'))), { field: /actions\[0\]\.operation/ }),
     c('unknown operation', arr(good, badOf((t) => (t.actions[0].operation.op = 'TELEPORT'))), { field: /actions\[0\]\.operation\.op/ }),
-    c('missing field', arr(good, badOf((t) => delete t.actions)), { field: 'actions' }),
+    // No field to name: without "actions" the record is neither a task nor a row, and says both.
+    c('missing field', arr(good, badOf((t) => delete t.actions))),
     c('extra field', arr(good, badOf((t) => (t.surprise = [1, 2]))), { quiet: true, good: [goodId, 'bad'], rejected: [] }),
     c('empty episode', arr(good, badOf((t) => ((t.actions = []), (t.action_reprs = [])))), { rejected: [], severity: 'warning' }),
     c('duplicate ids', arr(good, badOf((t) => (t.annotation_id = goodId))), { field: 'annotation_id', rejected: [] }),
