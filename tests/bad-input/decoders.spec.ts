@@ -68,3 +68,16 @@ for (const format of FORMATS) {
     }
   });
 }
+
+// The > 50 MB cases through the CLI too (one JSONL line, one JSON record): decoded, no trace.
+test('CLI validate on > 50 MB lines and records: decoded, no stack trace', async () => {
+  const huge = cases.filter((c) => Object.values(c.files).some((f) => typeof f === 'function') && (c.format === 'rpaweb' || c.format === 'mind2web'));
+  expect(huge.length).toBeGreaterThanOrEqual(3);
+  for (const c of huge) {
+    const root = writeCase(test.info().outputPath(c.name.replace(/\W+/g, '-')), c.files);
+    const v = await cli('validate', root);
+    expect(v.stdout + v.stderr, c.name).not.toMatch(STACK_LINE);
+    expect(v.code, `${c.name}: ${v.stdout}${v.stderr}`).toBeLessThan(2);
+    expect(v.stdout, c.name).toMatch(new RegExp(`: ${c.good.length} episodes \\(`));
+  }
+});
