@@ -19,6 +19,8 @@ import type { CompareMode } from './replay/before-state.js';
 import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from './replay/run-episode.js';
 import { gatherParams } from './commands/params.js';
 import { Redactor } from './secrets.js';
+import { DEFAULT_MAX_ARTIFACT_BYTES } from './replay/artifact-budget.js';
+import { harProblem } from './replay/offline.js';
 
 /** `--param`, `--secret`, `--params FILE` and `REPLAYWRIGHT_PARAM_*`/`REPLAYWRIGHT_SECRET_*` (see commands/params.ts). */
 const paramsOf = (a: { param?: string[]; secret?: string[]; params?: string }) =>
@@ -28,7 +30,7 @@ const paramsOf = (a: { param?: string[]; secret?: string[]; params?: string }) =
 function replayChoices(a: {
   mode: 'live' | 'snapshot'; 'allow-scripts': boolean; compare: CompareMode; 'compare-config'?: string; mask?: string[]; calibrate?: boolean; 'calibrate-interval'?: number;
   'stop-at-first-divergence': boolean; trace: 'on' | 'off' | 'retain-on-failure'; 'from-step'?: number; 'to-step'?: number;
-  'pause-on-failure': boolean; 'start-url'?: string[];
+  'pause-on-failure': boolean; 'start-url'?: string[]; 'max-artifact-bytes'?: number;
 }): Partial<ReplayOptions> {
   const startUrls: NonNullable<ReplayOptions['startUrls']> = { byWebsite: {} };
   for (const spec of list(a['start-url'])) {
@@ -39,7 +41,7 @@ function replayChoices(a: {
   return {
     replayMode: a.mode,
     allowScripts: a['allow-scripts'],
-    compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: a.compare, thresholds: loadThresholds(a['compare-config']), maskSelectors: list(a.mask), calibrateIntervalMs: a.calibrate ? (a['calibrate-interval'] ?? 1500) : undefined },
+    compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: a.compare, thresholds: loadThresholds(a['compare-config']), maskSelectors: list(a.mask), calibrateIntervalMs: a.calibrate ? (a['calibrate-interval'] ?? 1500) : undefined, maxArtifactBytes: a['max-artifact-bytes'] },
     stopAtFirstDivergence: a['stop-at-first-divergence'],
     trace: a.trace,
     fromStep: a['from-step'] !== undefined ? a['from-step'] - 1 : undefined,
@@ -111,13 +113,23 @@ await yargs(hideBin(process.argv))
       .option('from-step', { type: 'number', describe: 'replay steps before K (1-based) only to reach the state; compare from K' })
       .option('to-step', { type: 'number', describe: 'stop after step K (1-based)' })
       .option('pause-on-failure', { type: 'boolean', default: false, describe: 'with --headed: keep the browser open at the failing step' })
+      .option('offline', { type: 'boolean', default: false, describe: 'live mode: abort every request to a host that is not loopback' })
+      .option('har', { type: 'string', describe: 'live mode: answer requests from this HAR file; a request it lacks is aborted' })
+      .option('episode-timeout', { type: 'number', describe: 'end an episode that runs longer than MS as error/timeout; the run goes on' })
+      .option('max-artifact-bytes', { type: 'number', default: DEFAULT_MAX_ARTIFACT_BYTES, describe: 'screenshot/HTML bytes one step may keep on disk; the rest is not written (noted on the step)' })
       .option('start-url', { type: 'string', array: true, describe: 'URL, or WEBSITE=URL: where episodes without a start page (Mind2Web, BabyAGI) begin (repeatable)' })
       .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, inside the dataset folder (default: images/ next to each metadata file)' })
       .check((a) => {
         if (a.workers !== undefined && !(Number.isInteger(a.workers) && a.workers >= 1)) throw new Error(`--workers expects a whole number >= 1, got ${a.workers}`);
+        for (const k of ['episode-timeout', 'max-artifact-bytes'] as const) {
+          const v = a[k];
+          if (v !== undefined && !(Number.isFinite(v) && v >= 0)) throw new Error(`--${k} expects a number of ${k === 'episode-timeout' ? 'ms' : 'bytes'} >= 0, got ${v}`);
+        }
         if (a.shard !== undefined) parseShard(a.shard);
         if (a.calibrate && a.compare === 'off') throw new Error('--calibrate learns what comparison should ignore: it needs --compare other than off');
         if (a['calibrate-interval'] !== undefined && !(a['calibrate-interval'] > 0)) throw new Error(`--calibrate-interval expects a number of ms > 0, got ${a['calibrate-interval']}`);
+        const har = harProblem(a.har);
+        if (har) throw new Error(har);
         return true;
       }),
     async (a) => {
@@ -144,7 +156,7 @@ await yargs(hideBin(process.argv))
           resume: a.resume,
           shard: a.shard === undefined ? undefined : parseShard(a.shard),
           connect: a.connect,
-          replay: replayChoices(a),
+          replay: { ...replayChoices(a), episodeTimeoutMs: a['episode-timeout'], offline: a.offline, har: a.har },
           decode: decodeChoices(a.images),
         },
         createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'], redactor: new Redactor(given.secrets) }),

@@ -16,10 +16,12 @@ import { DEFAULT_THRESHOLDS } from '../compare/target-match.js';
 import type { UrlMapping } from '../replay/url-map.js';
 import { rejectedResult } from '../report/rejected.js';
 import type { RunSummary } from '../report/results.js';
-import { ResultsWriter } from '../report/results-writer.js';
+import { ResultsWriter, writeSummary } from '../report/results-writer.js';
 import { saveCalibration, withNoiseMasks } from '../replay/noise-masks-file.js';
+import { folderBytes, formatBytes } from '../report/disk-usage.js';
 import { episodeLine, summaryLines } from '../report/terminal-summary.js';
 import { Redactor, type Secret } from '../secrets.js';
+import { onInterrupt } from './interrupt.js';
 
 export interface RunArgs {
   dataset: string;
@@ -89,7 +91,7 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   const wanted = new Set(args.episodes);
   const met = new Set<string>();
   let inShard_ = 0, toReplay = 0, chainCount = 0;
-  const replayed: string[] = [];
+  const replayedIds: string[] = [];
   const keep = (id: string, root: string) => {
     if (wanted.size > 0 && !wanted.has(id)) return false;
     met.add(id);
@@ -105,7 +107,7 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
     for await (const chain of streamChains(all, { keep, onRejected: (r) => { const result = redactor.scrubDeep(rejectedResult(r)); writer.add(result); show(result); } })) {
       logProblems();
       chainCount++;
-      replayed.push(...chain.map((e) => e.id));
+      replayedIds.push(...chain.map((e) => e.id));
       toReplay += chain.length;
       progress.grow(chain.length);
       yield chain;
@@ -120,16 +122,20 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   const replay = withNoiseMasks(args.replay, DEFAULT_REPLAY_OPTIONS.compare, data.root, (m) => log.warn(m));
   const workers = Math.max(1, Math.floor(args.workers ?? defaultWorkers()));
   let browser: BrowserInfo | undefined;
+  // SIGINT/SIGTERM: stop, keep what finished (an episode cut off is left out), still write every report.
+  const interrupt = onInterrupt((m) => log.warn(m));
+  let replayed = 0;
   try {
     browser = await replayEpisodes(
       chains(),
       { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: args.urlMappings, params: args.params, secrets: args.secrets, timeoutMs: args.timeoutMs, headed: args.headed, slowMo: args.slowMo, filesDir: args.filesDir ?? data.root,
         strict: args.strict, repair: args.repair, thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore }, finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin,
-        workers, mode: args.workerMode, connect: args.connect, ...replay },
-      { onEpisode: (raw) => { const r = redactor.scrubDeep(raw); writer.add(r); progress.episodeDone(r); show(r); } },
+        workers, mode: args.workerMode, connect: args.connect, stop: interrupt.signal, ownSignals: true, ...replay },
+      { onEpisode: (raw) => { if (interrupt.signal.aborted) return; replayed++; const r = redactor.scrubDeep(raw); writer.add(r); progress.episodeDone(r); show(r); } },
       log,
     );
   } catch (error) {
+    interrupt.dispose();
     progress.stop();
     writer.close();
     if (error instanceof BrowserNotFound) {
@@ -148,9 +154,10 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
     browser,
     workers: Math.min(workers, Math.max(1, chainCount)),
     shard: args.shard ? formatShard(args.shard) : undefined,
+    ...(interrupt.received ? { interrupted: interrupt.received } : {}),
   });
   if (replay?.compare?.calibrateIntervalMs !== undefined) {
-    const saved = saveCalibration(data.root, out, replayed, (m) => log.warn(m));
+    const saved = saveCalibration(data.root, out, replayedIds, (m) => log.warn(m));
     print(`calibrated ${saved.episodes} episodes: masks saved to ${saved.file} (later runs apply them)`);
   }
   const reports = await finalizeReports(out).catch((error: Error) => {
@@ -158,7 +165,13 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
     return undefined;
   });
   progress.stop();
+  // Disk use once every report is written: summary.json gets it too (rewritten, same content plus diskBytes).
+  const diskBytes = folderBytes(out);
+  writeSummary(writer.summaryFile, { ...summary, diskBytes });
   for (const line of summaryLines(summary, writer.resultsFile)) print(line);
   if (reports) print(`report:  ${reports.html}\njunit:   ${reports.junit}`);
-  return summary.exitCode;
+  print(`disk:    ${formatBytes(diskBytes)} in ${out}`);
+  interrupt.dispose();
+  if (interrupt.received) print(`interrupted by ${interrupt.received}: ${toReplay - replayed} episodes not replayed (run again with --resume to replay them)`);
+  return interrupt.exitCode() ?? summary.exitCode;
 }

@@ -39,8 +39,8 @@ async function* decodeStream(file: string, options: DecodeOptions): AsyncGenerat
       const at: RecordAt = { file: path, line: rec.line, ...(rec.record !== undefined ? { record: rec.record } : {}) };
       const where = sourceRef(path, rec.line, rec.record);
       const fallback = recordName(path, rec);
-      const refuse = (id: string, message: string, line = rec.line) => {
-        const problems = [pinAt({ message, severity: 'error' }, sourceRef(path, line, rec.record), id), ...rec.issues.map((i) => pinAt(i, where, id))];
+      const refuse = (id: string, message: string, line = rec.line, field?: string) => {
+        const problems = [pinAt({ message, severity: 'error', ...(field ? { field } : {}) }, sourceRef(path, line, rec.record), id), ...rec.issues.map((i) => pinAt(i, where, id))];
         for (const problem of problems) ready.push({ kind: 'problem', problem });
         ready.push({ kind: 'rejected', rejected: rejected(id, 'mt-mind2web', where, problems) });
       };
@@ -56,10 +56,12 @@ async function* decodeStream(file: string, options: DecodeOptions): AsyncGenerat
       const { id, results } = decodeConversation(rec.value, at, fallback, rec.issues);
       const earlier = firstSeen.get(id);
       if (earlier !== undefined) {
-        refuse(id, `task_id ${JSON.stringify(id)} is also the id of ${earlier.record !== undefined ? `record ${earlier.record}` : `line ${earlier.line}`}: its turns are not decoded`);
+        refuse(id, `task_id ${JSON.stringify(id)} is also the id of ${earlier.record !== undefined ? `record ${earlier.record}` : `line ${earlier.line}`}: its turns are not decoded`, rec.line, 'task_id');
         continue;
       }
       firstSeen.set(id, at);
+      // No turns is no episode at all: say so rather than let the conversation vanish.
+      if (Array.isArray(rec.value.turns) && rec.value.turns.length === 0) ready.push({ kind: 'problem', problem: pinAt({ field: 'turns', message: 'no turns: nothing to replay', severity: 'warning' }, where, id) });
       for (const r of results) {
         for (const problem of r.problems) ready.push({ kind: 'problem', problem });
         if (r.episode) ready.push({ kind: 'episode', episode: r.episode });

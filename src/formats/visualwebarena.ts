@@ -5,6 +5,7 @@ import type { Viewport } from '../ir/target.js';
 import { resolveDatasetFile } from './dataset-path.js';
 import type { Decoded, DatasetFormat, DecodeOptions } from './format.js';
 import { stripBom } from './head.js';
+import { decodeUtf8, duplicateTopLevelKeys, jsonErrorLine } from './json-text.js';
 import { isPlainObject } from './json-line.js';
 import type { Problem } from './problem.js';
 import { DEFAULT_WAIT_MS } from './vwa/action.js';
@@ -75,8 +76,9 @@ async function decodeFile(file: string, options: DecodeOptions, opts: VwaOptions
   const id = basename(path, extname(path));
   const source = { file: path };
   const out: Decoded = { episodes: [], rejected: [], problems: [], recordsRead: 0 };
-  const fail = (message: string, record?: string) => {
+  const fail = (message: string, record?: string, line?: number) => {
     const p: Problem = { file: path, episode: id, message, severity: 'error' };
+    if (line !== undefined) p.line = line;
     if (record) p.record = record;
     out.problems.push(p);
     out.rejected.push({ id, format: 'visualwebarena', source, problems: [p] });
@@ -84,12 +86,15 @@ async function decodeFile(file: string, options: DecodeOptions, opts: VwaOptions
   };
 
   let text: string;
+  let badUtf8: { line: number; offset: number } | undefined;
   try {
-    text = stripBom(await readFile(path, 'utf8'));
+    ({ text, badUtf8 } = decodeUtf8(await readFile(path)));
+    text = stripBom(text);
   } catch (e) {
     out.problems.push({ file: path, message: `cannot read the file: ${(e as Error).message}`, severity: 'error' });
     return out;
   }
+  if (badUtf8) out.problems.push({ file: path, line: badUtf8.line, episode: id, message: `not valid UTF-8 (first bad byte at file offset ${badUtf8.offset}); bad bytes were read as U+FFFD, so text from this file may differ from the recording`, severity: 'warning' });
 
   let raw: RawEpisode;
   if (/\.html?$/i.test(path)) {
@@ -106,7 +111,7 @@ async function decodeFile(file: string, options: DecodeOptions, opts: VwaOptions
       value = JSON.parse(text);
     } catch (e) {
       out.recordsRead = 1;
-      return fail(`invalid JSON: ${(e as Error).message}`);
+      return fail(`invalid JSON: ${(e as Error).message}`, undefined, jsonErrorLine(text, e));
     }
     const layout = jsonLayout(value);
     if (!layout) {
@@ -115,6 +120,9 @@ async function decodeFile(file: string, options: DecodeOptions, opts: VwaOptions
     }
     const { steps, meta } = readJsonSteps(value, layout);
     out.recordsRead = steps.length;
+    // Two entries under one step number: JSON.parse kept the last; which one was replayed is a guess.
+    const dup = layout === 'recon-act' ? duplicateTopLevelKeys(text)[0] : undefined;
+    if (dup) return fail(`step ${JSON.stringify(dup.key)} occurs more than once (JSON keeps only the last): which one the recording did is unknown`, `[${JSON.stringify(dup.key)}]`, dup.line);
     raw = { id, meta, steps, somBoxesUncertain: layout === 'recon-act', source };
     const intent = typeof meta.intent === 'string' ? meta.intent : undefined;
     if (intent) raw.instruction = intent;

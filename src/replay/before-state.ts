@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { Locator, Page } from 'playwright';
 import { domSimilarity, keepsAttributes, pageShape, type PageShape } from '../compare/dom-similarity.js';
@@ -11,6 +11,7 @@ import type { Box, Step } from '../ir/index.js';
 import type { BeforeStateComparison } from '../report/results.js';
 import { relativeToOut } from './episode-files.js';
 import type { EpisodeSecrets } from './episode-secrets.js';
+import { ArtifactBudget } from './artifact-budget.js';
 
 export type CompareMode = 'off' | 'screenshot' | 'dom' | 'all';
 
@@ -27,6 +28,8 @@ export interface CompareOptions {
   noiseFile?: string;
   /** `--calibrate`: learn each step's noise (two captures this far apart, ms) before comparing. */
   calibrateIntervalMs?: number;
+  /** `--max-artifact-bytes`: screenshot and HTML bytes one step may keep (default 16 MiB). */
+  maxArtifactBytes?: number;
 }
 
 export interface CompareEnv {
@@ -97,28 +100,30 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
     mkdirSync(stepDir, { recursive: true });
     const file = (suffix: string) => join(stepDir, `${step.index + 1}-${suffix}`);
     const rel = (p: string) => relativeToOut(env.out, p);
+    const budget = new ArtifactBudget(options.maxArtifactBytes);
+    const kept = (name: string, data: string | Uint8Array | undefined) => (data !== undefined && budget.write(file(name), data) ? rel(file(name)) : undefined);
     if (recordedPng && livePng) {
-      copyFileSync(before.screenshot!, file(`recorded${extname(before.screenshot!) || '.png'}`));
-      writeFileSync(file('live.png'), livePng);
+      const recordedName = `recorded${extname(before.screenshot!) || '.png'}`;
       const withImage = diffScreenshots(recordedPng, livePng, { threshold: options.thresholds.pixelThreshold, masks, diffImage: true });
-      if (withImage.diffPng) writeFileSync(file('diff.png'), withImage.diffPng);
-      result.images = { recorded: rel(file(`recorded${extname(before.screenshot!) || '.png'}`)), live: rel(file('live.png')), diff: withImage.diffPng ? rel(file('diff.png')) : undefined };
+      const images = { recorded: kept(recordedName, recordedPng), live: kept('live.png', livePng), diff: kept('diff.png', withImage.diffPng) };
+      if (images.recorded || images.live || images.diff) result.images = images;
     }
     const scrub = (text: string) => env.secrets?.redactor.scrub(text) ?? text;
-    Object.assign(result, await divergenceEvidence(page, { file, rel, images: result.images, hidden, scrub }));
+    Object.assign(result, await divergenceEvidence(page, { kept, images: result.images, hidden, scrub }));
     if (recordedHtml !== undefined && liveHtml !== undefined) {
       // Recorded HTML is untrusted: saved as text for reading, never served as a page of ours.
-      writeFileSync(file('recorded.html.txt'), scrub(recordedHtml));
-      writeFileSync(file('live.html.txt'), scrub(liveHtml));
-      result.html = { recorded: rel(file('recorded.html.txt')), live: rel(file('live.html.txt')) };
+      const html = { recorded: kept('recorded.html.txt', scrub(recordedHtml)), live: kept('live.html.txt', scrub(liveHtml)) };
+      if (html.recorded || html.live) result.html = html;
     }
+    const note = budget.note();
+    if (note) result.artifactsNotWritten = note;
   }
   return result;
 }
 
 interface EvidenceFiles {
-  file(suffix: string): string;
-  rel(path: string): string;
+  /** Writes the step's file `name` within the step's artifact budget; its path, or undefined when not written. */
+  kept(name: string, data: string | Uint8Array): string | undefined;
   images: BeforeStateComparison['images'];
   hidden: Locator[];
   scrub(text: string): string;
@@ -129,19 +134,15 @@ interface EvidenceFiles {
  * fold too) and its accessibility tree, which say what the viewport screenshot cannot.
  */
 async function divergenceEvidence(page: Page, at: EvidenceFiles): Promise<Pick<BeforeStateComparison, 'images' | 'aria'>> {
-  const { file, rel, images } = at;
+  const { kept, images } = at;
   const found: Pick<BeforeStateComparison, 'images' | 'aria'> = {};
   // Secret inputs are masked here as in every screenshot, and scrubbed from the tree's text.
   const full = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', timeout: 10_000, mask: at.hidden }).catch(() => undefined);
-  if (full) {
-    writeFileSync(file('live-full.png'), full);
-    found.images = { ...images, fullPage: rel(file('live-full.png')) };
-  }
+  const fullPage = full && kept('live-full.png', full);
+  if (fullPage) found.images = { ...images, fullPage };
   const aria = await page.locator('body').ariaSnapshot({ timeout: 5000 }).catch(() => undefined);
-  if (aria !== undefined) {
-    writeFileSync(file('live-aria.yml'), `${at.scrub(aria)}\n`);
-    found.aria = rel(file('live-aria.yml'));
-  }
+  const ariaFile = aria !== undefined ? kept('live-aria.yml', `${at.scrub(aria)}\n`) : undefined;
+  if (ariaFile) found.aria = ariaFile;
   return found;
 }
 

@@ -77,6 +77,11 @@ function isExecutable(path: string): boolean {
 export interface LaunchChoices {
   headed?: boolean;
   slowMo?: number;
+  /**
+   * The caller handles SIGINT/SIGTERM/SIGHUP itself (the run command flushes its reports first):
+   * Playwright's handlers, which close the browsers and exit, stay off.
+   */
+  ownSignals?: boolean;
 }
 
 /**
@@ -92,6 +97,7 @@ export function launchOptions(choice: BrowserChoice, opts: LaunchChoices = {}): 
     headless: !opts.headed,
     slowMo: opts.slowMo,
     args,
+    ...(opts.ownSignals ? { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false } : {}),
   };
 }
 

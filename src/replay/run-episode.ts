@@ -26,8 +26,10 @@ import { EpisodeSecrets } from './episode-secrets.js';
 import { scrubZip } from './scrub-zip.js';
 import { episodeViewport, ReplaySession } from './session.js';
 import { recordedAsHtml } from './recorded-html.js';
+import { CrashWatch } from './crash-watch.js';
+import type { OfflineOptions } from './offline.js';
 
-export interface ReplayOptions {
+export interface ReplayOptions extends OfflineOptions {
   out: string;
   /**
    * `live`: drive the site (or a local copy) from the first step. `snapshot`: check each step
@@ -43,6 +45,8 @@ export interface ReplayOptions {
   secrets?: Secret[];
   /** Per-step timeout. */
   timeoutMs: number;
+  /** `--episode-timeout`: past this the episode ends `error`/`timeout` and the run goes on. */
+  episodeTimeoutMs?: number;
   filesDir?: string;
   /** Below this visible-text similarity the final page is not what the recording reached. */
   finalTextMin: number;
@@ -94,7 +98,7 @@ export const DEFAULT_REPLAY_OPTIONS: Omit<ReplayOptions, 'out'> = {
 export async function runEpisode(browser: Browser, episode: Episode, options: ReplayOptions, session?: ReplaySession): Promise<EpisodeResult> {
   const started = Date.now();
   const dir = episodeDir(options.out, episode.id);
-  const own = session ?? (await ReplaySession.open(browser, episodeViewport(episode, options.defaultViewport), options.timeoutMs));
+  const own = session ?? (await ReplaySession.open(browser, episodeViewport(episode, options.defaultViewport), options.timeoutMs, options));
   const continued = own.last;
   own.episodes.push(episode.id);
   const { context, pages, dialogs, httpErrors } = own;
@@ -109,6 +113,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   const learned: Record<string, StepNoise> | undefined = options.compare.calibrateIntervalMs !== undefined && options.compare.mode !== 'off' ? {} : undefined;
 
   const steps: StepResult[] = [];
+  const crashes = new CrashWatch(context);
   let failed: StepResult | undefined;
   /** The first step whose record could not be replayed (the rest still ran). */
   let unreplayed: StepResult | undefined;
@@ -147,8 +152,10 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
         result = { ...skipped(step, undefined), status: 'failed', reason: 'diverged', message: `the page before this step is not the recorded one (${comparison.reasons.join(', ')})` };
       } else {
         result = await runStep(step, { pages, dialogs, toLive, options, dir, httpErrors, secrets });
+        if (result.status === 'failed') result = crashes.explain((await crashes.probe(pages.openPages()), result));
       }
       if (comparison) result.compare = comparison;
+      if (comparison?.artifactsNotWritten) (result.notes ??= []).push(comparison.artifactsNotWritten);
       if (!checking) (result.notes ??= []).push('run to reach --from-step: not compared');
       if (comparison && noise?.note) (result.notes ??= []).push(noise.note);
       if (tracing) await context.tracing.groupEnd().catch(() => undefined);
@@ -176,6 +183,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       if (keep && scrubZip(path, secrets.redactor)) trace = relativeToOut(options.out, path);
     }
     if (!session) await own.close();
+    crashes.dispose();
   }
 
   const base = {
@@ -191,6 +199,14 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     trace,
     continuedFrom: continued,
   };
+  // A dead renderer or browser says nothing about the recording: an error, with its cause.
+  const crash = crashes.cause;
+  if (crash || failed?.reason === 'browser-crashed') {
+    // The crash event can land just after the step's own error (a navigation "aborted"): charge it now.
+    if (failed && failed.reason !== 'browser-crashed') failed = steps[steps.indexOf(failed)] = crashes.explain(failed);
+    const where = failed ? `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` : crash!;
+    return { ...base, status: 'error', reason: 'browser-crashed', failedStep: failed?.index, message: where };
+  }
   // The earliest thing that went wrong is the story: a page that diverged before step k
   // explains a target missing at step k+2.
   if (firstDivergence !== undefined && (!failed || firstDivergence <= failed.index)) {

@@ -44,7 +44,8 @@ export async function replayEpisodes(
   }
   if (ahead.length === 0) return undefined;
   const workers = ahead.length;
-  const take = async () => ahead.shift() ?? (await source());
+  // Interrupted (--stop signal): no new chain starts; what is running finishes or is cut off.
+  const take = async () => (options.stop?.aborted ? undefined : ahead.shift() ?? (await source()));
   if (options.mode === 'threads') return replayInThreads(take, workers, options, hooks, log);
 
   const browserFrom = browserSource(options);
@@ -52,6 +53,7 @@ export async function replayEpisodes(
   try {
     // Every browser up front: a bad endpoint or executable stops the run before any episode.
     await Promise.all(browsers.map((b) => b.get()));
+    options.stop?.addEventListener('abort', () => void Promise.all(browsers.map((b) => b.stop())), { once: true });
     await Promise.all(
       browsers.map(async (browser, i) => {
         for (let chain = await take(); chain; chain = await take()) await runChain(chain, browser, options, (r) => hooks.onEpisode(r), log, i);
@@ -69,7 +71,9 @@ async function replayInThreads(take: () => Promise<readonly Episode[] | undefine
   if (!entry.pathname.endsWith('.js')) throw new Error('--worker-mode threads needs the compiled CLI (dist/)');
   let info: BrowserInfo | undefined;
   const threads: Worker[] = [];
-  const { connect, connectTimeoutMs, headed, slowMo, workers: _w, mode: _m, ...replay } = options;
+  const { connect, connectTimeoutMs, headed, slowMo, workers: _w, mode: _m, stop, ownSignals: _o, ...replay } = options;
+  // Interrupted: end the threads (their browsers with them); what they had not reported is left out.
+  stop?.addEventListener('abort', () => threads.forEach((t) => void t.terminate()), { once: true });
   try {
     await Promise.all(
       Array.from({ length: workers }, (_, index) =>
@@ -100,7 +104,7 @@ async function replayInThreads(take: () => Promise<readonly Episode[] | undefine
             failed = true;
             reject(e);
           });
-          thread.on('exit', (code) => (failed ? undefined : code === 0 ? resolve() : reject(new Error(`replay worker ${index} exited with code ${code}`))));
+          thread.on('exit', (code) => (failed ? undefined : code === 0 || stop?.aborted ? resolve() : reject(new Error(`replay worker ${index} exited with code ${code}`))));
         }),
       ),
     );

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext } from 'playwright';
 import type { Episode } from '../ir/index.js';
 import { DialogDesk } from './dialogs.js';
 import { HttpErrors } from './http-errors.js';
+import { offlineContextOptions, sealLive, type OfflineOptions } from './offline.js';
 import { PageRegistry } from './pages.js';
 
 /**
@@ -21,8 +22,9 @@ export class ReplaySession {
     readonly httpErrors: HttpErrors,
   ) {}
 
-  static async open(browser: Browser, viewport: { width: number; height: number }, timeoutMs: number): Promise<ReplaySession> {
-    const context = await browser.newContext({ viewport, acceptDownloads: true, deviceScaleFactor: 1 });
+  static async open(browser: Browser, viewport: { width: number; height: number }, timeoutMs: number, offline: OfflineOptions = {}): Promise<ReplaySession> {
+    const context = await browser.newContext({ viewport, acceptDownloads: true, deviceScaleFactor: 1, ...offlineContextOptions(offline) });
+    await sealLive(context, offline);
     context.setDefaultTimeout(timeoutMs);
     return new ReplaySession(context, new PageRegistry(context), new DialogDesk(context), new HttpErrors(context));
   }

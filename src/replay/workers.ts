@@ -6,6 +6,7 @@ import { findChromium, launchOptions, type LaunchChoices } from './browser.js';
 import { runEpisode, type ReplayOptions } from './run-episode.js';
 import { runSnapshotEpisode } from './snapshot/run-snapshot-episode.js';
 import { episodeViewport, ReplaySession } from './session.js';
+import { withEpisodeDeadline } from './episode-deadline.js';
 
 /** Which browser a run used: the local executable, or the remote endpoint it connected to. */
 export interface BrowserInfo {
@@ -24,6 +25,8 @@ export interface PoolOptions {
   connect?: string;
   /** Connect timeout, ms (default 30000). */
   connectTimeoutMs?: number;
+  /** Aborted when the run is interrupted: no new episode starts, the browsers are closed. */
+  stop?: AbortSignal;
   /**
    * `async` (default): every worker in this process, N browsers driven concurrently. `threads`:
    * one worker_thread per worker, each with its own Playwright client (compiled CLI only).
@@ -84,17 +87,25 @@ export function redactEndpoint(endpoint: string): string {
  */
 export class WorkerBrowser {
   private browser: Browser | undefined;
+  private stopped = false;
   info: BrowserInfo | undefined;
 
   constructor(private readonly source: BrowserSource, private readonly log: WorkerLog, private readonly worker: number) {}
 
   async get(): Promise<Browser> {
+    if (this.stopped) throw new Error('the run was interrupted');
     if (this.browser?.isConnected()) return this.browser;
     const reopened = this.browser !== undefined;
     this.browser = await this.source.open();
     this.info = this.source.info(this.browser);
     this.log.debug({ worker: this.worker, ...this.info, reopened }, 'browser ready');
     return this.browser;
+  }
+
+  /** Interrupted: close the browser (in-flight episodes end at once) and never open another. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.close();
   }
 
   async close(): Promise<void> {
@@ -128,12 +139,13 @@ export async function runChain(
           session = undefined;
         }
         const live = options.replayMode !== 'snapshot';
-        if (live && !session && chain.some((e) => e.continues === episode.id)) session = await ReplaySession.open(b, episodeViewport(episode, options.defaultViewport), options.timeoutMs);
+        if (live && !session && chain.some((e) => e.continues === episode.id)) session = await ReplaySession.open(b, episodeViewport(episode, options.defaultViewport), options.timeoutMs, options);
         log.info({ worker, episode: episode.id, steps: episode.steps.length, continues: session?.last }, 'episode started');
         const replay = !live
           ? runSnapshotEpisode(b, episode, { timeoutMs: options.timeoutMs, allowScripts: options.allowScripts, defaultViewport: options.defaultViewport })
           : runEpisode(b, episode, options, session);
-        result = await replay.catch((error: Error) => crashed(episode, error));
+        // Past --episode-timeout the browser is closed under the episode; the next one relaunches it.
+        result = await withEpisodeDeadline(replay.catch((error: Error) => crashed(episode, error)), options.episodeTimeoutMs, () => browser.close());
       } catch (error) {
         result = crashed(episode, error as Error, 'no browser: ');
       }

@@ -13,6 +13,10 @@ export interface ScaleSummaryFields {
   resumed?: number;
   /** The output folders `replaywright merge` combined. */
   mergedFrom?: string[];
+  /** Bytes the output folder holds at the end of the run (results, artifacts, traces, reports). */
+  diskBytes?: number;
+  /** The signal (SIGINT/SIGTERM) that stopped the run: the episodes it had not finished are not in it. */
+  interrupted?: string;
 }
 
 export type ScaledRunSummary = RunSummary & ScaleSummaryFields;

@@ -63,6 +63,8 @@ export interface BeforeStateComparison {
   aria?: string;
   /** Recorded and live HTML dumps, relative to the output folder. */
   html?: { recorded?: string; live?: string };
+  /** Screenshots/HTML over `--max-artifact-bytes` that were not written (also in the step's notes). */
+  artifactsNotWritten?: string;
   /** What the comparison cost, ms: capturing the live state, and comparing. */
   costMs?: { capture: number; compare: number };
 }

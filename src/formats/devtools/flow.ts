@@ -107,7 +107,8 @@ export function decodeFlow(value: unknown, file: string, fallbackId: string): Fl
     stepMeta.push(extras);
   });
 
-  const recordsRead = flow.data.steps.length;
+  // A flow with no steps was still read (a warning, exit 1), unlike a file with nothing readable (exit 2).
+  const recordsRead = Math.max(1, flow.data.steps.length);
   if (problems.some((p) => p.severity === 'error')) return reject(recordsRead);
   if (!steps.length) {
     pin(undefined, { field: 'steps', message: 'no steps: nothing to replay', severity: 'warning' });
