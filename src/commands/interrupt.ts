@@ -8,7 +8,7 @@ export interface Interrupt {
   readonly received: NodeJS.Signals | undefined;
   /** 128 + signal number (130 for SIGINT, 143 for SIGTERM) once interrupted. */
   exitCode(): number | undefined;
-  /** Removes the handlers (the run is over). */
+  /** Removes the handlers (the run is over), unless a signal came: then a second one still exits at once. */
   dispose(): void;
 }
 
@@ -41,6 +41,10 @@ export function onInterrupt(warn: (message: string) => void, exit: (code: number
       return received;
     },
     exitCode: () => (received ? code(received) : undefined),
-    dispose: () => SIGNALS.forEach((s) => process.off(s, handler)),
+    // Once interrupted, the handler stays until the process exits: a signal during the rest of
+    // the shutdown must still mean "exit now", never the default kill with no exit code.
+    dispose: () => {
+      if (!received) SIGNALS.forEach((s) => process.off(s, handler));
+    },
   };
 }

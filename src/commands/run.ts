@@ -92,12 +92,14 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   const met = new Set<string>();
   let inShard_ = 0, toReplay = 0, chainCount = 0;
   const replayedIds: string[] = [];
+  /** Whether the dataset stream was read to its end (an interrupt stops reading it). */
+  let datasetRead = false;
   const keep = (id: string, root: string) => {
     if (wanted.size > 0 && !wanted.has(id)) return false;
     met.add(id);
     if (!inShard(root, args.shard)) return false;
     inShard_++;
-    return !writer.has(id);
+    return !writer.carriedOver(id);
   };
   async function* chains() {
     const all = (async function* () {
@@ -114,6 +116,7 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
     }
     logProblems();
     progress.settle();
+    datasetRead = true;
     for (const id of wanted) if (!met.has(id)) log.warn(`--episode ${id}: no such episode in ${args.dataset}`);
     if (args.shard) log.info({ shard: formatShard(args.shard), episodes: inShard_ }, `shard ${formatShard(args.shard)}: ${inShard_} episodes`);
     if (args.resume) log.info({ kept: writer.resumed, toReplay }, `resuming: ${writer.resumed} episodes already in ${writer.resultsFile}, ${toReplay} replayed`);
@@ -172,6 +175,10 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   if (reports) print(`report:  ${reports.html}\njunit:   ${reports.junit}`);
   print(`disk:    ${formatBytes(diskBytes)} in ${out}`);
   interrupt.dispose();
-  if (interrupt.received) print(`interrupted by ${interrupt.received}: ${toReplay - replayed} episodes not replayed (run again with --resume to replay them)`);
+  if (interrupt.received) {
+    // The dataset streams: after an interrupt the part not yet read is not counted (reading it would delay the exit).
+    const rest = datasetRead ? '' : ', and the rest of the dataset was not read';
+    print(`interrupted by ${interrupt.received}: ${toReplay - replayed} episodes read but not replayed${rest} (run again with --resume to replay them)`);
+  }
   return interrupt.exitCode() ?? summary.exitCode;
 }

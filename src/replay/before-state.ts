@@ -109,12 +109,13 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
       if (images.recorded || images.live || images.diff) result.images = images;
     }
     const scrub = (text: string) => env.secrets?.redactor.scrub(text) ?? text;
-    Object.assign(result, await divergenceEvidence(page, { kept, images: result.images, hidden, scrub }));
     if (recordedHtml !== undefined && liveHtml !== undefined) {
       // Recorded HTML is untrusted: saved as text for reading, never served as a page of ours.
       const html = { recorded: kept('recorded.html.txt', scrub(recordedHtml)), live: kept('live.html.txt', scrub(liveHtml)) };
       if (html.recorded || html.live) result.html = html;
     }
+    // Last, so under --max-artifact-bytes the page's own dumps come before the extra evidence.
+    Object.assign(result, await divergenceEvidence(page, { kept, images: result.images, hidden, scrub }));
     const note = budget.note();
     if (note) result.artifactsNotWritten = note;
   }

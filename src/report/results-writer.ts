@@ -158,6 +158,8 @@ export class ResultsWriter {
   readonly resumed: number;
   private readonly tally = new Tally();
   private readonly done = new Set<string>();
+  /** What --resume carried over from an earlier run (not what this run added). */
+  private readonly carried = new Set<string>();
   private readonly startedAt = new Date();
   private fd: number | undefined;
 
@@ -195,6 +197,7 @@ export class ResultsWriter {
         if (keptLine.get(result.episode) !== line) return;
         if (fd !== undefined) writeSync(fd, text + '\n');
         this.done.add(result.episode);
+        this.carried.add(result.episode);
         this.tally.add(result);
       });
       if (fd !== undefined) fsyncSync(fd);
@@ -208,6 +211,14 @@ export class ResultsWriter {
   /** Whether the results file already has this episode (a `resume` carried it over, or it was added). */
   has(episodeId: string): boolean {
     return this.done.has(episodeId);
+  }
+
+  /**
+   * Whether `--resume` carried this episode over from an earlier run, so it is not replayed. Not
+   * `has`: two files of one dataset may both hold an episode of the same id, and each is replayed.
+   */
+  carriedOver(episodeId: string): boolean {
+    return this.carried.has(episodeId);
   }
 
   add(result: EpisodeResult): void {

@@ -31,6 +31,8 @@ export interface BadCase {
   good: string[];
   /** Episodes that must be rejected (reported as `error`, never dropped). */
   rejected?: string[];
+  /** Episodes that decode with a step marked unreplayable (the step, not the episode, is bad). */
+  unreplayable?: string[];
 }
 
 /** A file's bytes, a symlink, or a thunk for content too big to build before it is needed. */
@@ -235,12 +237,15 @@ function vwaCases(): BadCase[] {
     format: 'visualwebarena', name, file: 'bad.json', files: { 'good.json': JSON.stringify(traj, null, 1), 'bad.json': bad, ...images, ...more.extra }, readable: true, good: ['good'], rejected: ['bad'], ...more,
   });
   const pretty = JSON.stringify(traj, null, 1);
+  // A malformed VWA step is that step's problem (VWA's own fail_error): the trajectory still
+  // decodes, the step is reported invalid-input when replayed, and the rest of it runs.
+  const stepOnly = { good: ['good', 'bad'], rejected: [], unreplayable: ['bad'] };
   return [
     c('truncated file', cut(pretty, 0.7)),
     c('invalid JSON', pretty.replace('"fail_error": ""', '"fail_error": "" "x"')),
-    c('wrong types', mutated((t) => (t['1'].action.action_type = 'six')), { field: /\["1"\]\.action\.action_type|1.*action_type/ }),
-    c('unknown ActionTypes value', mutated((t) => (t['1'].action.action_type = 99)), { field: /action_type/ }),
-    c('missing field', mutated((t) => delete t['1'].action.action_type), { field: /action_type/ }),
+    c('wrong types', mutated((t) => (t['1'].action.action_type = 'six')), { field: /\["1"\]\.action\.action_type|1.*action_type/, ...stepOnly }),
+    c('unknown ActionTypes value', mutated((t) => (t['1'].action.action_type = 99)), { field: /action_type/, ...stepOnly }),
+    c('missing field', mutated((t) => delete t['1'].action.action_type), { field: /action_type/, ...stepOnly }),
     c('extra field', mutated((t) => (t['1'].action.surprise = 1)), { quiet: true, good: ['good', 'bad'], rejected: [] }),
     c('empty episode', '<html><body><div class="state_obv"></div></body></html>', { name: 'empty episode (a render trace with no steps)', file: 'render_0.html', files: { 'good.json': JSON.stringify(traj, null, 1), ...images, 'render_0.html': '<html><body><div class="state_obv"></div></body></html>' }, fileLevel: true, rejected: ['render_0'] }),
     c('duplicate step numbers', pretty.replace(/\n}\s*$/, `,\n "1": ${JSON.stringify(traj['2'])}\n}`), { field: /"?1"?/ }),

@@ -31,6 +31,7 @@ for (const c of cases) {
     const decoded = data.episodes.map((e) => e.id);
     for (const id of c.forced ? [] : c.good) expect(decoded, lines.join('\n')).toContain(id);
     for (const id of c.rejected ?? []) expect(data.rejected.map((r) => r.id), lines.join('\n')).toContain(id);
+    for (const id of c.unreplayable ?? []) expect(data.episodes.find((e) => e.id === id)?.steps.some((s) => s.unreplayable), id).toBe(true);
     if (!c.readable) {
       expect(data.recordsRead).toBe(0);
       expect(data.problems.some((p) => p.file === file || p.file === root), lines.join('\n')).toBe(true);

@@ -51,7 +51,8 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
     expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('1-good');
     expect(readFileSync(join(out, 'junit.xml'), 'utf8')).not.toContain('2-slow');
     expect(existsSync(join(out, 'report', 'index.html'))).toBe(true);
-    expect(r.stdout).toContain(`interrupted by ${signal}: 2 episodes not replayed`);
+    // 2-slow was in flight; 3-* may not have been read from the (streamed) dataset yet.
+    expect(r.stdout).toMatch(new RegExp(`interrupted by ${signal}: (1 episodes read but not replayed, and the rest of the dataset was not read|2 episodes read but not replayed) \\(run again with --resume`));
     expect(r.stderr).toContain(`${signal}: stopping`);
   });
 }
@@ -61,7 +62,9 @@ test('a second SIGINT exits at once, without waiting for the reports', async () 
   const run = runUntilSlowStarts(out);
   await run.slowStarted;
   run.child.kill('SIGINT');
-  await waitFor(() => (run.stderr().includes('SIGINT: stopping') ? true : undefined), 30_000, 'the first SIGINT to be handled');
+  // The second signal comes a moment after the first (two at once may merge into one delivery),
+  // well before the browsers are closed and the reports written.
+  await new Promise((r) => setTimeout(r, 30));
   run.child.kill('SIGINT');
   const r = await run.done;
   expect(r.code, r.stderr).toBe(130);

@@ -55,7 +55,8 @@ test('--max-artifact-bytes: a diverged step keeps what fits under the cap (here 
       // Each screenshot is over 2000 bytes; the two HTML dumps (under 900 each) fit.
       expect(s.compare!.images).toBeUndefined();
       expect(s.compare!.html).toMatchObject({ recorded: expect.stringContaining('recorded.html.txt'), live: expect.stringContaining('live.html.txt') });
-      expect(s.notes?.join('\n')).toMatch(/^not written \(over --max-artifact-bytes 2000 for this step\): \d+-recorded\.png \(\d+ bytes\), \d+-live\.png \(\d+ bytes\), \d+-diff\.png \(\d+ bytes\)$/);
+      // The divergence evidence (full-page PNG, ARIA snapshot) comes after the dumps and is named too.
+      expect(s.notes?.join('\n')).toMatch(/^not written \(over --max-artifact-bytes 2000 for this step\): \d+-recorded\.png \(\d+ bytes\), \d+-live\.png \(\d+ bytes\), \d+-diff\.png \(\d+ bytes\), \d+-live-full\.png \(\d+ bytes\)(, \d+-live-aria\.yml \(\d+ bytes\))?$/);
     }
     const stepsDir = join(capped.out, 'episodes', 'library-save-record@1.49', 'steps');
     expect(readdirSync(stepsDir).filter((f) => f.endsWith('.png'))).toEqual([]);
