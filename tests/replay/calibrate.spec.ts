@@ -1,16 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { runCommand, type RunArgs } from '../../src/commands/run.js';
 import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
 import { silentLogger } from '../../src/log.js';
 import type { EpisodeResult } from '../../src/report/results.js';
 import { changedSiteCopy, serveSite, tempDir } from '../support/fixture-site.js';
+import { cli } from '../support/cli.js';
 import { useLiveSite } from '../support/live-site.js';
-
-const BIN = fileURLToPath(new URL('../../bin/replaywright.js', import.meta.url));
 
 // fixtures/site/office/ has a ticking clock, a visitor counter and a rotating banner.
 const EPISODE = 'office-show-details';
@@ -53,16 +50,6 @@ async function run(dataset: string, siteUrl: string, calibrate = false): Promise
   }
   const result = JSON.parse(readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n')[0]!) as EpisodeResult;
   return { ...result, printed };
-}
-
-function cli(...args: string[]): Promise<{ code: number; stdout: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, REPLAYWRIGHT_LOG_LEVEL: 'warn' } });
-    let stdout = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.resume();
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout }));
-  });
 }
 
 test('what changes by itself drifts until --calibrate learns it; later runs apply the saved masks; a real change still drifts', async () => {
