@@ -2,7 +2,8 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
-import { RPAWEB_FIXTURES, serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
+import { RPAWEB_FIXTURES, tempDir } from '../support/fixture-site.js';
+import { useSite } from '../support/live-site.js';
 import { cli, STACK } from '../support/cli.js';
 
 const fixtureRows = readFileSync(join(RPAWEB_FIXTURES, 'episodes-1.49.jsonl'), 'utf8').split('\n').filter(Boolean);
@@ -25,13 +26,7 @@ function mixedDataset(): { dir: string; file: string } {
   return { dir, file };
 }
 
-let site: FixtureServer;
-test.beforeAll(async () => {
-  site = await serveSite();
-});
-test.afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 test('run: bad rows are reported with file:line and field, and the good episode still replays', async () => {
   const { dir } = mixedDataset();

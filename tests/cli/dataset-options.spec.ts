@@ -2,7 +2,8 @@ import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { EpisodeResult } from '../../src/report/results.js';
-import { serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
+import { tempDir } from '../support/fixture-site.js';
+import { useSite } from '../support/live-site.js';
 import { cli, STACK } from '../support/cli.js';
 import { BABYAGI_DIR, BABYAGI_METADATA, M2W_TASKS, TASKS } from '../snapshot/fixtures.js';
 
@@ -47,13 +48,7 @@ test('--images: BabyAGI screenshots from a chosen folder inside the dataset; ima
 });
 
 test.describe('--start-url: live Mind2Web against the fixture site', () => {
-  let site: FixtureServer;
-  test.beforeAll(async () => {
-    site = await serveSite();
-  });
-  test.afterAll(async () => {
-    await site?.close();
-  });
+  const site = useSite();
 
   test('the library task starts at the URL given for its website and passes; without one it has no page to act on', async () => {
     const out = join(tempDir('rw-m2w-live-'), 'out');
