@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import type { DatasetFormat, DecodeItem, DecodeOptions } from './format.js';
-import { collectDecoded } from './decode-stream.js';
 import { isPlainObject } from './json-line.js';
 import type { Problem } from './problem.js';
-import { fileProblem, pinAt, rejected, sourceRef, type EpisodeResult } from './mind2web/episode.js';
-import { readRecords, recordName, recoverKey, type Mind2WebDecodeOptions } from './mind2web/json-stream.js';
+import { cannotRead, duplicateRefusal, eachRecord, jsonKind, refusal } from './dataset-records.js';
+import { pinAt, rejected, sourceRef, type EpisodeResult } from './mind2web/episode.js';
+import { recoverKey, type Mind2WebDecodeOptions } from './mind2web/json-stream.js';
 import { RowGroups } from './mind2web/multimodal.js';
-import { sniffJsonDataset } from './mind2web/sniff.js';
+import { jsonDatasetFormat } from './json-dataset-format.js';
 import { attachRawDumpMhtml } from './mind2web/mhtml-before.js';
 import { decodeTask, type RecordAt } from './mind2web/task.js';
 
@@ -23,15 +23,7 @@ export { readJsonRecords, readRecords, type JsonRecord, type JsonStreamOptions, 
  * Mind2Web records no start URL: episodes start with the first recorded action (`meta.website`
  * names the site).
  */
-export const mind2web: DatasetFormat = {
-  name: 'mind2web',
-  extensions: ['.json', '.jsonl'],
-  sniff(file, head) {
-    return sniffJsonDataset(file, head) === 'mind2web';
-  },
-  decodeFile: (file, options) => collectDecoded(decodeStream(file, options)),
-  decodeStream,
-};
+export const mind2web: DatasetFormat = jsonDatasetFormat('mind2web', decodeStream);
 
 /**
  * Tasks are yielded as each record is decoded; Multimodal rows only at the end of the file (a
@@ -47,11 +39,9 @@ async function* decodeStream(file: string, options: DecodeOptions): AsyncGenerat
   const take = (id: string, at: RecordAt, result: EpisodeResult) => {
     const earlier = firstSeen.get(id);
     if (earlier !== undefined && (result.episode || result.rejected)) {
-      // Two tasks with one id cannot both be reported under it: the later one is refused.
-      const p = pinAt({ field: 'annotation_id', message: `${JSON.stringify(id)} is also the id of ${earlier.record !== undefined ? `record ${earlier.record}` : `line ${earlier.line}`}`, severity: 'error' }, sourceRef(path, at.line, at.record), id);
-      const refused = [...result.problems, p];
-      problems.push(...refused);
-      ready.push({ kind: 'rejected', rejected: rejected(id, 'mind2web', sourceRef(path, at.line, at.record), refused) });
+      const refused = duplicateRefusal('mind2web', 'annotation_id', id, earlier, sourceRef(path, at.line, at.record), result);
+      problems.push(...refused.problems);
+      ready.push({ kind: 'rejected', rejected: refused.rejected });
       return;
     }
     if (result.episode || result.rejected) firstSeen.set(id, at);
@@ -61,51 +51,37 @@ async function* decodeStream(file: string, options: DecodeOptions): AsyncGenerat
     problems.push(...result.problems);
   };
 
-  let readError: string | undefined;
-  try {
-    for await (const rec of readRecords(path, (options as Mind2WebDecodeOptions).stream)) {
-      yield* ready.splice(0);
-      if (rec.kind === 'problem') {
-        problems.push(fileProblem(path, rec));
-        continue;
+  const readError = yield* eachRecord({ file: path, stream: (options as Mind2WebDecodeOptions).stream, ready, holdProblem: (p) => problems.push(p) }, (r) => {
+    const { rec, at, where, fallback } = r;
+    if (rec.kind === 'bad') {
+      // A record that is not JSON is still charged to its task when its id can be read.
+      const problem = pinAt({ message: rec.message, severity: 'error' }, sourceRef(path, rec.errorLine ?? rec.line, rec.record), undefined);
+      const extra = rec.issues.map((i) => pinAt(i, where));
+      const id = recoverKey(rec.text, 'annotation_id');
+      const isRow = id !== undefined && !/(?<!\\)"actions"\s*:/.test(rec.text);
+      if (id !== undefined && isRow) {
+        for (const p of [problem, ...extra]) rows.addProblem(id, at, { ...p, episode: id });
+        return;
       }
-      yield { kind: 'record' };
-      const at: RecordAt = { file: path, line: rec.line, ...(rec.record !== undefined ? { record: rec.record } : {}) };
-      const where = sourceRef(path, rec.line, rec.record);
-      const fallback = recordName(path, rec);
-      if (rec.kind === 'bad') {
-        // A record that is not JSON is still charged to its task when its id can be read.
-        const problem = pinAt({ message: rec.message, severity: 'error' }, sourceRef(path, rec.errorLine ?? rec.line, rec.record), undefined);
-        const extra = rec.issues.map((i) => pinAt(i, where));
-        const id = recoverKey(rec.text, 'annotation_id');
-        const isRow = id !== undefined && !/(?<!\\)"actions"\s*:/.test(rec.text);
-        if (id !== undefined && isRow) {
-          for (const p of [problem, ...extra]) rows.addProblem(id, at, { ...p, episode: id });
-          continue;
-        }
-        const episode = id ?? fallback;
-        const found = [problem, ...extra].map((p) => ({ ...p, episode }));
-        take(episode, at, { rejected: rejected(episode, 'mind2web', where, found), problems: found });
-        continue;
-      }
-      const value = rec.value;
-      if (isPlainObject(value) && 'actions' in value && !('turns' in value)) {
-        const { id, ...result } = decodeTask(value, at, fallback, rec.issues);
-        take(id, at, result);
-      } else if (isPlainObject(value) && ('action_uid' in value || 'operation' in value) && !('turns' in value)) {
-        rows.add(value, at, fallback, rec.issues);
-      } else {
-        const what = !isPlainObject(value) ? `expected a task or row object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`
-          : 'turns' in value ? 'an MT-Mind2Web conversation (it has turns): decode this file with --format mt-mind2web'
-          : 'neither a Mind2Web task (no "actions") nor a Multimodal-Mind2Web row (no "action_uid")';
-        const id = isPlainObject(value) && (typeof value.annotation_id === 'string' || typeof value.task_id === 'string') ? String(value.annotation_id ?? value.task_id) : fallback;
-        const found = [pinAt({ message: what, severity: 'error' }, where, id), ...rec.issues.map((i) => pinAt(i, where, id))];
-        take(id, at, { rejected: rejected(id, 'mind2web', where, found), problems: found });
-      }
+      const episode = id ?? fallback;
+      const found = [problem, ...extra].map((p) => ({ ...p, episode }));
+      take(episode, at, { rejected: rejected(episode, 'mind2web', where, found), problems: found });
+      return;
     }
-  } catch (e) {
-    readError = (e as Error).message; // missing, a folder, an I/O error: a problem, not a crash
-  }
+    const value = rec.value;
+    if (isPlainObject(value) && 'actions' in value && !('turns' in value)) {
+      const { id, ...result } = decodeTask(value, at, fallback, rec.issues);
+      take(id, at, result);
+    } else if (isPlainObject(value) && ('action_uid' in value || 'operation' in value) && !('turns' in value)) {
+      rows.add(value, at, fallback, rec.issues);
+    } else {
+      const what = !isPlainObject(value) ? `expected a task or row object, got ${jsonKind(value)}`
+        : 'turns' in value ? 'an MT-Mind2Web conversation (it has turns): decode this file with --format mt-mind2web'
+        : 'neither a Mind2Web task (no "actions") nor a Multimodal-Mind2Web row (no "action_uid")';
+      const id = isPlainObject(value) && (typeof value.annotation_id === 'string' || typeof value.task_id === 'string') ? String(value.annotation_id ?? value.task_id) : fallback;
+      take(id, at, refusal('mind2web', r, id, what));
+    }
+  });
 
   for (const { id, at, ...result } of rows.finish()) {
     if (readError !== undefined && result.episode) {
@@ -118,7 +94,7 @@ async function* decodeStream(file: string, options: DecodeOptions): AsyncGenerat
     take(id, at, result);
   }
   yield* ready.splice(0);
-  if (readError !== undefined) problems.push({ file: path, message: `cannot read the file: ${readError}`, severity: 'error' });
+  if (readError !== undefined) problems.push(cannotRead(path, readError));
   // Rows' problems are known only once the file is read: put every problem back in file order.
   for (const problem of problems.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity))) yield { kind: 'problem', problem };
 }

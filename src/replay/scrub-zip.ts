@@ -62,6 +62,22 @@ function readEntries(buf: Buffer): { name: Buffer; data: Buffer }[] {
 /** Time 00:00 (low half), date 1980-01-01 (high half): the earliest valid DOS timestamp. */
 const DOS_1980_01_01 = 0x0021 << 16;
 
+/**
+ * The run of fields the local and the central header of an entry share, in the same order
+ * (local at 4, central at 6, after its "version made by"): version needed 2.0, flags (UTF-8
+ * name), method deflate, the timestamp, CRC-32, packed and unpacked size, name length.
+ */
+function writeEntryFields(header: Buffer, at: number, f: { crc: number; packed: number; size: number; name: number }): void {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(0x0800, at + 2);
+  header.writeUInt16LE(8, at + 4);
+  header.writeUInt32LE(DOS_1980_01_01, at + 6);
+  header.writeUInt32LE(f.crc, at + 10);
+  header.writeUInt32LE(f.packed, at + 14);
+  header.writeUInt32LE(f.size, at + 18);
+  header.writeUInt16LE(f.name, at + 22);
+}
+
 /** A plain zip: every entry deflated, UTF-8 names, one fixed timestamp. */
 function writeZip(entries: { name: Buffer; data: Buffer }[]): Buffer {
   const locals: Buffer[] = [];
@@ -70,28 +86,15 @@ function writeZip(entries: { name: Buffer; data: Buffer }[]): Buffer {
   for (const e of entries) {
     const packed = deflateRawSync(e.data);
     const crc = crc32(e.data);
+    const fields = { crc, packed: packed.length, size: e.data.length, name: e.name.length };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(DOS_1980_01_01, 10);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(e.data.length, 22);
-    local.writeUInt16LE(e.name.length, 26);
+    writeEntryFields(local, 4, fields);
     local.writeUInt16LE(0, 28);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(DOS_1980_01_01, 12);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(e.data.length, 24);
-    central.writeUInt16LE(e.name.length, 28);
+    writeEntryFields(central, 6, fields);
     central.writeUInt32LE(offset, 42);
     locals.push(local, e.name, packed);
     centrals.push(central, e.name);

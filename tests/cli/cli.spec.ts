@@ -1,25 +1,11 @@
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
-import { RPAWEB_FIXTURES, serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
+import { RPAWEB_FIXTURES, tempDir } from '../support/fixture-site.js';
+import { useSite } from '../support/live-site.js';
+import { cli, STACK } from '../support/cli.js';
 
-const BIN = fileURLToPath(new URL('../../bin/replaywright.js', import.meta.url));
-
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, REPLAYWRIGHT_LOG_LEVEL: 'warn' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
-
-const STACK = /\n\s+at .+:\d+:\d+/;
 const fixtureRows = readFileSync(join(RPAWEB_FIXTURES, 'episodes-1.49.jsonl'), 'utf8').split('\n').filter(Boolean);
 const rowsOf = (id: string) => fixtureRows.filter((l) => JSON.parse(l).id === id);
 
@@ -40,13 +26,7 @@ function mixedDataset(): { dir: string; file: string } {
   return { dir, file };
 }
 
-let site: FixtureServer;
-test.beforeAll(async () => {
-  site = await serveSite();
-});
-test.afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 test('run: bad rows are reported with file:line and field, and the good episode still replays', async () => {
   const { dir } = mixedDataset();

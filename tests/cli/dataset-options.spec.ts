@@ -1,25 +1,11 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { EpisodeResult } from '../../src/report/results.js';
-import { serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
+import { tempDir } from '../support/fixture-site.js';
+import { useSite } from '../support/live-site.js';
+import { cli, STACK } from '../support/cli.js';
 import { BABYAGI_DIR, BABYAGI_METADATA, M2W_TASKS, TASKS } from '../snapshot/fixtures.js';
-
-const BIN = fileURLToPath(new URL('../../bin/replaywright.js', import.meta.url));
-const STACK = /\n\s+at .+:\d+:\d+/;
-
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, REPLAYWRIGHT_LOG_LEVEL: 'warn' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 const results = (out: string): EpisodeResult[] => readFileSync(join(out, 'results.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as EpisodeResult);
 
@@ -62,13 +48,7 @@ test('--images: BabyAGI screenshots from a chosen folder inside the dataset; ima
 });
 
 test.describe('--start-url: live Mind2Web against the fixture site', () => {
-  let site: FixtureServer;
-  test.beforeAll(async () => {
-    site = await serveSite();
-  });
-  test.afterAll(async () => {
-    await site?.close();
-  });
+  const site = useSite();
 
   test('the library task starts at the URL given for its website and passes; without one it has no page to act on', async () => {
     const out = join(tempDir('rw-m2w-live-'), 'out');

@@ -1,28 +1,19 @@
 import { expect, test } from '@playwright/test';
-import type { Browser } from 'playwright';
-import { changedSiteCopy, serveSite, type FixtureServer } from '../support/fixture-site.js';
-import { launch, replayFixture } from '../support/replay.js';
+import { changedSiteCopy, serveSite } from '../support/fixture-site.js';
+import { useLiveSite } from '../support/live-site.js';
+import { replayFixture } from '../support/replay.js';
 
 // library-save-record@1.49: steps 3–5 (0-based) start on library/index.html, 6 on the results,
 // 7–8 on a record page; 1–2 on the portal home.
 const LIBRARY_INDEX_STEPS = [3, 4, 5];
 
-let browser: Browser;
-let site: FixtureServer;
-test.beforeAll(async () => {
-  browser = await launch();
-  site = await serveSite();
-});
-test.afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const live = useLiveSite();
 
 const verdicts = (r: { steps: { index: number; compare?: { verdict: string } }[] }) => Object.fromEntries(r.steps.filter((s) => s.compare).map((s) => [s.index, s.compare!.verdict]));
 
 test('an unchanged replay matches the recorded before-state at every step', async () => {
   for (const id of ['library-save-record@1.49', 'library-save-record@1.65']) {
-    const r = await replayFixture(browser, id, site.url);
+    const r = await replayFixture(live.browser, id, live.site.url);
     expect(r.status, r.message).toBe('passed');
     const v = verdicts(r);
     expect(Object.keys(v).length).toBeGreaterThan(4);
@@ -34,7 +25,7 @@ test('an unchanged replay matches the recorded before-state at every step', asyn
 test('a hover the recording had and the replay has not yet made is visual-only drift, nothing more', async () => {
   // The recorded before-state of "click Delete" shows the card hovered (its Delete visible);
   // before the replay reveals it, the live card is at rest.
-  const r = await replayFixture(browser, 'board-add-move-delete@1.65', site.url);
+  const r = await replayFixture(live.browser, 'board-add-move-delete@1.65', live.site.url);
   expect(r.status, r.message).toBe('passed');
   expect(r.drift).toEqual([6]);
   expect(r.steps[6]!.compare).toMatchObject({ verdict: 'drift', reasons: ['visual-only'] });
@@ -43,7 +34,7 @@ test('a hover the recording had and the replay has not yet made is visual-only d
 test('a changed heading drifts (content-drift) on the steps that start on that page only', async () => {
   const changed = await serveSite(changedSiteCopy('library/index.html', '<h1>Public library catalogue</h1>', '<h1>Public library catalogue (new)</h1>'));
   try {
-    const r = await replayFixture(browser, 'library-save-record@1.49', changed.url);
+    const r = await replayFixture(live.browser, 'library-save-record@1.49', changed.url);
     expect(r.status, r.message).toBe('passed');
     for (const s of r.steps.filter((s) => s.compare)) {
       if (LIBRARY_INDEX_STEPS.includes(s.index)) {
@@ -64,7 +55,7 @@ test('an inserted banner is a layout shift of the banner height', async () => {
   const banner = '<div style="height:64px;margin:0;background:#ffd666">Service notice</div>';
   const changed = await serveSite(changedSiteCopy('library/index.html', '<header class="site">', `${banner}<header class="site">`));
   try {
-    const r = await replayFixture(browser, 'library-save-record@1.49', changed.url);
+    const r = await replayFixture(live.browser, 'library-save-record@1.49', changed.url);
     const s = r.steps[3]!;
     expect(s.compare!.reasons).toContain('layout-shift');
     expect(s.compare!.shiftPx).toBe(64);
@@ -78,13 +69,13 @@ test('landing somewhere else diverges at the first step after it, and names it a
   // The portal's link to the catalogue now points at the tax form: a wrong start for the rest.
   const changed = await serveSite(changedSiteCopy('index.html', 'href="library/"', 'href="tax/"'));
   try {
-    const r = await replayFixture(browser, 'library-save-record@1.49', changed.url);
+    const r = await replayFixture(live.browser, 'library-save-record@1.49', changed.url);
     expect(r.firstDivergence).toBe(3);
     expect(r.steps[3]!.compare).toMatchObject({ verdict: 'diverged' });
     expect(r.status).toBe('failed');
     expect(r.reason).toBe('diverged');
     expect(r.message).toContain('step 4');
-    const stopped = await replayFixture(browser, 'library-save-record@1.49', changed.url, { stopAtFirstDivergence: true });
+    const stopped = await replayFixture(live.browser, 'library-save-record@1.49', changed.url, { stopAtFirstDivergence: true });
     expect(stopped.steps[3]).toMatchObject({ status: 'failed', reason: 'diverged' });
     expect(stopped.steps.slice(4).every((s) => s.status === 'skipped')).toBe(true);
   } finally {

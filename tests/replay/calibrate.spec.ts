@@ -1,38 +1,25 @@
 import { expect, test } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright';
 import { runCommand, type RunArgs } from '../../src/commands/run.js';
 import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
 import { silentLogger } from '../../src/log.js';
 import type { EpisodeResult } from '../../src/report/results.js';
-import { changedSiteCopy, serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
-import { launch } from '../support/replay.js';
-
-const BIN = fileURLToPath(new URL('../../bin/replaywright.js', import.meta.url));
+import { changedSiteCopy, serveSite, tempDir } from '../support/fixture-site.js';
+import { cli } from '../support/cli.js';
+import { useLiveSite } from '../support/live-site.js';
 
 // fixtures/site/office/ has a ticking clock, a visitor counter and a rotating banner.
 const EPISODE = 'office-show-details';
 const ON_OFFICE_PAGE = 2; // openPage (0), navigate (1), click "Show details" (2)
 
-let browser: Browser;
-let site: FixtureServer;
-test.beforeAll(async () => {
-  browser = await launch();
-  site = await serveSite();
-});
-test.afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const live = useLiveSite();
 
 /** An rpaweb recording of the office page: before-states captured from the live fixture site. */
 async function recordDataset(): Promise<string> {
   const dir = tempDir('rw-office-');
   mkdirSync(join(dir, 'png'));
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
+  const context = await live.browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   const capture = async (n: number) => {
     writeFileSync(join(dir, 'png', `${n}.png`), await page.screenshot({ animations: 'disabled', caret: 'hide' }));
@@ -43,7 +30,7 @@ async function recordDataset(): Promise<string> {
     rows.push({ id: EPISODE, language: 'en', input: '', requirements: '', outputs: '', anonymized_data: {}, intent: 'Open the citizen office page and show the details.', step, png_file: `png/${step}.png`, html_data: html, json_data: { browserCode: { signals: [], pageAlias: 'page', ...browserCode } } });
   row(1, { name: 'openPage', url: 'about:blank' }, await capture(1));
   row(2, { name: 'navigate', url: `${RECORDED_ORIGIN}/office/` }, await capture(2));
-  await page.goto(`${site.url}/office/`);
+  await page.goto(`${live.site.url}/office/`);
   row(3, { name: 'click', selector: 'internal:role=button[name="Show details"i]', button: 'left', modifiers: 0, clickCount: 1 }, await capture(3));
   await context.close();
   writeFileSync(join(dir, 'episodes.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
@@ -65,27 +52,17 @@ async function run(dataset: string, siteUrl: string, calibrate = false): Promise
   return { ...result, printed };
 }
 
-function cli(...args: string[]): Promise<{ code: number; stdout: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, REPLAYWRIGHT_LOG_LEVEL: 'warn' } });
-    let stdout = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.resume();
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout }));
-  });
-}
-
 test('what changes by itself drifts until --calibrate learns it; later runs apply the saved masks; a real change still drifts', async () => {
   const dataset = await recordDataset();
   // The visitor counter moves every 250 ms and the clock every second: be sure the replay sees another state.
   await new Promise((r) => setTimeout(r, 1100));
 
-  const plain = await run(dataset, site.url);
+  const plain = await run(dataset, live.site.url);
   expect(plain.status, plain.message).toBe('passed');
   expect(plain.steps[ON_OFFICE_PAGE]!.compare).toMatchObject({ verdict: 'drift' });
   expect(plain.steps[ON_OFFICE_PAGE]!.compare!.reasons).toContain('content-drift');
 
-  const calibrating = await run(dataset, site.url, true);
+  const calibrating = await run(dataset, live.site.url, true);
   expect(calibrating.steps[ON_OFFICE_PAGE]!.compare, JSON.stringify(calibrating.steps[ON_OFFICE_PAGE])).toMatchObject({ verdict: 'match', textSimilarity: 1 });
   expect(calibrating.printed.join('\n')).toContain(join(dataset, '.replaywright', 'masks.json'));
   const saved = JSON.parse(readFileSync(join(dataset, '.replaywright', 'masks.json'), 'utf8'));
@@ -97,7 +74,7 @@ test('what changes by itself drifts until --calibrate learns it; later runs appl
   expect(Object.keys(saved.episodes[EPISODE])).toEqual([String(ON_OFFICE_PAGE)]);
 
   await new Promise((r) => setTimeout(r, 1100));
-  const later = await run(dataset, site.url);
+  const later = await run(dataset, live.site.url);
   expect(later.status, later.message).toBe('passed');
   expect(later.steps[ON_OFFICE_PAGE]!.compare).toMatchObject({ verdict: 'match', textSimilarity: 1 });
   expect(later.steps[ON_OFFICE_PAGE]!.notes?.join(' ')).toContain('calibrated masks applied (3 elements');

@@ -3,28 +3,19 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PNG } from 'pngjs';
-import type { Browser } from 'playwright';
 import { writeHtmlReport } from '../../src/report/html/index.js';
-import { changedSiteCopy, serveSite, type FixtureServer } from '../support/fixture-site.js';
-import { launch, replayFixture } from '../support/replay.js';
+import { changedSiteCopy } from '../support/fixture-site.js';
+import { useLiveSite } from '../support/live-site.js';
+import { replayFixture } from '../support/replay.js';
 
 // library-save-record@1.49: steps 3–5 (0-based) start on library/index.html.
 const DRIFTING = 3;
 
-let browser: Browser;
-let site: FixtureServer;
-test.beforeAll(async () => {
-  browser = await launch();
-  // A heading changed and the page made taller than the viewport: only the full page shows the bottom.
-  site = await serveSite(changedSiteCopy('library/index.html', '<h1>Public library catalogue</h1>', '<h1>Public library catalogue (new)</h1><div style="height:1500px"></div><p>Footnote below the fold</p>'));
-});
-test.afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+// A heading changed and the page made taller than the viewport: only the full page shows the bottom.
+const live = useLiveSite(() => changedSiteCopy('library/index.html', '<h1>Public library catalogue</h1>', '<h1>Public library catalogue (new)</h1><div style="height:1500px"></div><p>Footnote below the fold</p>'));
 
 test('a step that does not match gets a full-page screenshot and an accessibility snapshot; a matching step gets neither, and the report links both', async () => {
-  const r = await replayFixture(browser, 'library-save-record@1.49', site.url);
+  const r = await replayFixture(live.browser, 'library-save-record@1.49', live.site.url);
   const c = r.steps[DRIFTING]!.compare!;
   expect(c.verdict).not.toBe('match');
   expect(c.images?.fullPage).toBeTruthy();
@@ -48,7 +39,7 @@ test('a step that does not match gets a full-page screenshot and an accessibilit
 
   writeFileSync(join(r.out, 'results.jsonl'), `${JSON.stringify(r)}\n`);
   const report = await writeHtmlReport(r.out);
-  const page = await browser.newPage();
+  const page = await live.browser.newPage();
   try {
     await page.goto(pathToFileURL(report).href);
     await page.getByRole('link', { name: r.episode }).click();

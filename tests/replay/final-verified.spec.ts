@@ -2,30 +2,21 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser } from 'playwright';
 import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
 import { runCommand } from '../../src/commands/run.js';
 import { silentLogger } from '../../src/log.js';
 import type { EpisodeResult, RunSummary } from '../../src/report/results.js';
-import { FIXTURES, serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
-import { launch, replayFixture } from '../support/replay.js';
+import { FIXTURES, tempDir } from '../support/fixture-site.js';
+import { useLiveSite } from '../support/live-site.js';
+import { replayFixture } from '../support/replay.js';
 
-let browser: Browser;
-let site: FixtureServer;
-test.beforeAll(async () => {
-  browser = await launch();
-  site = await serveSite();
-});
-test.afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const live = useLiveSite();
 
 test('a plain codegen file keeps no end state: passed, but the contract, terminal, JUnit and report say the final state was not verifiable', async () => {
   const out = tempDir('rw-out-');
   const printed: string[] = [];
   const code = await runCommand(
-    { dataset: join(FIXTURES, 'codegen', 'tax-form.jsonl'), out, format: 'auto', episodes: [], urlMappings: [{ from: RECORDED_ORIGIN, to: site.url }], params: {}, timeoutMs: 5000, headed: false, workers: 1 },
+    { dataset: join(FIXTURES, 'codegen', 'tax-form.jsonl'), out, format: 'auto', episodes: [], urlMappings: [{ from: RECORDED_ORIGIN, to: live.site.url }], params: {}, timeoutMs: 5000, headed: false, workers: 1 },
     silentLogger,
     (line) => printed.push(line),
   );
@@ -41,7 +32,7 @@ test('a plain codegen file keeps no end state: passed, but the contract, termina
   expect(text).toContain('1 passed (1 final state not verifiable)');
   expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('passed (final state not verifiable): the recording keeps no page states');
 
-  const page = await browser.newPage();
+  const page = await live.browser.newPage();
   try {
     await page.goto(pathToFileURL(join(out, 'report', 'index.html')).href);
     await expect(page.locator('.cards')).toContainText('passed (1 final state not verifiable)');
@@ -53,13 +44,13 @@ test('a plain codegen file keeps no end state: passed, but the contract, termina
 });
 
 test('a recording that keeps its end state is verified; the 1.65 recorder, which drops closePage, is not', async () => {
-  const kept = await replayFixture(browser, 'library-save-record@1.49', site.url);
+  const kept = await replayFixture(live.browser, 'library-save-record@1.49', live.site.url);
   expect(kept.status, kept.message).toBe('passed');
   expect(kept.final).toMatchObject({ verified: true });
   expect(kept.final!.unverifiedReason).toBeUndefined();
   expect(kept.final!.textSimilarity).toBeGreaterThan(0.95);
 
-  const dropped = await replayFixture(browser, 'library-save-record@1.65', site.url);
+  const dropped = await replayFixture(live.browser, 'library-save-record@1.65', live.site.url);
   expect(dropped.status, dropped.message).toBe('passed');
   expect(dropped.final).toMatchObject({ verified: false });
   expect(dropped.final!.unverifiedReason).toContain('closePage');

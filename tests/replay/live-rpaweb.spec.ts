@@ -1,33 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { Browser } from 'playwright';
-import { changedSiteCopy, serveSite, SITE, type FixtureServer } from '../support/fixture-site.js';
-import { launch, replayFixture } from '../support/replay.js';
+import { changedSiteCopy, serveSite, SITE } from '../support/fixture-site.js';
+import { useLiveSite } from '../support/live-site.js';
+import { replayFixture } from '../support/replay.js';
 import { zipEntries } from '../support/zip-entries.js';
 import { DEFAULT_REPLAY_OPTIONS } from '../../src/replay/run-episode.js';
 
-let browser: Browser;
-let site: FixtureServer;
-test.beforeAll(async () => {
-  browser = await launch();
-  site = await serveSite();
-});
-test.afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const live = useLiveSite();
 
 for (const shape of ['1.49', '1.65']) {
   test(`library episode (recorder ${shape}) passes, saves the download and ends on the record page`, async () => {
-    const r = await replayFixture(browser, `library-save-record@${shape}`, site.url);
+    const r = await replayFixture(live.browser, `library-save-record@${shape}`, live.site.url);
     expect(r.status, r.message).toBe('passed');
     expect(r.steps.every((s) => s.status === 'passed')).toBe(true);
     const save = r.steps.find((s) => s.description.includes('Save record'))!;
     expect(save.downloads).toHaveLength(1);
     const saved = readFileSync(join(r.out, save.downloads![0]!), 'utf8');
     expect(saved).toBe(readFileSync(join(SITE, 'library/downloads', save.downloads![0]!.replace(/^.*\/\d+-/, '')), 'utf8'));
-    expect(r.final?.url).toContain(`${site.url}/library/record.html`);
+    expect(r.final?.url).toContain(`${live.site.url}/library/record.html`);
     expect(readFileSync(join(r.out, r.final!.html), 'utf8')).toContain('La casa de Bernarda Alba');
     // Recorder 1.49 records the trailing closePage, whose before-state is where the recording
     // ended; the 1.65 recorder drops closePage, so there is no recorded final state to compare.
@@ -36,7 +27,7 @@ for (const shape of ['1.49', '1.65']) {
   });
 
   test(`tax episode (recorder ${shape}) binds the popup, dismisses the confirm and uses --param`, async () => {
-    const r = await replayFixture(browser, `tax-submit-declaration@${shape}`, site.url);
+    const r = await replayFixture(live.browser, `tax-submit-declaration@${shape}`, live.site.url);
     expect(r.status, r.message).toBe('passed');
     const help = r.steps.find((s) => s.description === 'click button "Help"')!;
     expect(help.status).toBe('passed');
@@ -45,7 +36,7 @@ for (const shape of ['1.49', '1.65']) {
   });
 
   test(`tax episode (recorder ${shape}) without the verification code stops at that step as needs-input`, async () => {
-    const r = await replayFixture(browser, `tax-submit-declaration@${shape}`, site.url, { params: {} });
+    const r = await replayFixture(live.browser, `tax-submit-declaration@${shape}`, live.site.url, { params: {} });
     expect(r.status).toBe('failed');
     expect(r.reason).toBe('needs-input');
     const step = r.steps[r.failedStep!]!;
@@ -58,7 +49,7 @@ for (const shape of ['1.49', '1.65']) {
 test('a renamed button: --strict fails at that step with target-not-found; the default finds it and says how', async () => {
   const broken = await serveSite(changedSiteCopy('tax/index.html', 'Submit declaration', 'Send declaration'));
   try {
-    const strict = await replayFixture(browser, 'tax-submit-declaration@1.49', broken.url, { strict: true, trace: 'retain-on-failure' });
+    const strict = await replayFixture(live.browser, 'tax-submit-declaration@1.49', broken.url, { strict: true, trace: 'retain-on-failure' });
     expect(strict.status).toBe('failed');
     expect(strict.reason).toBe('target-not-found');
     expect(strict.steps[strict.failedStep!]!.description).toBe('click button "Submit declaration"');
@@ -71,7 +62,7 @@ test('a renamed button: --strict fails at that step with target-not-found; the d
     expect(entries).toEqual(expect.arrayContaining(['trace.trace', 'trace.network']));
     expect(readFileSync(join(strict.out, strict.trace!)).length).toBeGreaterThan(10_000);
 
-    const healed = await replayFixture(browser, 'tax-submit-declaration@1.49', broken.url, { trace: 'retain-on-failure' });
+    const healed = await replayFixture(live.browser, 'tax-submit-declaration@1.49', broken.url, { trace: 'retain-on-failure' });
     expect(healed.status, healed.message).toBe('passed');
     expect(healed.trace).toBeUndefined();
     const step = healed.steps[12]!;
@@ -89,13 +80,13 @@ test('every step passing is not enough: a final page that reads differently fail
   const changed = await serveSite(changedSiteCopy('library/results.html', 'record.html?id=${book.id}', 'record.html?id=${book.id + 1}'));
   try {
     const off = { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' as const };
-    const r = await replayFixture(browser, 'library-save-record@1.49', changed.url, { compare: off });
+    const r = await replayFixture(live.browser, 'library-save-record@1.49', changed.url, { compare: off });
     expect(r.steps.every((s) => s.status === 'passed')).toBe(true);
     expect(r.status).toBe('failed');
     expect(r.reason).toBe('final-state-mismatch');
     expect(r.final!.textSimilarity!).toBeLessThan(0.9);
     // With before-state comparison on, the wrong record page is caught where it first appears.
-    const compared = await replayFixture(browser, 'library-save-record@1.49', changed.url);
+    const compared = await replayFixture(live.browser, 'library-save-record@1.49', changed.url);
     expect(compared).toMatchObject({ status: 'failed', reason: 'diverged', firstDivergence: 7 });
   } finally {
     await changed.close();

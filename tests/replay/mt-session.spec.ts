@@ -2,30 +2,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import pino from 'pino';
-import type { Browser } from 'playwright';
 import { loadDataset } from '../../src/formats/load-dataset.js';
 import { replayEpisodes } from '../../src/replay/run.js';
 import { DEFAULT_REPLAY_OPTIONS, runEpisode, type ReplayOptions } from '../../src/replay/run-episode.js';
 import type { EpisodeResult } from '../../src/report/results.js';
-import { serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
-import { launch } from '../support/replay.js';
+import { tempDir } from '../support/fixture-site.js';
+import { useLiveSite } from '../support/live-site.js';
 import { MT, MT_CONVERSATION } from '../snapshot/fixtures.js';
 
 // The conversation: turn 0 adds a card to the task board, turn 1 ("Now move that card to
 // Doing") clicks the card's Move right button. The board keeps its cards in the page only, so
 // turn 1 can pass only on the page turn 0 left behind.
-let browser: Browser;
-let site: FixtureServer;
-test.beforeAll(async () => {
-  browser = await launch();
-  site = await serveSite();
-});
-test.afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const live = useLiveSite();
 
-const options = (): ReplayOptions => ({ ...DEFAULT_REPLAY_OPTIONS, timeoutMs: 5000, out: tempDir('rw-mt-'), startUrls: { all: `${site.url}/` } });
+const options = (): ReplayOptions => ({ ...DEFAULT_REPLAY_OPTIONS, timeoutMs: 5000, out: tempDir('rw-mt-'), startUrls: { all: `${live.site.url}/` } });
 const turn = (t: number) => `${MT.taskId}#${t}`;
 
 test('MT-Mind2Web live: the turns run in one session, each keeping its own instruction', async () => {
@@ -44,7 +34,7 @@ test('MT-Mind2Web live: the turns run in one session, each keeping its own instr
   expect(results[0]!.continuedFrom).toBeUndefined();
   expect(results[1]!.continuedFrom).toBe(turn(0));
   // Turn 1 did not start over at the start URL: it ended on the board, card moved to Doing.
-  expect(results[1]!.final?.url).toBe(`${site.url}/board/`);
+  expect(results[1]!.final?.url).toBe(`${live.site.url}/board/`);
   expect(results[1]!.steps.map((s) => s.action)).toEqual(['click']);
   const final = readFileSync(join(out.out, results[1]!.final!.html), 'utf8');
   expect(final).toMatch(/Doing[\s\S]*Apply for parking permit/);
@@ -52,7 +42,7 @@ test('MT-Mind2Web live: the turns run in one session, each keeping its own instr
 
 test('MT-Mind2Web live: turn 1 on its own (a fresh context at the start URL) cannot find its card', async () => {
   const data = await loadDataset(MT_CONVERSATION);
-  const r = await runEpisode(browser, data.episodes[1]!, { ...options(), timeoutMs: 2000 });
+  const r = await runEpisode(live.browser, data.episodes[1]!, { ...options(), timeoutMs: 2000 });
   expect(r.status).toBe('failed');
   // The home page is not the board the turn was recorded on, and the card is nowhere.
   expect(r.reason).toBe('diverged');

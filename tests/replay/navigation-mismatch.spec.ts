@@ -1,39 +1,30 @@
 import { expect, test } from '@playwright/test';
-import type { Browser } from 'playwright';
 import { join } from 'node:path';
 import { loadDataset } from '../../src/formats/load-dataset.js';
 import { DEFAULT_REPLAY_OPTIONS, runEpisode } from '../../src/replay/run-episode.js';
-import { changedSiteCopy, FIXTURES, serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
-import { launch, replayFixture } from '../support/replay.js';
+import { changedSiteCopy, FIXTURES, serveSite, tempDir } from '../support/fixture-site.js';
+import { useLiveSite } from '../support/live-site.js';
+import { replayFixture } from '../support/replay.js';
 
 // library-save-record@1.49: openPage about:blank (0), navigate to the portal (1), click
 // "Library catalogue" (2) — the first step whose before-state is the start page.
 const FIRST_ON_START_PAGE = 2;
 
-let browser: Browser;
-let site: FixtureServer;
-test.beforeAll(async () => {
-  browser = await launch();
-  site = await serveSite();
-});
-test.afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const live = useLiveSite();
 
 test('the right start URL matches: the live URL is the recorded navigate target, after --map-url', async () => {
-  const r = await replayFixture(browser, 'library-save-record@1.49', site.url);
+  const r = await replayFixture(live.browser, 'library-save-record@1.49', live.site.url);
   expect(r.status, r.message).toBe('passed');
   const c = r.steps[FIRST_ON_START_PAGE]!.compare!;
   expect(c.verdict).toBe('match');
-  expect(c.url).toEqual({ recorded: `${site.url}/`, live: `${site.url}/`, same: true });
+  expect(c.url).toEqual({ recorded: `${live.site.url}/`, live: `${live.site.url}/`, same: true });
 });
 
 test('a start page that lands elsewhere is a navigation-mismatch on the first step there', async () => {
   // The portal now sends visitors straight on (a login wall, a moved page): the replay starts on the wrong URL.
   const moved = await serveSite(changedSiteCopy('index.html', '<head>', `<head><script>location.replace('tax/')</script>`));
   try {
-    const r = await replayFixture(browser, 'library-save-record@1.49', moved.url);
+    const r = await replayFixture(live.browser, 'library-save-record@1.49', moved.url);
     const c = r.steps[FIRST_ON_START_PAGE]!.compare!;
     expect(c.verdict).toBe('diverged');
     expect(c.reasons[0]).toBe('navigation-mismatch');
@@ -53,10 +44,10 @@ test('--start-url that redirects elsewhere is a navigation-mismatch at step 1 (i
   const library = episodes.find((e) => /library catalogue/i.test(e.instruction ?? ''))!;
   const replay = (siteUrl: string) =>
     // The task was recorded from the portal home.
-    runEpisode(browser, library, { ...DEFAULT_REPLAY_OPTIONS, out: tempDir('rw-out-'), timeoutMs: 3000, startUrls: { all: `${siteUrl}/` } });
+    runEpisode(live.browser, library, { ...DEFAULT_REPLAY_OPTIONS, out: tempDir('rw-out-'), timeoutMs: 3000, startUrls: { all: `${siteUrl}/` } });
 
-  const right = await replay(site.url);
-  expect(right.steps[0]!.compare?.url).toEqual({ recorded: `${site.url}/`, live: `${site.url}/`, same: true });
+  const right = await replay(live.site.url);
+  expect(right.steps[0]!.compare?.url).toEqual({ recorded: `${live.site.url}/`, live: `${live.site.url}/`, same: true });
   expect(right.steps[0]!.compare!.reasons).not.toContain('navigation-mismatch');
   expect(right.steps[0]!.compare!.verdict, JSON.stringify(right.steps[0]!.compare)).toBe('match');
 

@@ -1,15 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright';
+import type { BrowserContext, Page } from 'playwright';
 import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
 import { createVisualWebArenaFormat } from '../../src/formats/visualwebarena.js';
 import type { Episode } from '../../src/ir/index.js';
 import { DEFAULT_REPLAY_OPTIONS, runEpisode, type ReplayOptions } from '../../src/replay/run-episode.js';
 import type { EpisodeResult } from '../../src/report/results.js';
-import { FIXTURES, serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
+import { FIXTURES, tempDir } from '../support/fixture-site.js';
+import { useLiveSite } from '../support/live-site.js';
 import { keepingContexts } from '../support/kept-context.js';
-import { launch } from '../support/replay.js';
 
 // Every VWA ActionTypes value that acts on a page, replayed from Recon-Act trajectories
 // (fixtures/vwa, made by scripts/make-vwa-fixtures.mjs) against the fixture site, asserting
@@ -20,16 +20,7 @@ import { launch } from '../support/replay.js';
 const VWA = join(FIXTURES, 'vwa');
 const WAIT_MS = 300;
 
-let site: FixtureServer;
-let browser: Browser;
-test.beforeAll(async () => {
-  site = await serveSite();
-  browser = await launch();
-});
-test.afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const live = useLiveSite();
 
 async function episode(name: string): Promise<Episode> {
   const decoded = await createVisualWebArenaFormat({ waitMs: WAIT_MS }).decodeFile(join(VWA, name), { datasetRoot: VWA });
@@ -45,13 +36,13 @@ interface Replayed {
 
 /** Replays a fixture trajectory and keeps its pages open for the test to look at. */
 async function replay(name: string, options: Partial<ReplayOptions> = {}, use: (r: Replayed) => Promise<void>, mayFail = false): Promise<void> {
-  const kept = keepingContexts(browser);
+  const kept = keepingContexts(live.browser);
   try {
     const result = await runEpisode(kept.browser, await episode(name), {
       ...DEFAULT_REPLAY_OPTIONS,
       timeoutMs: 5000,
       compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' },
-      urlMappings: [{ from: RECORDED_ORIGIN, to: site.url }],
+      urlMappings: [{ from: RECORDED_ORIGIN, to: live.site.url }],
       out: tempDir('rw-vwa-'),
       ...options,
     });
@@ -101,7 +92,7 @@ test('CLEAR, KEY_PRESS (Backspace; Meta+a as Control+a), SELECT_OPTION, CHECK, M
 test('CLICK by element_id, a popup, PAGE_FOCUS, GO_BACK, GO_FORWARD, NEW_TAB, GOTO_URL, PAGE_CLOSE', async () => {
   await replay('tabs.json', {}, async ({ result, pages }) => {
     expect(result.status, result.message).toBe('passed');
-    const urls = result.steps.map((s) => s.url?.replace(site.url, ''));
+    const urls = result.steps.map((s) => s.url?.replace(live.site.url, ''));
     const byIndex = (i: number) => ({ page: result.steps[i]!.page, url: urls[i] });
     expect(byIndex(1)).toEqual({ page: 'page', url: '/tax/' }); // CLICK [20] link "Tax form"
     expect(byIndex(3)).toEqual({ page: 'page1', url: '/tax/' }); // PAGE_FOCUS 0 from the help popup: tab 0 is current
@@ -112,7 +103,7 @@ test('CLICK by element_id, a popup, PAGE_FOCUS, GO_BACK, GO_FORWARD, NEW_TAB, GO
     expect(urls[8]).toBe('/tax/help.html'); // PAGE_CLOSE: VWA's current page is the last one left
     expect(byIndex(9)).toEqual({ page: 'page1', url: '/tax/' }); // PAGE_FOCUS 0 again
     // What is left: tab 0 back on the tax form, the help popup CLICK [31] opened; the new tab is closed.
-    expect(pages.map((p) => p.url().replace(site.url, ''))).toEqual(['/tax/', '/tax/help.html']);
+    expect(pages.map((p) => p.url().replace(live.site.url, ''))).toEqual(['/tax/', '/tax/help.html']);
   });
 });
 

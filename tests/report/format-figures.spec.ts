@@ -1,25 +1,11 @@
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { FormatTally } from '../../src/report/format-figures.js';
 import type { EpisodeResult } from '../../src/report/results.js';
 import { tempDir } from '../support/fixture-site.js';
+import { cli } from '../support/cli.js';
 import { M2W_TASKS, TASKS } from '../snapshot/fixtures.js';
-
-const BIN = fileURLToPath(new URL('../../bin/replaywright.js', import.meta.url));
-
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, REPLAYWRIGHT_LOG_LEVEL: 'warn' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 test('per-format figures: found rate and element accuracy are sums over episodes, not averages', () => {
   const r = (format: EpisodeResult['format'], targets?: EpisodeResult['targets']): EpisodeResult => ({ episode: `${format}-${Math.random()}`, format, status: 'passed', source: { file: 'x' }, durationMs: 1, steps: [], targets });

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright';
 import { loadDataset } from '../../src/formats/load-dataset.js';
 import type { Episode } from '../../src/ir/index.js';
-import { serveSite, type FixtureServer } from '../support/fixture-site.js';
+import { useSite } from '../support/live-site.js';
 import { launch } from '../support/replay.js';
 import { BABYAGI, BABYAGI_METADATA } from './fixtures.js';
 
@@ -50,13 +50,7 @@ async function walk(page: Page, episode: Episode, expected: { hits?: string; url
   }
 }
 
-let site: FixtureServer;
-test.beforeAll(async () => {
-  site = await serveSite();
-});
-test.afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 test('baby-agi click boxes land on the intended elements of the live site', async () => {
   const data = await loadDataset(BABYAGI_METADATA);
