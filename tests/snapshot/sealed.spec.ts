@@ -205,11 +205,11 @@ test.describe('sealed rendering of recorded pages', () => {
   });
 });
 
-test.describe('sealed rendering: leaks found (KNOWN BUGS in src, expected to fail until fixed)', () => {
+test.describe('sealed rendering: vectors that escape request interception', () => {
   /**
-   * All three are closed by giving the sealed context a dead proxy (checked by hand):
-   *   browser.newContext({ …, proxy: { server: 'http://127.0.0.1:9', bypass: '<-loopback>' } })
-   * in src/replay/sealed-page.ts:16 — what escapes request interception then goes nowhere.
+   * Chromium opens these without asking Playwright's router (frame preconnects, prefetch hints,
+   * beacons, speculation rules). They are closed by the sealed context's dead proxy
+   * (src/replay/sealed-page.ts): what escapes interception goes nowhere.
    */
   const oneStep = (html: string): Episode => ({
     id: 'leak', format: 'rpaweb', meta: {}, source: { file: 'leak.jsonl' },
