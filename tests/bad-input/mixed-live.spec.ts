@@ -2,7 +2,8 @@ import { appendFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from '
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO_PARAMS, RECORDED_ORIGIN } from '../../src/commands/demo.js';
-import { FIXTURES, RPAWEB_FIXTURES, serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
+import { FIXTURES, RPAWEB_FIXTURES, tempDir } from '../support/fixture-site.js';
+import { useSite } from '../support/live-site.js';
 import { cli, results } from '../scale/support.js';
 import { corpus } from './corpus.js';
 import { STACK_LINE, writeCase } from './support.js';
@@ -11,13 +12,7 @@ import { STACK_LINE, writeCase } from './support.js';
 // `error` with their location, the good ones all replay and pass.
 test.setTimeout(300_000);
 
-let site: FixtureServer;
-test.beforeAll(async () => {
-  site = await serveSite();
-});
-test.afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 const GOOD = ['library-save-record@1.65', 'tax-submit-declaration@1.65', 'board-add-move-delete@1.65', 'tax-form'];
 

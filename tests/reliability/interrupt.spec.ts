@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
+import { tempDir } from '../support/fixture-site.js';
+import { useSite } from '../support/live-site.js';
 import { BIN, childEnv, results, start, waitFor } from '../scale/support.js';
 import { STACK_LINE } from '../bad-input/support.js';
 import { line, ORIGIN, writeCodegen, writeGoodEpisode } from './support.js';
@@ -10,13 +11,7 @@ import { line, ORIGIN, writeCodegen, writeGoodEpisode } from './support.js';
 // the HTML report; the episode in flight is left out; exit 130/143. A second signal exits at once.
 test.setTimeout(240_000);
 
-let site: FixtureServer;
-test.beforeAll(async () => {
-  site = await serveSite();
-});
-test.afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 /** 1-good passes, 2-slow waits (60 s step timeout) for a target that never appears, 3-good would pass. */
 function dataset(): string {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
+import { tempDir } from '../support/fixture-site.js';
+import { useSite } from '../support/live-site.js';
 import { BIN, childEnv, results, start, waitFor } from '../scale/support.js';
 import { STACK_LINE } from '../bad-input/support.js';
 import { chromiumChildren, line, ORIGIN, writeCodegen, writeGoodEpisode } from './support.js';
@@ -10,13 +11,7 @@ import { chromiumChildren, line, ORIGIN, writeCodegen, writeGoodEpisode } from '
 // the cause, the browser is relaunched, and the next episode passes.
 test.setTimeout(240_000);
 
-let site: FixtureServer;
-test.beforeAll(async () => {
-  site = await serveSite();
-});
-test.afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 type Line = ReturnType<typeof results>[number] & { message?: string; failedStep?: number };
 

@@ -4,20 +4,15 @@ import { expect, test } from '@playwright/test';
 import { chromium, type BrowserServer } from 'playwright';
 import { DEMO_PARAMS, RECORDED_ORIGIN } from '../../src/commands/demo.js';
 import { findChromium, launchOptions } from '../../src/replay/browser.js';
-import { RPAWEB_FIXTURES, serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
+import { RPAWEB_FIXTURES, tempDir } from '../support/fixture-site.js';
+import { useSite } from '../support/live-site.js';
 import { BIN, cli, counts, FIXTURE_IDS, once, results, start, waitFor } from './support.js';
 
 // Real replays through the compiled CLI, several browsers at once: generous timeouts, and no
 // assertion on how long anything took.
 test.setTimeout(300_000);
 
-let site: FixtureServer;
-test.beforeAll(async () => {
-  site = await serveSite();
-});
-test.afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 const replayArgs = () => ['--map-url', `${RECORDED_ORIGIN}=${site.url}`, '--param', `verification_code=${DEMO_PARAMS.verification_code}`, '--timeout', '10000'];
 
