@@ -14,7 +14,7 @@ export interface SettleOptions {
  * what the final capture needs before it says what the episode ended on.
  */
 export async function settle(page: Page, options: SettleOptions = {}): Promise<void> {
-  const quietMs = options.quietMs ?? 300;
+  const quietMs = options.quietMs ?? 150;
   const deadline = Date.now() + (options.maxMs ?? 3000);
   let changedAt = Date.now();
   const bump = () => {
@@ -34,7 +34,7 @@ export async function settle(page: Page, options: SettleOptions = {}): Promise<v
       if (shape === undefined || shape !== last) bump();
       last = shape;
       if (Date.now() - changedAt >= quietMs) return;
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 50));
     }
   } finally {
     page.off('framenavigated', bump);
