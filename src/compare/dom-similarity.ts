@@ -47,9 +47,6 @@ export function pageShape(html: string, options: ShapeOptions = {}): PageShape {
   const parser = new Parser(
     {
       onopentag(name, attribs) {
-        // Mind2Web's raw_html wraps every text node in a <text> element no live page has (SVG's
-        // <text> is inside a hidden <svg>): its words count, the wrapper does not.
-        if (name === 'text' && hiddenDepth === 0) return;
         const parent = open.at(-1);
         const path = parent ? `${parent.path} > ${name}:nth-child(${++parent.children})` : top++ === 0 ? name : `${name}:nth-child(${top})`;
         const isMasked = maskSet.size > 0 && maskSet.has(path);
