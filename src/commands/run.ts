@@ -91,7 +91,8 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   const wanted = new Set(args.episodes);
   const met = new Set<string>();
   let inShard_ = 0, toReplay = 0, chainCount = 0;
-  const replayedIds: string[] = [];
+  /** Every episode handed to the workers (what --calibrate may have learned from). */
+  const queuedIds: string[] = [];
   /** Whether the dataset stream was read to its end (an interrupt stops reading it). */
   let datasetRead = false;
   const keep = (id: string, root: string) => {
@@ -109,7 +110,7 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
     for await (const chain of streamChains(all, { keep, onRejected: (r) => { const result = redactor.scrubDeep(rejectedResult(r)); writer.add(result); show(result); } })) {
       logProblems();
       chainCount++;
-      replayedIds.push(...chain.map((e) => e.id));
+      queuedIds.push(...chain.map((e) => e.id));
       toReplay += chain.length;
       progress.grow(chain.length);
       yield chain;
@@ -160,7 +161,7 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
     ...(interrupt.received ? { interrupted: interrupt.received } : {}),
   });
   if (replay?.compare?.calibrateIntervalMs !== undefined) {
-    const saved = saveCalibration(data.root, out, replayedIds, (m) => log.warn(m));
+    const saved = saveCalibration(data.root, out, queuedIds, (m) => log.warn(m));
     print(`calibrated ${saved.episodes} episodes: masks saved to ${saved.file} (later runs apply them)`);
   }
   const reports = await finalizeReports(out).catch((error: Error) => {

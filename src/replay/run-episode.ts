@@ -110,6 +110,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
   const finalFrom = finalStepIndex(episode.steps);
   const expected = expectedUrls(episode.steps);
+  const asHtml = recordedAsHtml(episode);
   const learned: Record<string, StepNoise> | undefined = options.compare.calibrateIntervalMs !== undefined && options.compare.mode !== 'off' ? {} : undefined;
 
   const steps: StepResult[] = [];
@@ -144,7 +145,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
       if (tracing) await context.tracing.group(`${step.index + 1}. ${describeAction(step.action)}`).catch(() => undefined);
       const noise = livePage && checking ? await stepNoise(livePage, episode.id, step.index, options.compare, learned) : undefined;
-      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets, asHtml: recordedAsHtml(episode) }).catch(() => undefined) : undefined;
+      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets, asHtml }).catch(() => undefined) : undefined;
       if (comparison?.verdict === 'drift') drift.push(step.index);
       if (comparison?.verdict === 'diverged') firstDivergence ??= step.index;
       let result: StepResult;
@@ -152,7 +153,10 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
         result = { ...skipped(step, undefined), status: 'failed', reason: 'diverged', message: `the page before this step is not the recorded one (${comparison.reasons.join(', ')})` };
       } else {
         result = await runStep(step, { pages, dialogs, toLive, options, dir, httpErrors, secrets });
-        if (result.status === 'failed') result = crashes.explain((await crashes.probe(pages.openPages()), result));
+        if (result.status === 'failed') {
+          await crashes.probe(pages.openPages());
+          result = crashes.explain(result);
+        }
       }
       if (comparison) result.compare = comparison;
       if (comparison?.artifactsNotWritten) (result.notes ??= []).push(comparison.artifactsNotWritten);
@@ -268,7 +272,7 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
   try {
     const notVisible = await awaitVisible(step.expect, page, timeoutMs);
     if (notVisible) return done(notVisible);
-    const settle = armSignals(step.expect, { page, pages: env.pages, timeoutMs, mapUrl: env.toLive, downloadsDir, relative: (p) => relativeToOut(env.options.out, p) });
+    const settleSignals = armSignals(step.expect, { page, pages: env.pages, timeoutMs, mapUrl: env.toLive, downloadsDir, relative: (p) => relativeToOut(env.options.out, p) });
     const resolve = async (target: Target, exact?: boolean): Promise<Resolution> => {
       if (!page) return { ok: false, reason: 'target-not-found', message: 'no page' };
       const found = await resolveTarget(page, target, { timeoutMs, strict: exact || env.options.strict, thresholds: env.options.thresholds, before: step.before, browser: page.context().browser() });
@@ -279,7 +283,7 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
     const outcome = await withDeadline(perform(input.action, { pages: env.pages, page, pageName: step.page, timeoutMs, mapUrl: env.toLive, filesDir: env.options.filesDir, resolve, repair: env.options.repair }), timeoutMs * 3 + 5000);
     if (page && !page.isClosed()) env.pages.current = page;
     if (outcome.status === 'failed') return done(outcome);
-    const signals = await settle();
+    const signals = await settleSignals();
     const extra: Partial<StepResult> = { downloads: signals.downloads.length ? signals.downloads : undefined, url: (env.pages.current ?? page)?.url() };
     if (signals.failure) return done({ ...signals.failure, found: outcome.found }, extra);
     if (env.dialogs.missing > 0) await pollUntil(async () => (env.dialogs.missing === 0 ? true : undefined), Math.min(timeoutMs, 2000));
