@@ -6,6 +6,7 @@ import type { FieldIssue } from '../field-issue.js';
 import { joinField } from '../field-issue.js';
 import { parseJsonLine } from '../json-line.js';
 import { firstBadUtf8Byte, readLines } from '../jsonl-lines.js';
+import { lineAt } from '../json-text.js';
 
 /**
  * V8's longest string (Node ≥ 20, 64-bit): a record longer than this in bytes may not become
@@ -126,7 +127,7 @@ export async function* readJsonRecords(file: string, options: JsonStreamOptions 
       const message = (e as Error).message;
       const position = /at position (\d+)/.exec(message)?.[1];
       const bad: JsonRecord = { kind: 'bad', ...at, message: `invalid JSON: ${message}`, issues, text };
-      if (position !== undefined) bad.errorLine = startLine + countNewlines(text, Number(position));
+      if (position !== undefined) bad.errorLine = startLine + lineAt(text, Number(position)) - 1;
       return bad;
     }
   };
@@ -313,12 +314,6 @@ class Scanner {
 
 function isWhitespace(b: number): boolean {
   return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
-}
-
-function countNewlines(text: string, end: number): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) n++;
-  return n;
 }
 
 /**
