@@ -1,9 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { test as base } from '@playwright/test';
+import { _baseTest, type LaunchOptions, type PlaywrightWorkerOptions } from '@playwright/test';
+import { chromium, type Browser } from 'playwright';
 import { DEMO_PARAMS, RECORDED_ORIGIN } from '../src/commands/demo.js';
 import type { FormatChoice } from '../src/formats/load-dataset.js';
-import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from '../src/replay/run-episode.js';
-import { parseUrlMapping, type UrlMapping } from '../src/replay/url-map.js';
+import { Redactor } from '../src/secrets.js';
+import { settingsFrom, type ProjectOptions, type ReplaywrightUse } from './settings.js';
+
+export { parseParamsEnv, settingsFrom, type ReplaywrightUse } from './settings.js';
 
 /**
  * The dataset the `replays` project turns into tests. It decides which tests exist, so it is
@@ -12,60 +15,63 @@ import { parseUrlMapping, type UrlMapping } from '../src/replay/url-map.js';
  * - `REPLAYWRIGHT_DATASET`: a dataset file or folder. Absent: the bundled fixture recordings,
  *   replayed against the bundled site (served by each worker on a free port).
  * - `REPLAYWRIGHT_FORMAT`: `auto` (default) or a format name.
+ *
+ * The other settings (URL mappings, params, secrets, mode…): see replays/settings.ts.
  */
 export const DATASET = process.env.REPLAYWRIGHT_DATASET || undefined;
 export const FIXTURE_DATASET = fileURLToPath(new URL('../fixtures/rpaweb/', import.meta.url));
 export const FORMAT = (process.env.REPLAYWRIGHT_FORMAT || 'auto') as FormatChoice;
 
-/**
- * Per-run settings, from the project's `use: { replaywright: {…} }` in playwright.config.ts, or
- * the environment (which wins): `REPLAYWRIGHT_MAP_URL="FROM=TO,FROM=TO"`,
- * `REPLAYWRIGHT_PARAMS="NAME=VALUE,NAME=VALUE"` (or a JSON object), `REPLAYWRIGHT_TIMEOUT` (ms per
- * step), `REPLAYWRIGHT_STRICT=1`, `REPLAYWRIGHT_FILES_DIR`.
- */
-export interface ReplaywrightUse {
-  mapUrl?: string | string[];
-  params?: Record<string, string>;
-  timeoutMs?: number;
-  strict?: boolean;
-  filesDir?: string;
-}
-
 export interface ReplaySettings {
-  options: Omit<ReplayOptions, 'out'>;
+  options: ProjectOptions;
+  /** Takes every secret value out of a title, message or attachment. */
+  redactor: Redactor;
   /** The bundled site when the default dataset is used. */
   siteUrl?: string;
 }
 
-const splitList = (v: string): string[] => v.split(',').map((s) => s.trim()).filter(Boolean);
-
-export function parseParamsEnv(v: string): Record<string, string> {
-  if (v.trim().startsWith('{')) return Object.fromEntries(Object.entries(JSON.parse(v) as Record<string, unknown>).map(([k, x]) => [k, String(x)]));
-  const params: Record<string, string> = {};
-  for (const pair of splitList(v)) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) throw new Error(`REPLAYWRIGHT_PARAMS expects NAME=VALUE[,NAME=VALUE], got "${pair}"`);
-    params[pair.slice(0, eq)] = pair.slice(eq + 1);
-  }
-  return params;
+interface WorkerFixtures {
+  replaywright: ReplaywrightUse;
+  replay: ReplaySettings;
+  browser: Browser;
+  headless: boolean;
+  launchOptions: LaunchOptions;
+  connectOptions: PlaywrightWorkerOptions['connectOptions'];
+  trace: PlaywrightWorkerOptions['trace'];
 }
 
-function settingsFrom(use: ReplaywrightUse, env: NodeJS.ProcessEnv): Omit<ReplayOptions, 'out'> {
-  const mapSpecs = env.REPLAYWRIGHT_MAP_URL !== undefined ? splitList(env.REPLAYWRIGHT_MAP_URL) : typeof use.mapUrl === 'string' ? splitList(use.mapUrl) : (use.mapUrl ?? []);
-  const urlMappings: UrlMapping[] = mapSpecs.map(parseUrlMapping);
-  const params = env.REPLAYWRIGHT_PARAMS !== undefined ? parseParamsEnv(env.REPLAYWRIGHT_PARAMS) : (use.params ?? {});
-  const timeoutMs = env.REPLAYWRIGHT_TIMEOUT ? Number(env.REPLAYWRIGHT_TIMEOUT) : (use.timeoutMs ?? DEFAULT_REPLAY_OPTIONS.timeoutMs);
-  const strict = env.REPLAYWRIGHT_STRICT ? env.REPLAYWRIGHT_STRICT !== '0' : use.strict;
-  return { ...DEFAULT_REPLAY_OPTIONS, urlMappings, params, timeoutMs, strict, filesDir: env.REPLAYWRIGHT_FILES_DIR ?? use.filesDir };
-}
-
-export const test = base.extend<object, { replaywright: ReplaywrightUse; replay: ReplaySettings }>({
+/**
+ * Built on the bare runner (`_baseTest`), not on `test`: the latter records every Playwright
+ * call of a test as a report step with its parameters (`Fill "<the value typed>"`) and traces
+ * every context, so a secret typed by the replay would land in the blob/HTML report and the
+ * runner's trace. Here the browser comes from the fixtures below (the same options, `--headed`
+ * and `connectOptions` still work) and `--trace` is the replay's own, scrubbed trace.
+ */
+export const test = _baseTest.extend<object, WorkerFixtures>({
   replaywright: [{}, { scope: 'worker', option: true }],
+  headless: [true, { scope: 'worker', option: true }],
+  launchOptions: [{}, { scope: 'worker', option: true }],
+  connectOptions: [undefined, { scope: 'worker', option: true }],
+  trace: ['off', { scope: 'worker', option: true }],
+  browser: [
+    async ({ headless, launchOptions, connectOptions }, use) => {
+      const browser = connectOptions
+        ? await chromium.connect(connectOptions.wsEndpoint, { headers: connectOptions.headers, timeout: connectOptions.timeout, exposeNetwork: connectOptions.exposeNetwork })
+        : await chromium.launch({ ...launchOptions, headless });
+      try {
+        await use(browser);
+      } finally {
+        await browser.close().catch(() => undefined);
+      }
+    },
+    { scope: 'worker' },
+  ],
   replay: [
     async ({ replaywright }, use) => {
       const options = settingsFrom(replaywright, process.env);
+      const redactor = new Redactor(options.secrets);
       if (DATASET) {
-        await use({ options });
+        await use({ options, redactor });
         return;
       }
       // The default dataset: the bundled recordings, against the bundled site on a free port.
@@ -76,6 +82,7 @@ export const test = base.extend<object, { replaywright: ReplaywrightUse; replay:
       try {
         await use({
           options: { ...options, urlMappings: [{ from: RECORDED_ORIGIN, to: server.url }, ...options.urlMappings], params: { ...DEMO_PARAMS, ...options.params } },
+          redactor,
           siteUrl: server.url,
         });
       } finally {
