@@ -13,6 +13,8 @@ import type { Secret } from '../src/secrets.js';
  *   the CLI, `REPLAYWRIGHT_PARAM_<NAME>` / `REPLAYWRIGHT_SECRET_<NAME>` give one each (the lists
  *   win over them), and a name declared secret anywhere stays secret.
  * - `REPLAYWRIGHT_MODE=live|snapshot`, `REPLAYWRIGHT_ALLOW_SCRIPTS=1` (snapshot mode)
+ * - `REPLAYWRIGHT_START_URL="URL"` or `"WEBSITE=URL,WEBSITE=URL"` (the CLI's `--start-url`): where
+ *   episodes that record no start page (Mind2Web, BabyAGI) begin
  * - `REPLAYWRIGHT_TIMEOUT` (ms per step), `REPLAYWRIGHT_STRICT=1`, `REPLAYWRIGHT_FILES_DIR`
  */
 export interface ReplaywrightUse {
@@ -21,6 +23,7 @@ export interface ReplaywrightUse {
   secrets?: Record<string, string>;
   mode?: ReplayMode;
   allowScripts?: boolean;
+  startUrl?: string | string[];
   timeoutMs?: number;
   strict?: boolean;
   filesDir?: string;
@@ -50,6 +53,17 @@ export function parseParamsEnv(v: string, variable = 'REPLAYWRIGHT_PARAMS'): Rec
     params[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   return params;
+}
+
+/** `--start-url`'s shapes: `URL` for every episode, `WEBSITE=URL` by `meta.website`. */
+function parseStartUrls(specs: string[]): ReplayOptions['startUrls'] {
+  const startUrls: NonNullable<ReplayOptions['startUrls']> = { byWebsite: {} };
+  for (const spec of specs) {
+    const m = /^([^=:/]+)=(.+)$/.exec(spec);
+    if (m) startUrls.byWebsite![m[1]!] = m[2]!;
+    else startUrls.all = spec;
+  }
+  return startUrls.all || Object.keys(startUrls.byWebsite!).length ? startUrls : undefined;
 }
 
 function parseMode(v: string, where: string): ReplayMode {
@@ -88,5 +102,6 @@ export function settingsFrom(use: ReplaywrightUse, env: NodeJS.ProcessEnv): Proj
   const strict = env.REPLAYWRIGHT_STRICT ? env.REPLAYWRIGHT_STRICT !== '0' : use.strict;
   const replayMode = env.REPLAYWRIGHT_MODE ? parseMode(env.REPLAYWRIGHT_MODE, 'REPLAYWRIGHT_MODE') : use.mode ? parseMode(use.mode, 'use.replaywright.mode') : 'live';
   const allowScripts = env.REPLAYWRIGHT_ALLOW_SCRIPTS ? env.REPLAYWRIGHT_ALLOW_SCRIPTS !== '0' : use.allowScripts;
-  return { ...DEFAULT_REPLAY_OPTIONS, urlMappings, params, secrets, timeoutMs, strict, replayMode, allowScripts, filesDir: env.REPLAYWRIGHT_FILES_DIR ?? use.filesDir };
+  const startSpecs = env.REPLAYWRIGHT_START_URL !== undefined ? splitList(env.REPLAYWRIGHT_START_URL) : typeof use.startUrl === 'string' ? [use.startUrl] : (use.startUrl ?? []);
+  return { ...DEFAULT_REPLAY_OPTIONS, urlMappings, params, secrets, timeoutMs, strict, replayMode, allowScripts, startUrls: parseStartUrls(startSpecs), filesDir: env.REPLAYWRIGHT_FILES_DIR ?? use.filesDir };
 }
