@@ -90,8 +90,9 @@ function gatherValues(use: ReplaywrightUse, env: NodeJS.ProcessEnv): { params: R
     if (g.secret) secretNames.add(g.name.toLowerCase());
   }
   // Every value given for a secret name, including the ones overridden (the CLI's rule).
-  const secrets = [...perName.secrets, ...given.filter((g) => g.secret || secretNames.has(g.name.toLowerCase())).map(({ name, value }) => ({ name, value }))];
-  return { params, secrets };
+  const secrets = new Map<string, Secret>();
+  for (const g of [...perName.secrets, ...given.filter((x) => secretNames.has(x.name.toLowerCase()))]) secrets.set(`${g.name}\0${g.value}`, { name: g.name, value: g.value });
+  return { params, secrets: [...secrets.values()] };
 }
 
 export function settingsFrom(use: ReplaywrightUse, env: NodeJS.ProcessEnv): ProjectOptions {
