@@ -3,8 +3,8 @@ import { findChromium, launchOptions } from './src/replay/browser.js';
 
 // Our tests launch Chromium themselves through src/replay/browser.ts (the same resolution the
 // CLI uses): the `tests` project never needs the runner's own browser. The `replays` project
-// turns a dataset into one test per episode (replays/dataset.spec.ts) and uses the runner's
-// `browser` fixture, launched with the same executable and flags as the CLI.
+// turns a dataset into one test per episode (replays/dataset.spec.ts) and launches its browser
+// itself (replays/fixtures.ts), with these launch options: the same executable and flags as the CLI.
 const replayLaunchOptions = (): LaunchOptions | undefined => {
   try {
     return launchOptions(findChromium());
