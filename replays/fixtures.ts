@@ -68,7 +68,14 @@ export const test = _baseTest.extend<object, WorkerFixtures>({
   ],
   replay: [
     async ({ replaywright }, use) => {
-      const options = settingsFrom(replaywright, process.env);
+      let options: ProjectOptions;
+      try {
+        options = settingsFrom(replaywright, process.env);
+      } catch (error) {
+        const e = new Error((error as Error).message);
+        e.stack = e.message; // a bad setting (named in the message), not a place in this file
+        throw e;
+      }
       const redactor = new Redactor(options.secrets);
       if (DATASET) {
         await use({ options, redactor });
