@@ -24,6 +24,9 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
   const { context, page } = await openSealedPage(browser, { viewport: options.defaultViewport, allowScripts: options.allowScripts });
   const steps: StepResult[] = [];
   const targets = { checked: 0, found: 0, onPositive: 0 };
+  // Mind2Web records positive candidates: every checked step counts toward element accuracy,
+  // a step with none (pos_candidates empty) as a miss, as Mind2Web's own metric scores it.
+  const m2w = episode.format === 'mind2web' || episode.format === 'mt-mind2web';
   try {
     for (const step of episode.steps) {
       const t0 = Date.now();
@@ -38,13 +41,19 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
       try {
         if (html !== undefined) await render(page, html, step.before?.viewport, options.timeoutMs);
         else await renderMhtml(page, mhtml!, step.before?.viewport, options.timeoutMs);
-        const check = await checkStep(page, step, options.timeoutMs);
+        const check = await checkStep(page, step, options.timeoutMs, { rawHtml: m2w && step.before?.html !== undefined });
         if (check.status !== 'skipped') targets.checked++;
         if (check.status === 'passed' || (check.status === 'failed' && check.reason !== 'target-not-found' && check.reason !== 'ambiguous-target')) targets.found++;
         if (check.status !== 'skipped' && check.onPositive) targets.onPositive++;
-        const hover = check.status !== 'skipped' && check.revealed
-          ? { target: { revealedByHover: true }, notes: [`shown only on hover: found by pointing at its ${check.revealed.hosts > 1 ? `container (${check.revealed.hosts} containers each show one; ${step.before?.targetBox ? 'the one nearest the recorded box' : 'the first'} was taken)` : 'container'}`] }
-          : {};
+        const notes = [
+          ...(check.status !== 'skipped' && check.revealed ? [`shown only on hover: found by pointing at its ${check.revealed.hosts > 1 ? `container (${check.revealed.hosts} containers each show one; ${step.before?.targetBox ? 'the one nearest the recorded box' : 'the first'} was taken)` : 'container'}`] : []),
+          ...(check.status === 'passed' ? (check.notes ?? []) : []),
+          ...(m2w && check.status !== 'skipped' && check.locate && !check.onPositive ? [notOnPositive(step, mhtml !== undefined)] : []),
+        ];
+        const hover = {
+          ...(check.status !== 'skipped' && check.revealed ? { target: { revealedByHover: true } } : {}),
+          ...(notes.length ? { notes } : {}),
+        };
         result = check.status === 'failed'
           ? { ...base, status: 'failed', reason: check.reason, message: check.message, ...hover, durationMs: Date.now() - t0 }
           : check.status === 'skipped'
@@ -59,7 +68,7 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
     await context.close().catch(() => undefined);
   }
   const failed = steps.find((s) => s.status === 'failed');
-  const hasPositives = episode.steps.some((s) => 'target' in s.action && s.action.target?.locate.some((l) => l.kind === 'backendNodeId'));
+  const hasPositives = m2w || episode.steps.some((s) => 'target' in s.action && s.action.target?.locate.some((l) => l.kind === 'backendNodeId'));
   return {
     episode: episode.id,
     format: episode.format,
@@ -72,4 +81,14 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
       ? { status: 'failed' as const, reason: failed.reason, failedStep: failed.index, message: `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` }
       : { status: 'passed' as const }),
   };
+}
+
+/** Why a found Mind2Web target does not count toward element accuracy. */
+function notOnPositive(step: Episode['steps'][number], fromMhtml: boolean): string {
+  const target = 'target' in step.action ? step.action.target : undefined;
+  const positives = target?.locate.flatMap((l) => (l.kind === 'backendNodeId' ? [l.backendNodeId] : [])) ?? [];
+  if (fromMhtml && positives.length > 0) return 'not counted on a positive candidate: the MHTML before-state carries no backend node ids';
+  return positives.length === 0
+    ? 'not on a positive candidate: pos_candidates is empty (Mind2Web filtered out this step\'s ground truth), so element accuracy counts it as a miss'
+    : `not on a positive candidate: the element found is not node ${positives.join(' / ')}`;
 }
