@@ -7,7 +7,7 @@ import { runSnapshotEpisode } from '../../src/replay/snapshot/run-snapshot-episo
 import type { EpisodeResult } from '../../src/report/results.js';
 import { cli } from '../support/cli.js';
 import { launch } from '../support/replay.js';
-import { SNAPSHOT_OPTIONS } from './fixtures.js';
+import { BABYAGI, BABYAGI_METADATA, SNAPSHOT_OPTIONS } from './fixtures.js';
 
 /**
  * Mind2Web steps the generated fixtures never had, hand-made field by field as the spec gives
@@ -159,4 +159,14 @@ test('MHTML: a hover-only control the marker finds hidden is looked for again un
   expect(r.steps[0]!.target).toEqual({ revealedByHover: true });
   expect(r.steps[0]!.notes?.[0]).toBe('shown only on hover: found by pointing at its container');
   expect(r.steps[1]!.message).toBe('the target is in the recorded page but not visible there');
+});
+
+test('an episode with no HTML before-state at all (baby-agi: screenshots only) is not passed: nothing was checked', async () => {
+  const data = await loadDataset(BABYAGI_METADATA);
+  const episode = data.episodes.find((e) => e.id === BABYAGI.library)!;
+  const r = await runSnapshotEpisode(browser, episode, SNAPSHOT_OPTIONS);
+  expect([r.status, r.reason, r.failedStep]).toEqual(['failed', 'not-supported', undefined]);
+  expect(r.message).toBe('nothing was checked: no step records an HTML before-state to render (babyagi keeps screenshots only; replay it live with --start-url)');
+  expect(r.steps.map((s) => [s.status, s.message])).toEqual(episode.steps.map(() => ['skipped', 'no recorded before-state HTML to render (only a screenshot)']));
+  expect(r.targets).toEqual({ checked: 0, found: 0 });
 });

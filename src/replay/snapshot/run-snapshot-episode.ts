@@ -24,6 +24,8 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
   const { context, page } = await openSealedPage(browser, { viewport: options.defaultViewport, allowScripts: options.allowScripts });
   const steps: StepResult[] = [];
   const targets = { checked: 0, found: 0, onPositive: 0 };
+  /** Steps that had a before-state to render. */
+  let rendered = 0;
   // Mind2Web records positive candidates: every checked step counts toward element accuracy,
   // a step with none (pos_candidates empty) as a miss, as Mind2Web's own metric scores it.
   const m2w = episode.format === 'mind2web' || episode.format === 'mt-mind2web';
@@ -34,10 +36,12 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
       const html = recordedHtml(episode, step.before);
       const mhtml = html === undefined ? mhtmlFile(step.before?.htmlFile) : undefined;
       if (html === undefined && mhtml === undefined) {
-        steps.push({ ...base, status: 'skipped', message: 'no recorded before-state', durationMs: 0 });
+        const message = step.before?.screenshot ? 'no recorded before-state HTML to render (only a screenshot)' : 'no recorded before-state';
+        steps.push({ ...base, status: 'skipped', message, durationMs: 0 });
         continue;
       }
       let result: StepResult;
+      rendered++;
       try {
         if (html !== undefined) await render(page, html, step.before?.viewport, options.timeoutMs);
         else await renderMhtml(page, mhtml!, step.before?.viewport, options.timeoutMs);
@@ -68,6 +72,10 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
     await context.close().catch(() => undefined);
   }
   const failed = steps.find((s) => s.status === 'failed');
+  // Not one step could be rendered: a `passed` would claim a check that never happened.
+  const nothing = !failed && steps.length > 0 && rendered === 0
+    ? `nothing was checked: no step records an HTML before-state to render${episode.format === 'babyagi' ? ' (babyagi keeps screenshots only; replay it live with --start-url)' : ''}`
+    : undefined;
   const hasPositives = m2w || episode.steps.some((s) => 'target' in s.action && s.action.target?.locate.some((l) => l.kind === 'backendNodeId'));
   return {
     episode: episode.id,
@@ -77,7 +85,9 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
     durationMs: Date.now() - started,
     steps,
     targets: hasPositives ? targets : { checked: targets.checked, found: targets.found },
-    ...(failed
+    ...(nothing
+      ? { status: 'failed' as const, reason: 'not-supported' as const, message: nothing }
+      : failed
       ? { status: 'failed' as const, reason: failed.reason, failedStep: failed.index, message: `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` }
       : { status: 'passed' as const }),
   };
