@@ -479,11 +479,12 @@ test.describe('Mind2Web decoding details', () => {
     ]);
   });
 
-  test('two tasks with one annotation_id: the second is refused', async () => {
+  test('two tasks with one annotation_id: the second is refused, under an id of its own', async () => {
     const root = makeDataset({ 'train_3.json': JSON.stringify([task('same'), task('same')]) });
     const out = await decode(join(root, 'train_3.json'), root);
     expect(out.episodes.map((e) => e.id)).toEqual(['same']);
-    expect(out.rejected.map((r) => [r.id, r.source.record])).toEqual([['same', '[1]']]);
+    // Not 'same': its error line would replace the real task's result wherever the last line per id wins (merge, --resume).
+    expect(out.rejected.map((r) => [r.id, r.source.record])).toEqual([['same (duplicate: train_3.json:1:[1])', '[1]']]);
     expect(out.problems.map((p) => [p.record, p.field, p.message])).toEqual([['[1]', 'annotation_id', '"same" is also the id of record [0]']]);
   });
 
