@@ -170,3 +170,40 @@ test('an episode with no HTML before-state at all (baby-agi: screenshots only) i
   expect(r.steps.map((s) => [s.status, s.message])).toEqual(episode.steps.map(() => ['skipped', 'no recorded before-state HTML to render (only a screenshot)']));
   expect(r.targets).toEqual({ checked: 0, found: 0 });
 });
+
+test('raw_html keeps no CSS, src or path data: visibility is what the recorded box says, and the step says which', async () => {
+  const step = (uid: string, inner: string) => ({
+    action_uid: uid,
+    raw_html: `<html backend_node_id="1" bounding_box_rect="0,0,1280,900">\n  <body backend_node_id="2" bounding_box_rect="0,0,1280,900">\n${inner}\n  </body>\n</html>`,
+    cleaned_html: '',
+    operation: { op: 'CLICK', original_op: 'CLICK', value: '' },
+    pos_candidates: [{ tag: 'x', backend_node_id: '9', attributes: JSON.stringify({ backend_node_id: '9', bounding_box_rect: '1,1,1,1' }), is_original_target: true, is_top_level_target: true }],
+    neg_candidates: [],
+  });
+  const actions = [
+    // Mind2Web's "[path]   -> CLICK": an SVG path with no `d` draws nothing.
+    step('u-path', '<button backend_node_id="3" bounding_box_rect="10,10,40,40" aria_label="Close"><svg backend_node_id="4" bounding_box_rect="18,18,24,24" class="icon"><path backend_node_id="9" bounding_box_rect="20,20,20,20" data_pw_testid_buckeye="u-path"/></svg></button>'),
+    // An <img> with no src and no alt, an icon <span> sized by CSS.
+    step('u-img', '<a backend_node_id="3" bounding_box_rect="10,10,120,40" is_clickable="true"><img backend_node_id="9" bounding_box_rect="10,10,120,40" data_pw_testid_buckeye="u-img"/></a>'),
+    step('u-icon', '<button backend_node_id="3" bounding_box_rect="10,10,40,40"><span backend_node_id="9" bounding_box_rect="12,12,24,24" class="fa fa-search" data_pw_testid_buckeye="u-icon"/></button>'),
+    // A menu item with no layout box when recorded: not checked either way, and said.
+    step('u-menu', '<ul backend_node_id="3" bounding_box_rect="-1,-1,-1,-1"><li backend_node_id="4" bounding_box_rect="-1,-1,-1,-1"><a backend_node_id="9" bounding_box_rect="-1,-1,-1,-1" data_pw_testid_buckeye="u-menu"><text backend_node_id="6" bounding_box_rect="-1,-1,-1,-1">Sign out</text></a></li></ul>'),
+    // `display: contents`: no box of its own, shown through its laid-out child.
+    step('u-contents', '<a backend_node_id="9" bounding_box_rect="-1,-1,-1,-1" data_pw_testid_buckeye="u-contents"><span backend_node_id="4" bounding_box_rect="10,10,80,20"><text backend_node_id="5" bounding_box_rect="10,10,80,20">Deals</text></span></a>'),
+  ];
+  const dir = test.info().outputPath('shapes');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'train_0.json'), JSON.stringify([{ annotation_id: 'shapes', website: 'x', confirmed_task: 'click things', actions }]));
+  const data = await loadDataset(dir);
+  const r = await runSnapshotEpisode(browser, data.episodes[0]!, SNAPSHOT_OPTIONS);
+  expect(view(r)).toEqual(actions.map((_, i) => [i, 'click', 'passed', null]));
+  const drawnEmpty = (rect: string) => [`drawn with no size here (raw_html keeps no CSS, src or SVG path data), but laid out when recorded at ${rect}`];
+  expect(r.steps.map((s) => s.notes)).toEqual([
+    drawnEmpty('20,20,20,20'),
+    drawnEmpty('10,10,120,40'),
+    drawnEmpty('12,12,24,24'),
+    ['had no layout box in the recorded snapshot (bounding_box_rect -1,-1,-1,-1): hidden there, or shown only under the pointer; its visibility is not checked'],
+    undefined,
+  ]);
+  expect(r.targets).toEqual({ checked: 5, found: 5, onPositive: 5 });
+});

@@ -3,6 +3,7 @@ import type { Action, Locate, Step, Target } from '../../ir/index.js';
 import { missingOptions } from '../perform.js';
 import { resolveTarget } from '../locate.js';
 import { revealHoverOnly } from './hover-reveal.js';
+import { recordedVisibility } from './raw-html-visibility.js';
 import type { Reason } from '../../report/results.js';
 
 /** How a hover-only target was shown: how many hover hosts revealed one (see hover-reveal.ts). */
@@ -51,13 +52,23 @@ export async function checkStep(page: Page, step: Step, timeoutMs: number, optio
   }
   if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message };
   const positive = await onPositive(found.locator, target);
-  const problem = await fits(found.locator, step.action);
-  if (problem && options.rawHtml && (step.action.type === 'fill' || step.action.type === 'type') && problem.reason === 'not-actionable' && (await couldBeContentEditable(found.locator))) {
+  const notes: string[] = [];
+  let visible = await found.locator.isVisible().catch(() => false);
+  if (options.rawHtml) {
+    const recorded = await recordedVisibility(found.locator, visible);
+    if (recorded) {
+      visible = recorded.visible;
+      notes.push(recorded.note);
+    }
+  }
+  const problem = await fits(found.locator, step.action, visible);
+  if (problem && options.rawHtml && (step.action.type === 'fill' || step.action.type === 'type') && problem.reason === 'not-actionable' && visible && (await couldBeContentEditable(found.locator))) {
     const tag = await tagOf(found.locator);
-    return { status: 'passed', locate: found.locate, onPositive: positive, revealed, notes: [`typed into a <${tag}>: raw_html does not keep contenteditable, so whether it took typing is not recorded (not checked)`] };
+    notes.push(`typed into a <${tag}>: raw_html does not keep contenteditable, so whether it took typing is not recorded (not checked)`);
+    return { status: 'passed', locate: found.locate, onPositive: positive, revealed, notes };
   }
   if (problem) return { status: 'failed', reason: problem.reason, message: problem.message, locate: found.locate, onPositive: positive, revealed };
-  return { status: 'passed', locate: found.locate, onPositive: positive, revealed };
+  return { status: 'passed', locate: found.locate, onPositive: positive, revealed, ...(notes.length ? { notes } : {}) };
 }
 
 /** Whether the action needs its target visible (assertions and file inputs do not). */
@@ -65,9 +76,8 @@ function needsVisible(action: Action): boolean {
   return !action.type.startsWith('assert') && action.type !== 'setInputFiles';
 }
 
-async function fits(l: Locator, action: Action): Promise<{ reason: Reason; message: string } | undefined> {
-  const hidden = !(await l.isVisible().catch(() => false));
-  if (hidden && needsVisible(action)) return { reason: 'not-actionable', message: 'the target is in the recorded page but not visible there' };
+async function fits(l: Locator, action: Action, visible: boolean): Promise<{ reason: Reason; message: string } | undefined> {
+  if (!visible && needsVisible(action)) return { reason: 'not-actionable', message: 'the target is in the recorded page but not visible there' };
   switch (action.type) {
     case 'fill':
     case 'type':
@@ -100,9 +110,8 @@ async function onPositive(l: Locator, target: Target): Promise<boolean | undefin
   return id !== null && positives.includes(id);
 }
 
-/** Visible, and not a form control: an element only `contenteditable` makes editable. */
+/** Not a form control: an element only `contenteditable` makes editable. */
 async function couldBeContentEditable(l: Locator): Promise<boolean> {
-  if (!(await l.isVisible().catch(() => false))) return false;
   return !['input', 'textarea', 'select', 'button', 'option'].includes(await tagOf(l));
 }
 
