@@ -116,7 +116,8 @@ test('summary.json: a task with no positives at all still counts toward Mind2Web
   const dir = test.info().outputPath('nopos');
   const file = writeTask(dir);
   const [task] = JSON.parse(readFileSync(file, 'utf8')) as { actions: { pos_candidates: unknown[] }[] }[];
-  const bare = { ...task, annotation_id: 'bare-task', actions: task!.actions.slice(0, 2).map((a) => ({ ...a, pos_candidates: [] })), action_reprs: undefined };
+  // Twice the TYPE into a <button>: two failed steps in one episode, which the terminal line counts.
+  const bare = { ...task, annotation_id: 'bare-task', actions: [task!.actions[3], task!.actions[3]].map((a) => ({ ...a, pos_candidates: [] })), action_reprs: undefined };
   writeFileSync(file, JSON.stringify([task, bare]));
   const out = join(dir, 'out');
   const run = await cli('run', file, '--mode', 'snapshot', '--out', out, '--workers', '1');
@@ -125,6 +126,8 @@ test('summary.json: a task with no positives at all still counts toward Mind2Web
   // 6 + 2 checked and found; on a positive: 5 of the first task, none of the second.
   expect(summary.formats).toEqual({ mind2web: { episodes: 2, targets: { checked: 8, found: 8, onPositive: 5, foundRate: 1, elementAccuracy: 0.625 } } });
   expect(run.stdout).toContain('mind2web: targets found 8/8 (100.0%), on a positive candidate 5/8 (element accuracy 62.5%)');
+  expect(run.stdout).toMatch(/^FAIL edge-task {2}6\/6 steps {2}[\d.]+s$/m);
+  expect(run.stdout).toMatch(/^FAIL bare-task {2}2\/2 steps, 2 failed {2}[\d.]+s$/m);
 });
 
 /** A minimal Blink MHTML: the page and its stylesheet, served from the archive only. */
