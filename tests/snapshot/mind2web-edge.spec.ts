@@ -128,6 +128,11 @@ test('summary.json: a task with no positives at all still counts toward Mind2Web
   expect(run.stdout).toContain('mind2web: targets found 8/8 (100.0%), on a positive candidate 5/8 (element accuracy 62.5%)');
   expect(run.stdout).toMatch(/^FAIL edge-task {2}6\/6 steps {2}[\d.]+s$/m);
   expect(run.stdout).toMatch(/^FAIL bare-task {2}2\/2 steps, 2 failed {2}[\d.]+s$/m);
+  // The HTML report says the same as the terminal.
+  const page = await browser.newPage();
+  await page.goto(`file://${join(out, 'report', 'index.html')}`);
+  await expect(page.getByTestId('format-targets')).toHaveText(['mind2web: targets found 8/8 (100.0%), on a positive candidate 5/8 (element accuracy 62.5%)']);
+  await page.close();
 });
 
 /** A minimal Blink MHTML: the page and its stylesheet, served from the archive only. */
