@@ -257,8 +257,8 @@ test.describe('streamed shards', () => {
     ]);
     expect(out.problems.every((p) => p.file === file)).toBe(true);
     expect(out.problems[0]!.message).toMatch(/^invalid JSON: Unexpected token 'N'/);
-    expect(out.problems[1]!.message).toBe('Invalid option: expected one of "CLICK"|"TYPE"|"SELECT"');
-    expect(out.problems[2]!.message).toBe('Invalid option: expected one of "CLICK"|"TYPE"|"SELECT"|"HOVER"|"ENTER"');
+    expect(out.problems[1]!.message).toBe('"DRAG" is not one of "CLICK", "TYPE", "SELECT"');
+    expect(out.problems[2]!.message).toBe('"DRAG" is not one of "CLICK", "TYPE", "SELECT", "HOVER", "ENTER"');
     expect(out.problems[3]!.message).toBe('Invalid input: expected string, received number');
     expect(out.problems[4]!.message).toMatch(/^not valid JSON text of an attribute object: /);
     expect(out.rejected[1]!.problems).toEqual([out.problems[1], out.problems[2]]);
@@ -476,6 +476,14 @@ test.describe('Mind2Web decoding details', () => {
       'an MT-Mind2Web conversation (it has turns): decode this file with --format mt-mind2web',
       'neither a Mind2Web task (no "actions") nor a Multimodal-Mind2Web row (no "action_uid")',
       'expected a task or row object, got number',
+    ]);
+  });
+
+  test('an operation without op says it is missing, not that "undefined" is an invalid option', async () => {
+    const root = makeDataset({ 'train_4.json': JSON.stringify([task('noop', {}, { operation: { original_op: 'HOVER', value: '' } })]) });
+    const out = await decode(join(root, 'train_4.json'), root);
+    expect(out.problems.map((p) => [p.record, p.field, p.severity, p.message])).toEqual([
+      ['[0].actions[0]', 'operation.op', 'error', 'missing (expected one of "CLICK", "TYPE", "SELECT")'],
     ]);
   });
 

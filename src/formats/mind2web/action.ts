@@ -130,7 +130,7 @@ const OP_FOR: Record<M2WOpName, Operation['op']> = { CLICK: 'CLICK', TYPE: 'TYPE
 function decodeOperation(value: unknown, issues: FieldIssue[]): Operation | undefined {
   const obj = objectOrJsonText(value, 'operation', issues, 'an operation object');
   if (!obj) return undefined;
-  const parsed = Operation.safeParse(obj);
+  const parsed = Operation.safeParse(obj, { reportInput: true });
   if (!parsed.success) {
     issues.push(...zodIssues(parsed.error, 'operation'));
     return undefined;
