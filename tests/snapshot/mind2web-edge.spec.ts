@@ -215,3 +215,21 @@ test('raw_html keeps no CSS, src or path data: visibility is what the recorded b
   ]);
   expect(r.targets).toEqual({ checked: 5, found: 5, onPositive: 5 });
 });
+
+test('--from-step/--to-step in snapshot mode check only the steps in between (they were ignored)', async () => {
+  const dir = test.info().outputPath('range');
+  const file = writeTask(dir);
+  const out = join(dir, 'out');
+  const run = await cli('run', file, '--mode', 'snapshot', '--out', out, '--workers', '1', '--from-step', '3', '--to-step', '4');
+  expect(run.code, run.stderr).toBe(1);
+  const [r] = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as EpisodeResult);
+  expect(r!.steps.map((s) => [s.index, s.status, s.reason ?? s.message ?? null])).toEqual([
+    [0, 'skipped', 'not checked: before --from-step'],
+    [1, 'skipped', 'not checked: before --from-step'],
+    [2, 'passed', null],
+    [3, 'failed', 'not-actionable'],
+    [4, 'skipped', 'not checked: after --to-step'],
+    [5, 'skipped', 'not checked: after --to-step'],
+  ]);
+  expect(r!.targets).toEqual({ checked: 2, found: 2, onPositive: 2 });
+});

@@ -11,6 +11,9 @@ export interface SnapshotOptions {
   /** `--allow-scripts`: let recorded pages run their scripts (still with no network). */
   allowScripts?: boolean;
   defaultViewport: { width: number; height: number };
+  /** `--from-step`/`--to-step` (0-based): only the steps in between are checked. */
+  fromStep?: number;
+  toStep?: number;
 }
 
 /**
@@ -24,8 +27,9 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
   const { context, page } = await openSealedPage(browser, { viewport: options.defaultViewport, allowScripts: options.allowScripts });
   const steps: StepResult[] = [];
   const targets = { checked: 0, found: 0, onPositive: 0 };
-  /** Steps that had a before-state to render. */
+  /** Steps that had a before-state to render, and steps inside --from-step/--to-step. */
   let rendered = 0;
+  let inRange = 0;
   // Mind2Web records positive candidates: every checked step counts toward element accuracy,
   // a step with none (pos_candidates empty) as a miss, as Mind2Web's own metric scores it.
   const m2w = episode.format === 'mind2web' || episode.format === 'mt-mind2web';
@@ -33,6 +37,15 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
     for (const step of episode.steps) {
       const t0 = Date.now();
       const base = { index: step.index, recordedStep: step.recordedStep, action: step.action.type, description: describeAction(step.action), page: step.page };
+      // Every step stands on its own evidence: outside the range there is nothing to reach, only to leave out.
+      const outside = options.fromStep !== undefined && step.index < options.fromStep ? 'before --from-step'
+        : options.toStep !== undefined && step.index > options.toStep ? 'after --to-step'
+        : undefined;
+      if (outside) {
+        steps.push({ ...base, status: 'skipped', message: `not checked: ${outside}`, durationMs: 0 });
+        continue;
+      }
+      inRange++;
       const html = recordedHtml(episode, step.before);
       const mhtml = html === undefined ? mhtmlFile(step.before?.htmlFile) : undefined;
       if (html === undefined && mhtml === undefined) {
@@ -73,7 +86,7 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
   }
   const failed = steps.find((s) => s.status === 'failed');
   // Not one step could be rendered: a `passed` would claim a check that never happened.
-  const nothing = !failed && steps.length > 0 && rendered === 0
+  const nothing = !failed && inRange > 0 && rendered === 0
     ? `nothing was checked: no step records an HTML before-state to render${episode.format === 'babyagi' ? ' (babyagi keeps screenshots only; replay it live with --start-url)' : ''}`
     : undefined;
   const hasPositives = m2w || episode.steps.some((s) => 'target' in s.action && s.action.target?.locate.some((l) => l.kind === 'backendNodeId'));
