@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright';
@@ -232,4 +232,19 @@ test('--from-step/--to-step in snapshot mode check only the steps in between (th
     [5, 'skipped', 'not checked: after --to-step'],
   ]);
   expect(r!.targets).toEqual({ checked: 2, found: 2, onPositive: 2 });
+});
+
+test('live-only flags in snapshot mode: --calibrate is refused (it wrote an empty masks file into the dataset), the others are named as ignored', async () => {
+  const dir = test.info().outputPath('flags');
+  const file = writeTask(dir);
+  const calibrate = await cli('run', file, '--mode', 'snapshot', '--out', join(dir, 'out1'), '--workers', '1', '--calibrate');
+  expect(calibrate.code).toBe(2);
+  expect(calibrate.stderr).toContain('--calibrate learns from a live page: snapshot mode has none');
+  expect(existsSync(join(dir, '.replaywright'))).toBe(false);
+
+  const run = await cli('run', file, '--mode', 'snapshot', '--out', join(dir, 'out2'), '--workers', '1', '--trace', 'on', '--map-url', 'https://a.example=http://localhost:1', '--stop-at-first-divergence');
+  expect(run.code, run.stderr).toBe(1);
+  expect(run.stderr).toContain('warning: snapshot mode ignores --map-url, --stop-at-first-divergence, --trace on (live replay only)');
+  const plain = await cli('run', file, '--mode', 'snapshot', '--out', join(dir, 'out3'), '--workers', '1');
+  expect(plain.stderr).not.toContain('snapshot mode ignores');
 });
