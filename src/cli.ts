@@ -2,6 +2,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { demoCommand } from './commands/demo.js';
+import { liveOnlyFlags } from './commands/snapshot-flags.js';
 import { doctorCommand } from './commands/doctor.js';
 import { inspectCommand } from './commands/inspect.js';
 import { mergeCommand } from './commands/merge.js';
@@ -126,6 +127,7 @@ await yargs(hideBin(process.argv))
           if (v !== undefined && !(Number.isFinite(v) && v >= 0)) throw new Error(`--${k} expects a number of ${k === 'episode-timeout' ? 'ms' : 'bytes'} >= 0, got ${v}`);
         }
         if (a.shard !== undefined) parseShard(a.shard);
+        if (a.calibrate && a.mode === 'snapshot') throw new Error('--calibrate learns from a live page: snapshot mode has none');
         if (a.calibrate && a.compare === 'off') throw new Error('--calibrate learns what comparison should ignore: it needs --compare other than off');
         if (a['calibrate-interval'] !== undefined && !(a['calibrate-interval'] > 0)) throw new Error(`--calibrate-interval expects a number of ms > 0, got ${a['calibrate-interval']}`);
         const har = harProblem(a.har);
@@ -134,6 +136,8 @@ await yargs(hideBin(process.argv))
       }),
     async (a) => {
       const given = paramsOf(a);
+      const ignored = a.mode === 'snapshot' ? liveOnlyFlags(a) : [];
+      if (ignored.length) process.stderr.write(`warning: snapshot mode ignores ${ignored.join(', ')} (live replay only)\n`);
       exitCode = await runCommand(
         {
           dataset: a.dataset,

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { FormatName, SourceRef } from '../ir/index.js';
 import type { DecodeItem, RejectedEpisode } from './format.js';
 import { isPlainObject } from './json-line.js';
@@ -107,6 +108,15 @@ export function alsoTheIdOf(id: string, earlier: RecordAt): string {
  * refused, with a problem on its id `field` naming where the id was first seen.
  */
 export function duplicateRefusal(format: FormatName, field: string, id: string, earlier: RecordAt, where: SourceRef, result: EpisodeResult): Refusal {
-  const problems = [...result.problems, pinAt({ field, message: alsoTheIdOf(id, earlier), severity: 'error' }, where, id)];
-  return { rejected: rejected(id, format, where, problems), problems };
+  const own = duplicateId(id, where);
+  const problems = [...result.problems.map((p) => ({ ...p, episode: own })), pinAt({ field, message: alsoTheIdOf(id, earlier), severity: 'error' }, where, own)];
+  return { rejected: rejected(own, format, where, problems), problems };
+}
+
+/**
+ * The id a refused duplicate is reported under. Never the id it repeats: wherever the last line
+ * per episode wins (`merge`, `--resume`), its error line would replace the real episode's result.
+ */
+export function duplicateId(id: string, where: SourceRef): string {
+  return `${id} (duplicate: ${[basename(where.file), where.line, where.record].filter((x) => x !== undefined && x !== '').join(':')})`;
 }

@@ -35,6 +35,11 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type') {
     return / received undefined$/.test(issue.message) ? `missing (expected ${issue.expected})` : issue.message;
   }
+  // Parsed with `reportInput` (small objects only): say what was there, or that nothing was.
+  if (issue.code === 'invalid_value' && 'input' in issue) {
+    const expected = issue.values.map((v) => JSON.stringify(v)).join(', ');
+    return issue.input === undefined ? `missing (expected one of ${expected})` : `${JSON.stringify(issue.input)} is not one of ${expected}`;
+  }
   if (issue.code === 'invalid_union' && issue.errors.length > 0) {
     // A branch that got past the type check says best what is wrong (e.g. an empty string).
     const near = issue.errors.find((branch) => branch.some((i) => i.code !== 'invalid_type'));

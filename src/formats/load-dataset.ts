@@ -5,6 +5,7 @@ import { decodeItems } from './decode-stream.js';
 import type { DecodeOptions, RejectedEpisode } from './format.js';
 import { findDatasetFiles, formats, type DatasetFileMatch } from './index.js';
 import type { Problem } from './problem.js';
+import { FirstSeen } from './first-seen.js';
 
 export const FORMAT_CHOICES = ['auto', ...formats.map((f) => f.name)] as const;
 export type FormatChoice = 'auto' | FormatName;
@@ -66,11 +67,16 @@ export async function openDataset(path: string, opts: LoadOptions = {}): Promise
   stream.items = async function* () {
     if (started) throw new Error('openDataset: items() can be read once');
     started = true;
+    const ids = new FirstSeen();
     for (const { file, format } of stream.files) {
       for await (const item of decodeItems(format, file, { ...opts.decode, datasetRoot: root })) {
         if (item.kind === 'record') stream.recordsRead++;
         else if (item.kind === 'problem') stream.problems.push(item.problem);
-        else yield item;
+        else {
+          const refused = ids.check(item.kind === 'episode' ? item.episode : item.rejected);
+          if (refused) stream.problems.push(...refused.problems);
+          yield refused ? { kind: 'rejected' as const, rejected: refused } : item;
+        }
       }
     }
   };

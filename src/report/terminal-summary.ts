@@ -6,7 +6,9 @@ const MARK: Record<EpisodeResult['status'], string> = { passed: 'PASS', failed: 
 /** One line per episode, then the totals and where everything is: what a person reads after a run. */
 export function episodeLine(r: EpisodeResult): string {
   const ran = r.steps.filter((s) => s.status !== 'skipped').length;
-  const head = `${MARK[r.status]} ${r.episode}  ${ran}/${r.steps.length} steps  ${(r.durationMs / 1000).toFixed(1)}s`;
+  // Snapshot mode checks every step: the reason line names the first failure, not how many.
+  const failed = r.steps.filter((s) => s.status === 'failed').length;
+  const head = `${MARK[r.status]} ${r.episode}  ${ran}/${r.steps.length} steps${failed > 1 ? `, ${failed} failed` : ''}  ${(r.durationMs / 1000).toFixed(1)}s`;
   if (passedUnverified(r)) return `${head}  passed (final state not verifiable)`;
   return r.status === 'passed' ? head : `${head}\n     ${r.reason ?? 'error'}: ${r.message ?? ''}`;
 }

@@ -126,7 +126,7 @@ test.describe('Mind2Web tasks', () => {
     expect(ep!.steps.map((s) => s.note)).toEqual(tock.action_reprs);
   });
 
-  test('empty pos_candidates: the target is still the marked node of raw_html', async () => {
+  test('empty pos_candidates: the target is still the marked node of raw_html, but no node id counts as positive', async () => {
     const out = await decode(SHARD);
     const enterprise = out.episodes[1]!;
     expect(enterprise.steps.map((s) => s.action.type)).toEqual(['click', 'fill', 'click']);
@@ -134,7 +134,6 @@ test.describe('Mind2Web tasks', () => {
     expect(first.type === 'click' && first.target).toStrictEqual({
       locate: [
         ...buckeye('c1d2e3f4-0a1b-4c2d-8e3f-4a5b6c7d8e9f'),
-        { kind: 'backendNodeId', backendNodeId: '201' },
         { kind: 'fingerprint', tag: 'a' },
         { kind: 'box', box: { x: 20, y: 20, width: 40, height: 40 }, viewport: VIEWPORT },
       ],
@@ -258,8 +257,8 @@ test.describe('streamed shards', () => {
     ]);
     expect(out.problems.every((p) => p.file === file)).toBe(true);
     expect(out.problems[0]!.message).toMatch(/^invalid JSON: Unexpected token 'N'/);
-    expect(out.problems[1]!.message).toBe('Invalid option: expected one of "CLICK"|"TYPE"|"SELECT"');
-    expect(out.problems[2]!.message).toBe('Invalid option: expected one of "CLICK"|"TYPE"|"SELECT"|"HOVER"|"ENTER"');
+    expect(out.problems[1]!.message).toBe('"DRAG" is not one of "CLICK", "TYPE", "SELECT"');
+    expect(out.problems[2]!.message).toBe('"DRAG" is not one of "CLICK", "TYPE", "SELECT", "HOVER", "ENTER"');
     expect(out.problems[3]!.message).toBe('Invalid input: expected string, received number');
     expect(out.problems[4]!.message).toMatch(/^not valid JSON text of an attribute object: /);
     expect(out.rejected[1]!.problems).toEqual([out.problems[1], out.problems[2]]);
@@ -480,11 +479,20 @@ test.describe('Mind2Web decoding details', () => {
     ]);
   });
 
-  test('two tasks with one annotation_id: the second is refused', async () => {
+  test('an operation without op says it is missing, not that "undefined" is an invalid option', async () => {
+    const root = makeDataset({ 'train_4.json': JSON.stringify([task('noop', {}, { operation: { original_op: 'HOVER', value: '' } })]) });
+    const out = await decode(join(root, 'train_4.json'), root);
+    expect(out.problems.map((p) => [p.record, p.field, p.severity, p.message])).toEqual([
+      ['[0].actions[0]', 'operation.op', 'error', 'missing (expected one of "CLICK", "TYPE", "SELECT")'],
+    ]);
+  });
+
+  test('two tasks with one annotation_id: the second is refused, under an id of its own', async () => {
     const root = makeDataset({ 'train_3.json': JSON.stringify([task('same'), task('same')]) });
     const out = await decode(join(root, 'train_3.json'), root);
     expect(out.episodes.map((e) => e.id)).toEqual(['same']);
-    expect(out.rejected.map((r) => [r.id, r.source.record])).toEqual([['same', '[1]']]);
+    // Not 'same': its error line would replace the real task's result wherever the last line per id wins (merge, --resume).
+    expect(out.rejected.map((r) => [r.id, r.source.record])).toEqual([['same (duplicate: train_3.json:1:[1])', '[1]']]);
     expect(out.problems.map((p) => [p.record, p.field, p.message])).toEqual([['[1]', 'annotation_id', '"same" is also the id of record [0]']]);
   });
 

@@ -130,7 +130,7 @@ const OP_FOR: Record<M2WOpName, Operation['op']> = { CLICK: 'CLICK', TYPE: 'TYPE
 function decodeOperation(value: unknown, issues: FieldIssue[]): Operation | undefined {
   const obj = objectOrJsonText(value, 'operation', issues, 'an operation object');
   if (!obj) return undefined;
-  const parsed = Operation.safeParse(obj);
+  const parsed = Operation.safeParse(obj, { reportInput: true });
   if (!parsed.success) {
     issues.push(...zodIssues(parsed.error, 'operation'));
     return undefined;
@@ -165,9 +165,10 @@ function buildTarget(actionUid: string, marked: MarkedElement | undefined, posit
   if (marked) locate.push({ kind: 'css', css: `[${MARKER_ATTR_RAW}=${uid}]` });
   locate.push({ kind: 'css', css: `[${MARKER_ATTR_LIVE}=${uid}]` });
 
-  const ids = new Set(positives.map((c) => c.backendNodeId));
-  if (ids.size === 0 && marked?.attributes.backend_node_id) ids.add(marked.attributes.backend_node_id);
-  for (const backendNodeId of ids) locate.push({ kind: 'backendNodeId', backendNodeId });
+  // Only the positives: a backendNodeId locate is what snapshot mode counts toward element
+  // accuracy, and a step whose pos_candidates are empty is a miss there (SeeAct #43), even
+  // though its marked node is still found by the marker above.
+  for (const backendNodeId of new Set(positives.map((c) => c.backendNodeId))) locate.push({ kind: 'backendNodeId', backendNodeId });
 
   const source = marked ?? positives[0];
   if (source) {

@@ -3,6 +3,7 @@ import type { Action, Locate, Step, Target } from '../../ir/index.js';
 import { missingOptions } from '../perform.js';
 import { resolveTarget } from '../locate.js';
 import { revealHoverOnly } from './hover-reveal.js';
+import { recordedVisibility } from './raw-html-visibility.js';
 import type { Reason } from '../../report/results.js';
 
 /** How a hover-only target was shown: how many hover hosts revealed one (see hover-reveal.ts). */
@@ -11,7 +12,7 @@ export interface Revealed {
 }
 
 export type SnapshotCheck =
-  | { status: 'passed'; locate?: Locate; onPositive?: boolean; revealed?: Revealed }
+  | { status: 'passed'; locate?: Locate; onPositive?: boolean; revealed?: Revealed; notes?: string[] }
   | { status: 'failed'; reason: Reason; message: string; locate?: Locate; onPositive?: boolean; revealed?: Revealed }
   | { status: 'skipped'; message: string };
 
@@ -20,17 +21,28 @@ export function targetOf(action: Action): Target | undefined {
   return 'target' in action ? action.target : undefined;
 }
 
+export interface CheckOptions {
+  /**
+   * The page was rendered from Mind2Web's `raw_html`, whose attribute whitelist dropped
+   * `contenteditable` (and `disabled`, `readonly`): what it cannot show is not held against the step.
+   */
+  rawHtml?: boolean;
+}
+
 /**
  * Checks that a step could be performed on its recorded before-state: its target is there,
  * unique, visible, and fits the operation (an editable field to type into, an option to select,
  * a box to tick). Nothing is performed: the snapshot is evidence, not an application.
  */
-export async function checkStep(page: Page, step: Step, timeoutMs: number): Promise<SnapshotCheck> {
+export async function checkStep(page: Page, step: Step, timeoutMs: number, options: CheckOptions = {}): Promise<SnapshotCheck> {
   const target = targetOf(step.action);
   if (!target) return { status: 'skipped', message: 'no element to check on a snapshot' };
   let found = await resolveTarget(page, target, { timeoutMs, snapshot: true });
   let revealed: Revealed | undefined;
-  if (!found.ok && found.reason === 'target-not-found') {
+  // A recorded locator that matches hidden elements too (a CSS selector, the Mind2Web marker)
+  // finds a hover-only control still hidden: that is the same case as not finding it.
+  const hiddenNow = found.ok && needsVisible(step.action) && !(await found.locator.isVisible().catch(() => false));
+  if ((!found.ok && found.reason === 'target-not-found') || hiddenNow) {
     // Shown only under the pointer? The snapshot has no :hover; point at what the page's :hover rules name.
     const hover = await revealHoverOnly(page, target, step.before?.targetBox, timeoutMs);
     if (hover) {
@@ -40,15 +52,32 @@ export async function checkStep(page: Page, step: Step, timeoutMs: number): Prom
   }
   if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message };
   const positive = await onPositive(found.locator, target);
-  const problem = await fits(found.locator, step.action);
+  const notes: string[] = [];
+  let visible = await found.locator.isVisible().catch(() => false);
+  if (options.rawHtml) {
+    const recorded = await recordedVisibility(found.locator, visible);
+    if (recorded) {
+      visible = recorded.visible;
+      notes.push(recorded.note);
+    }
+  }
+  const problem = await fits(found.locator, step.action, visible);
+  if (problem && options.rawHtml && (step.action.type === 'fill' || step.action.type === 'type') && problem.reason === 'not-actionable' && visible && (await couldBeContentEditable(found.locator))) {
+    const tag = await tagOf(found.locator);
+    notes.push(`typed into a <${tag}>: raw_html does not keep contenteditable, so whether it took typing is not recorded (not checked)`);
+    return { status: 'passed', locate: found.locate, onPositive: positive, revealed, notes };
+  }
   if (problem) return { status: 'failed', reason: problem.reason, message: problem.message, locate: found.locate, onPositive: positive, revealed };
-  return { status: 'passed', locate: found.locate, onPositive: positive, revealed };
+  return { status: 'passed', locate: found.locate, onPositive: positive, revealed, ...(notes.length ? { notes } : {}) };
 }
 
-async function fits(l: Locator, action: Action): Promise<{ reason: Reason; message: string } | undefined> {
-  const hidden = !(await l.isVisible().catch(() => false));
-  const isAssert = action.type.startsWith('assert');
-  if (hidden && !isAssert && action.type !== 'setInputFiles') return { reason: 'not-actionable', message: 'the target is in the recorded page but not visible there' };
+/** Whether the action needs its target visible (assertions and file inputs do not). */
+function needsVisible(action: Action): boolean {
+  return !action.type.startsWith('assert') && action.type !== 'setInputFiles';
+}
+
+async function fits(l: Locator, action: Action, visible: boolean): Promise<{ reason: Reason; message: string } | undefined> {
+  if (!visible && needsVisible(action)) return { reason: 'not-actionable', message: 'the target is in the recorded page but not visible there' };
   switch (action.type) {
     case 'fill':
     case 'type':
@@ -79,6 +108,11 @@ async function onPositive(l: Locator, target: Target): Promise<boolean | undefin
   if (!positives.length) return undefined;
   const id = await l.getAttribute('backend_node_id').catch(() => null);
   return id !== null && positives.includes(id);
+}
+
+/** Not a form control: an element only `contenteditable` makes editable. */
+async function couldBeContentEditable(l: Locator): Promise<boolean> {
+  return !['input', 'textarea', 'select', 'button', 'option'].includes(await tagOf(l));
 }
 
 async function tagOf(l: Locator): Promise<string> {

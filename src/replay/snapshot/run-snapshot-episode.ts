@@ -11,6 +11,9 @@ export interface SnapshotOptions {
   /** `--allow-scripts`: let recorded pages run their scripts (still with no network). */
   allowScripts?: boolean;
   defaultViewport: { width: number; height: number };
+  /** `--from-step`/`--to-step` (0-based): only the steps in between are checked. */
+  fromStep?: number;
+  toStep?: number;
 }
 
 /**
@@ -24,27 +27,50 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
   const { context, page } = await openSealedPage(browser, { viewport: options.defaultViewport, allowScripts: options.allowScripts });
   const steps: StepResult[] = [];
   const targets = { checked: 0, found: 0, onPositive: 0 };
+  /** Steps that had a before-state to render, and steps inside --from-step/--to-step. */
+  let rendered = 0;
+  let inRange = 0;
+  // Mind2Web records positive candidates: every checked step counts toward element accuracy,
+  // a step with none (pos_candidates empty) as a miss, as Mind2Web's own metric scores it.
+  const m2w = episode.format === 'mind2web' || episode.format === 'mt-mind2web';
   try {
     for (const step of episode.steps) {
       const t0 = Date.now();
       const base = { index: step.index, recordedStep: step.recordedStep, action: step.action.type, description: describeAction(step.action), page: step.page };
+      // Every step stands on its own evidence: outside the range there is nothing to reach, only to leave out.
+      const outside = options.fromStep !== undefined && step.index < options.fromStep ? 'before --from-step'
+        : options.toStep !== undefined && step.index > options.toStep ? 'after --to-step'
+        : undefined;
+      if (outside) {
+        steps.push({ ...base, status: 'skipped', message: `not checked: ${outside}`, durationMs: 0 });
+        continue;
+      }
+      inRange++;
       const html = recordedHtml(episode, step.before);
       const mhtml = html === undefined ? mhtmlFile(step.before?.htmlFile) : undefined;
       if (html === undefined && mhtml === undefined) {
-        steps.push({ ...base, status: 'skipped', message: 'no recorded before-state', durationMs: 0 });
+        const message = step.before?.screenshot ? 'no recorded before-state HTML to render (only a screenshot)' : 'no recorded before-state';
+        steps.push({ ...base, status: 'skipped', message, durationMs: 0 });
         continue;
       }
       let result: StepResult;
+      rendered++;
       try {
         if (html !== undefined) await render(page, html, step.before?.viewport, options.timeoutMs);
         else await renderMhtml(page, mhtml!, step.before?.viewport, options.timeoutMs);
-        const check = await checkStep(page, step, options.timeoutMs);
+        const check = await checkStep(page, step, options.timeoutMs, { rawHtml: m2w && step.before?.html !== undefined });
         if (check.status !== 'skipped') targets.checked++;
         if (check.status === 'passed' || (check.status === 'failed' && check.reason !== 'target-not-found' && check.reason !== 'ambiguous-target')) targets.found++;
         if (check.status !== 'skipped' && check.onPositive) targets.onPositive++;
-        const hover = check.status !== 'skipped' && check.revealed
-          ? { target: { revealedByHover: true }, notes: [`shown only on hover: found by pointing at its ${check.revealed.hosts > 1 ? `container (${check.revealed.hosts} containers each show one; ${step.before?.targetBox ? 'the one nearest the recorded box' : 'the first'} was taken)` : 'container'}`] }
-          : {};
+        const notes = [
+          ...(check.status !== 'skipped' && check.revealed ? [`shown only on hover: found by pointing at its ${check.revealed.hosts > 1 ? `container (${check.revealed.hosts} containers each show one; ${step.before?.targetBox ? 'the one nearest the recorded box' : 'the first'} was taken)` : 'container'}`] : []),
+          ...(check.status === 'passed' ? (check.notes ?? []) : []),
+          ...(m2w && check.status !== 'skipped' && check.locate && !check.onPositive ? [notOnPositive(step, mhtml !== undefined)] : []),
+        ];
+        const hover = {
+          ...(check.status !== 'skipped' && check.revealed ? { target: { revealedByHover: true } } : {}),
+          ...(notes.length ? { notes } : {}),
+        };
         result = check.status === 'failed'
           ? { ...base, status: 'failed', reason: check.reason, message: check.message, ...hover, durationMs: Date.now() - t0 }
           : check.status === 'skipped'
@@ -59,7 +85,11 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
     await context.close().catch(() => undefined);
   }
   const failed = steps.find((s) => s.status === 'failed');
-  const hasPositives = episode.steps.some((s) => 'target' in s.action && s.action.target?.locate.some((l) => l.kind === 'backendNodeId'));
+  // Not one step could be rendered: a `passed` would claim a check that never happened.
+  const nothing = !failed && inRange > 0 && rendered === 0
+    ? `nothing was checked: no step records an HTML before-state to render${episode.format === 'babyagi' ? ' (babyagi keeps screenshots only; replay it live with --start-url)' : ''}`
+    : undefined;
+  const hasPositives = m2w || episode.steps.some((s) => 'target' in s.action && s.action.target?.locate.some((l) => l.kind === 'backendNodeId'));
   return {
     episode: episode.id,
     format: episode.format,
@@ -68,8 +98,20 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
     durationMs: Date.now() - started,
     steps,
     targets: hasPositives ? targets : { checked: targets.checked, found: targets.found },
-    ...(failed
+    ...(nothing
+      ? { status: 'failed' as const, reason: 'not-supported' as const, message: nothing }
+      : failed
       ? { status: 'failed' as const, reason: failed.reason, failedStep: failed.index, message: `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` }
       : { status: 'passed' as const }),
   };
+}
+
+/** Why a found Mind2Web target does not count toward element accuracy. */
+function notOnPositive(step: Episode['steps'][number], fromMhtml: boolean): string {
+  const target = 'target' in step.action ? step.action.target : undefined;
+  const positives = target?.locate.flatMap((l) => (l.kind === 'backendNodeId' ? [l.backendNodeId] : [])) ?? [];
+  if (fromMhtml && positives.length > 0) return 'not counted on a positive candidate: the MHTML before-state carries no backend node ids';
+  return positives.length === 0
+    ? 'not on a positive candidate: pos_candidates is empty (Mind2Web filtered out this step\'s ground truth), so element accuracy counts it as a miss'
+    : `not on a positive candidate: the element found is not node ${positives.join(' / ')}`;
 }

@@ -201,6 +201,14 @@ export function reportClient(): void {
     if (s?.browser) meta.push(h('span', null, `browser ${s.browser.version || s.browser.executablePath}`));
     if (!s) meta.push(h('span', { class: 'warn' }, 'no summary.json: the run did not finish'));
     if (index!.unreadableLines) meta.push(h('span', { class: 'warn' }, `${index!.unreadableLines} unreadable line(s) in results.jsonl`));
+    // Snapshot runs: per format, how many targets were found, and on a recorded positive (Mind2Web's element accuracy).
+    for (const [format, f] of Object.entries(s?.formats ?? {})) {
+      const t = f.targets;
+      if (!t || t.checked === 0) continue;
+      const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+      const accuracy = t.elementAccuracy !== undefined ? `, on a positive candidate ${t.onPositive}/${t.checked} (element accuracy ${pct(t.elementAccuracy)})` : '';
+      meta.push(h('span', { 'data-testid': 'format-targets' }, `${format}: targets found ${t.found}/${t.checked} (${pct(t.foundRate)})${accuracy}`));
+    }
 
     const problems = s?.problems ?? [];
     return h('div', null,

@@ -1,0 +1,42 @@
+import type { FormatName, SourceRef } from '../ir/index.js';
+import { duplicateId } from './dataset-records.js';
+import type { RejectedEpisode } from './format.js';
+
+/**
+ * Formats whose episode ids are recorded ids (a task's `annotation_id`, a trajectory's `id`), so
+ * one id in two files is the same episode twice. Formats that name an episode after its file
+ * (codegen, DevTools, VWA) are left alone: two `render_1.html` in two folders are two episodes.
+ */
+const RECORDED_IDS: ReadonlySet<FormatName> = new Set(['mind2web', 'mt-mind2web', 'babyagi']);
+
+/**
+ * Episode ids across the files of one dataset. Each decoder refuses an id its own file repeats;
+ * two files can still share one (a Mind2Web shard and the Multimodal-Mind2Web rows of the same
+ * task in one folder). Both cannot be reported under it — results, merge and --resume keep one
+ * line per id — so the later one is refused, named after where it is. Only ids and where they
+ * were first seen are held, never episodes.
+ */
+export class FirstSeen {
+  private readonly seen = new Map<string, { file: string; line?: number }>();
+
+  /** The refusal of `item` when another file already had its id; undefined when it is new. */
+  check(item: { id: string; format: FormatName; source: SourceRef }): RejectedEpisode | undefined {
+    if (!RECORDED_IDS.has(item.format)) return undefined;
+    const first = this.seen.get(item.id);
+    if (first === undefined) {
+      this.seen.set(item.id, { file: item.source.file, line: item.source.line });
+      return undefined;
+    }
+    if (first.file === item.source.file) return undefined; // the decoder has dealt with its own file
+    const id = duplicateId(item.id, item.source);
+    const problem = {
+      file: item.source.file,
+      ...(item.source.line !== undefined ? { line: item.source.line } : {}),
+      ...(item.source.record !== undefined ? { record: item.source.record } : {}),
+      episode: id,
+      message: `episode id ${JSON.stringify(item.id)} is also the id of an episode of ${first.file}${first.line !== undefined ? `:${first.line}` : ''}; this one is not replayed`,
+      severity: 'error' as const,
+    };
+    return { id, format: item.format, source: item.source, problems: [problem] };
+  }
+}
