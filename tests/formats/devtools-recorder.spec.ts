@@ -3,6 +3,8 @@ import { expect, test } from '@playwright/test';
 import { devtoolsRecorder, sniffDevtoolsRecorder } from '../../src/formats/devtools-recorder.js';
 import { parseAria, targetFromSelectors } from '../../src/formats/devtools/selectors.js';
 import type { Decoded } from '../../src/formats/format.js';
+import { loadDataset } from '../../src/formats/load-dataset.js';
+import { formatProblem } from '../../src/formats/problem.js';
 import { makeDataset } from './helpers.js';
 
 const FLOW = resolve('tests/formats/data/devtools/checkout.json');
@@ -145,7 +147,10 @@ test.describe('DevTools Recorder flows', () => {
     expect(untitled.episodes.map((e) => e.id)).toEqual(['untitled']);
     const empty = await decode(join(root, 'no-steps.json'), root);
     expect(empty.episodes).toEqual([]);
-    expect(empty.problems).toEqual([{ file: join(root, 'no-steps.json'), episode: 'Nothing', field: 'steps', message: 'no steps: nothing to replay', severity: 'warning' }]);
+    const nothing = { file: join(root, 'no-steps.json'), episode: 'Nothing', field: 'steps', message: 'the flow "Nothing" has no steps: nothing to replay', severity: 'error' };
+    expect(empty.problems).toEqual([nothing]);
+    // Rejected, so a run lists it as an episode (error, invalid-input) rather than leaving it out.
+    expect(empty.rejected).toEqual([{ id: 'Nothing', format: 'devtools-recorder', source: { file: join(root, 'no-steps.json') }, problems: [nothing] }]);
     const noTitle = await decode(join(root, 'no-title.json'), root);
     expect(noTitle.rejected.map((r) => r.id)).toEqual(['no-title']);
     expect(noTitle.problems.map((p) => [p.field, p.message])).toEqual([['title', 'missing (expected string)'], ['steps', 'Invalid input: expected array, received object']]);
@@ -228,5 +233,20 @@ test.describe('DevTools selectors', () => {
     expect(sniffDevtoolsRecorder('rec.jsonl', head)).toBe(false);
     expect(sniffDevtoolsRecorder('rec.json', '{"title": "x", "steps": [{"action_type": 6, "type": "click"}]}')).toBe(false);
     expect(sniffDevtoolsRecorder('rec.json', '{"title": "x", "items": []}')).toBe(false);
+    // What Chrome exports when the recording is stopped before any action.
+    expect(sniffDevtoolsRecorder('rec.json', '{\n  "title": "Recording 2",\n  "steps": []\n}\n')).toBe(true);
+    expect(sniffDevtoolsRecorder('rec.json', '{"steps": []}')).toBe(false);
+  });
+
+  test('a folder with a flow of no steps: found, and rejected with the reason', async () => {
+    const root = makeDataset({
+      'a/empty.json': '{\n  "title": "Recording 2",\n  "steps": []\n}\n',
+      'b/one.json': flow([{ type: 'navigate', url: 'http://localhost:8080/' }]),
+    });
+    const data = await loadDataset(root);
+    expect(data.files.map((f) => [f.file, f.format.name])).toEqual([[join(root, 'a/empty.json'), 'devtools-recorder'], [join(root, 'b/one.json'), 'devtools-recorder']]);
+    expect(data.episodes.map((e) => e.id)).toEqual(['T']);
+    expect(data.rejected.map((r) => r.id)).toEqual(['Recording 2']);
+    expect(data.problems.map((p) => formatProblem(p, root))).toEqual(['a/empty.json: error: steps: the flow "Recording 2" has no steps: nothing to replay']);
   });
 });

@@ -107,12 +107,13 @@ export function decodeFlow(value: unknown, file: string, fallbackId: string): Fl
     stepMeta.push(extras);
   });
 
-  // A flow with no steps was still read (a warning, exit 1), unlike a file with nothing readable (exit 2).
+  // A flow with no steps was still read (exit 1, not 2) and is an episode of the run that cannot
+  // pass: rejected, so results.jsonl, JUnit and the report list it instead of leaving it out.
   const recordsRead = Math.max(1, flow.data.steps.length);
   if (problems.some((p) => p.severity === 'error')) return reject(recordsRead);
   if (!steps.length) {
-    pin(undefined, { field: 'steps', message: 'no steps: nothing to replay', severity: 'warning' });
-    return { problems, recordsRead };
+    pin(undefined, { field: 'steps', message: `the flow ${JSON.stringify(id)} has no steps: nothing to replay`, severity: 'error' });
+    return reject(recordsRead);
   }
   const meta: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(flow.data)) if (k !== 'steps') meta[k] = v;
