@@ -61,7 +61,9 @@ export function describeAction(action: Action): string {
     case 'hoverPoint': return `move the mouse to (${action.point.x}, ${action.point.y})`;
     case 'drag': return `drag from (${action.from.x}, ${action.from.y}) to (${action.to.x}, ${action.to.y})`;
     case 'scroll': return `scroll ${action.dy < 0 || action.dx < 0 ? 'up' : 'down'} ${Math.abs(action.dy || action.dx)}${action.unit === 'px' ? ' px' : ' screens'}`;
-    case 'wait': return action.ms !== undefined ? `wait ${action.ms} ms` : `wait for ${action.selector ?? action.expression ?? action.until ?? 'the page'}`;
+    case 'wait':
+      if (action.elements) return `wait for ${describeElementsWait(action.elements)}`;
+      return action.ms !== undefined ? `wait ${action.ms} ms` : `wait for ${action.selector ?? action.expression ?? action.until ?? 'the page'}`;
     case 'stop': return action.answer !== undefined ? `stop with answer "${action.answer}"` : 'stop';
     case 'noop': return 'do nothing';
     case 'assertText': return `expect ${describeTarget(action.target)} to ${action.substring ? 'contain' : 'have'} text "${action.text}"`;
@@ -70,4 +72,15 @@ export function describeAction(action: Action): string {
     case 'assertVisible': return `expect ${describeTarget(action.target)} to be visible`;
     case 'assertSnapshot': return `expect ${describeTarget(action.target)} to match its aria snapshot`;
   }
+}
+
+/** In words: "at least 1 match of css=#q with name="q"". */
+export function describeElementsWait(w: NonNullable<Extract<Action, { type: 'wait' }>['elements']>): string {
+  const how = w.operator === '>=' ? 'at least' : w.operator === '<=' ? 'at most' : 'exactly';
+  const has = [
+    ...Object.entries(w.attributes ?? {}).map(([k, v]) => `${k}="${v}"`),
+    ...Object.entries(w.properties ?? {}).map(([k, v]) => `.${k} = ${JSON.stringify(v)}`),
+  ];
+  const cond = `${how} ${w.count} match${w.count === 1 ? '' : 'es'} of ${w.selectors[0]}${has.length ? ` with ${has.join(', ')}` : ''}`;
+  return w.visible === false ? `no longer ${cond}` : cond;
 }

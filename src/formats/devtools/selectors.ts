@@ -134,19 +134,25 @@ export function parseAria(body: string): { name?: string; role?: string } | { er
   return out;
 }
 
-/** The first alternative as one Playwright selector string (for `wait.selector`), frame hops included. */
-export function selectorString(target: Target, frame: readonly number[] | undefined): string | undefined {
-  const first = target.locate[0];
-  if (!first) return undefined;
+/**
+ * Every alternative as one Playwright selector string, in order, frame hops included: what a
+ * `waitForElement` counts (the first alternative that matches anything, as @puppeteer/replay).
+ */
+export function alternativeStrings(selectors: readonly Selector[], frame: readonly number[] | undefined, field: string): { selectors: string[]; issues: FieldIssue[] } {
+  const issues: FieldIssue[] = [];
   const hop = ' >> internal:control=enter-frame >> ';
   const frames = frame?.length ? frame.map((i) => `:is(iframe, frame) >> nth=${i}`).join(hop) + hop : '';
-  switch (first.kind) {
-    case 'selector': return (first.framePath?.length ? first.framePath.join(hop) + hop : '') + first.selector;
-    case 'css': return `${frames}css=${first.css}`;
-    case 'xpath': return `${frames}xpath=${first.xpath}`;
-    case 'role': return `${frames}internal:role=${first.role}${first.name !== undefined ? `[name=${attrValue(first.name, first.exact ?? false)}]` : ''}`;
-    case 'text': return `${frames}internal:text=${textValue(first.text, first.exact ?? false)}`;
-    case 'label': return `${frames}internal:label=${textValue(first.text, first.exact ?? false)}`;
-    default: return undefined;
-  }
+  const out: string[] = [];
+  selectors.forEach((selector, i) => {
+    const raw = typeof selector === 'string' ? [selector] : selector;
+    const parts: Part[] = [];
+    for (const [k, text] of raw.entries()) {
+      const part = readPart(text, typeof selector === 'string' ? joinField(field, i)! : joinField(field, i, k)!, issues);
+      if (!part) return;
+      parts.push(part);
+    }
+    out.push(frames + joinParts(parts));
+  });
+  return { selectors: out, issues };
 }
+
