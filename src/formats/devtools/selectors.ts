@@ -24,6 +24,8 @@ interface Part {
   selector: string;
   /** A second selector whose matches count too (`internal:or`), for an ARIA name with no role. */
   or?: string;
+  /** In words, when the locates would say it wrongly (an ARIA name with no role is no "field"). */
+  description?: string;
 }
 
 /** Parts as one Playwright selector. `internal:or` is evaluated from the root, so it repeats the path so far. */
@@ -45,7 +47,7 @@ export function targetFromSelectors(selectors: readonly Selector[], frame: reado
     if (!seen.has(key)) { seen.add(key); locate.push(l); }
   };
   const framePath = frame?.length ? frame.map((i) => `:is(iframe, frame) >> nth=${i}`) : undefined;
-  let named: Locate | undefined;
+  let description: string | undefined;
 
   selectors.forEach((selector, i) => {
     const raw = typeof selector === 'string' ? [selector] : selector;
@@ -55,7 +57,8 @@ export function targetFromSelectors(selectors: readonly Selector[], frame: reado
       if (!part) return;
       parts.push(part);
     }
-    named ??= parts.length === 1 ? parts[0]!.locates.find((l) => l.kind === 'role' || l.kind === 'label' || l.kind === 'text') : undefined;
+    const named = parts.length === 1 ? parts[0]!.locates.find((l) => l.kind === 'role' || l.kind === 'label' || l.kind === 'text') : undefined;
+    description ??= parts.length === 1 ? parts[0]!.description ?? (named && describeTarget({ locate: [named] })) : undefined;
     if (parts.length === 1 && !framePath) {
       parts[0]!.locates.forEach(add);
     } else {
@@ -69,7 +72,7 @@ export function targetFromSelectors(selectors: readonly Selector[], frame: reado
     return { issues };
   }
   const target: Target = { locate };
-  if (named) target.description = describeTarget({ locate: [named] });
+  if (description) target.description = description;
   return { target, issues };
 }
 
@@ -89,6 +92,7 @@ function readPart(text: string, field: string, issues: FieldIssue[]): Part | und
       locates: [{ kind: 'label', text: name!, exact: true }, { kind: 'text', text: name!, exact: true }],
       selector: `internal:label=${textValue(name!, true)}`,
       or: `internal:text=${textValue(name!, true)}`,
+      description: `element named "${name!}"`,
     };
   }
   if (text.startsWith('xpath/')) {
