@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
-import { FIXTURES, tempDir } from '../support/fixture-site.js';
+import { changedSiteCopy, FIXTURES, tempDir } from '../support/fixture-site.js';
 import { useSite } from '../support/live-site.js';
 import { cli, STACK } from '../support/cli.js';
 
@@ -32,4 +32,21 @@ test('garden trajectories pass with no false drift: inside an iframe, and a navi
   const water = steps.find((s) => s.description === 'click button "Water plant"')!;
   expect(water.pointCheck).toMatchObject({ match: true, found: 'button#water "Water plant"' });
   expect(steps.flatMap((s) => s.notes ?? []).filter((n) => n.startsWith('drift'))).toEqual([]);
+});
+
+test.describe('on a changed site', () => {
+  // Two paragraphs now stand where "Add to cart" was recorded.
+  const changed = useSite(() => changedSiteCopy('garden/plant.html', '<h1 id="name"></h1>', '<h1 id="name"></h1><p>Delivery in 2 days.</p><p>Free returns.</p>'));
+
+  test('a click whose recorded element is not at its point is listed as drift (JUnit, report), with or without --repair', async () => {
+    for (const repair of [false, true]) {
+      const out = tempDir('rw-vwa-garden-drift-');
+      const r = await cli('run', join(FIXTURES, 'vwa', 'garden', 'search.json'), '--out', out, '--map-url', `${RECORDED_ORIGIN}=${changed.url}`, '--timeout', '5000', ...(repair ? ['--repair'] : []));
+      expect(r.stderr).not.toMatch(STACK);
+      const result = JSON.parse(readFileSync(join(out, 'results.jsonl'), 'utf8'));
+      expect(result.steps[3].pointCheck).toMatchObject({ match: false, expected: 'button "Add to cart"', found: 'p "Delivery in 2 days."', ...(repair ? { repaired: true } : {}) });
+      expect(result.drift).toEqual([3]);
+      expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('drifted steps: 4');
+    }
+  });
 });
