@@ -72,7 +72,7 @@ test.describe('DevTools Recorder flows', () => {
         type: 'click',
         target: {
           locate: [
-            { kind: 'selector', selector: 'internal:label="Card number"s >> internal:or="internal:text=\\"Card number\\"s"', framePath: frame },
+            { kind: 'selector', selector: 'internal:label="Card number"s >> internal:or="internal:text=\\"Card number\\"s >> css=:scope:not(label)"', framePath: frame },
             { kind: 'selector', selector: 'css=#card-number', framePath: frame },
           ],
           description: 'element named "Card number"',
@@ -208,13 +208,13 @@ test.describe('DevTools selectors', () => {
     expect(targetFromSelectors([['aria/Settings', 'aria/Dark mode[role="switch"]', 'xpath///span', 'text/On']], [1, 0], 'selectors').target).toEqual({
       locate: [{
         kind: 'selector',
-        selector: 'internal:label="Settings"s >> internal:or="internal:text=\\"Settings\\"s" >> internal:role=switch[name="Dark mode"s] >> xpath=//span >> internal:text="On"i',
+        selector: 'internal:label="Settings"s >> internal:or="internal:text=\\"Settings\\"s >> css=:scope:not(label)" >> internal:role=switch[name="Dark mode"s] >> xpath=//span >> internal:text="On"i',
         framePath: [':is(iframe, frame) >> nth=1', ':is(iframe, frame) >> nth=0'],
       }],
     });
     // The `or` alternative repeats the path before it (internal:or is evaluated from the root).
     expect(targetFromSelectors([['#host', 'aria/Buy']], undefined, 'selectors').target!.locate).toEqual([
-      { kind: 'selector', selector: 'css=#host >> internal:label="Buy"s >> internal:or="css=#host >> internal:text=\\"Buy\\"s"' },
+      { kind: 'selector', selector: 'css=#host >> internal:label="Buy"s >> internal:or="css=#host >> internal:text=\\"Buy\\"s >> css=:scope:not(label)"' },
     ]);
   });
 

@@ -44,6 +44,8 @@ test('a waitForElement is checked as @puppeteer/replay checks it: count, absence
     'four sizes': [{ type: 'waitForElement', selectors: [['#size option']], operator: '>=', count: 5 }],
     'value not typed': [{ type: 'waitForElement', selectors: [['#q']], properties: { value: 'fern' } }],
     'spinner gone': [{ type: 'waitForElement', selectors: [['.spinner']], visible: false }],
+    // Puppeteer's aria/ query finds the field, not also the <label> whose text names it.
+    'one search field': [{ type: 'waitForElement', selectors: [['aria/Search plants'], ['#q']], operator: '==', count: 1 }],
   };
   for (const [title, steps] of Object.entries(flows)) writeFileSync(join(dir, `${title.replace(/ /g, '-')}.json`), JSON.stringify({ title, steps: [...head, ...steps] }, null, 2));
   const out = join(dir, 'out');
@@ -58,4 +60,5 @@ test('a waitForElement is checked as @puppeteer/replay checks it: count, absence
   expect(failure('value not typed')).toEqual(['failed', 2, 'assertion-failed', 'wait for at least 1 match of css=#q with .value = "fern"', 'not so after 1500 ms: 1 matched (css=#q), match 1 has .value = "", expected "fern"']);
   // `visible: false`: wait until the condition stops holding — there is no spinner, so it passes.
   expect(byId['spinner gone'].status).toBe('passed');
+  expect(byId['one search field'].status, byId['one search field'].message).toBe('passed');
 });

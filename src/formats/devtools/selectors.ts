@@ -88,10 +88,11 @@ function readPart(text: string, field: string, issues: FieldIssue[]): Part | und
     if (role && name !== undefined) return { locates: [{ kind: 'role', role, name, exact: true }], selector: `internal:role=${role}[name=${attrValue(name, true)}]` };
     if (role) return { locates: [{ kind: 'role', role }], selector: `internal:role=${role}` };
     // A name with no role: the name comes from a label or from the content; either finds it.
+    // Not the <label> itself: its text names its control, and Puppeteer's ARIA query skips it.
     return {
       locates: [{ kind: 'label', text: name!, exact: true }, { kind: 'text', text: name!, exact: true }],
       selector: `internal:label=${textValue(name!, true)}`,
-      or: `internal:text=${textValue(name!, true)}`,
+      or: `internal:text=${textValue(name!, true)} >> css=:scope:not(label)`,
       description: `element named "${name!}"`,
     };
   }
