@@ -22,6 +22,9 @@ import { gatherParams } from './commands/params.js';
 import { Redactor } from './secrets.js';
 import { DEFAULT_MAX_ARTIFACT_BYTES } from './replay/artifact-budget.js';
 import { harProblem } from './replay/offline.js';
+import { dropWritesToClosedPipes } from './closed-pipe.js';
+
+dropWritesToClosedPipes();
 
 /** `--param`, `--secret`, `--params FILE` and `REPLAYWRIGHT_PARAM_*`/`REPLAYWRIGHT_SECRET_*` (see commands/params.ts). */
 const paramsOf = (a: { param?: string[]; secret?: string[]; params?: string }) =>

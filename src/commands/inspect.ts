@@ -8,13 +8,20 @@ export async function inspectCommand(args: { dataset: string; format: FormatChoi
   const data = await openDataset(args.dataset, { format: args.format, decode: args.decode });
   const wanted = new Set(args.episodes);
   const rejected: RejectedEpisode[] = [];
+  const decoded = new Set<string>();
   for await (const item of data.items()) {
     if (item.kind === 'rejected') rejected.push(item.rejected);
-    else if (wanted.size === 0 || wanted.has(item.episode.id)) printEpisode(item.episode, args.json, print);
+    else {
+      decoded.add(item.episode.id);
+      if (wanted.size === 0 || wanted.has(item.episode.id)) printEpisode(item.episode, args.json, print);
+    }
   }
   if (args.json) return data.recordsRead === 0 ? 2 : 0;
   for (const r of rejected) print(`${r.id}  REJECTED: ${r.problems.map((p) => formatProblem(p)).join('; ')}`);
-  for (const p of data.problems.filter((p) => !p.episode)) print(formatProblem(p));
+  for (const r of rejected) decoded.add(r.id);
+  // Problems of no episode, and of an episode that decoded into nothing (a flow with no steps):
+  // without them such a file would print nothing at all.
+  for (const p of data.problems.filter((p) => !p.episode || (!decoded.has(p.episode) && (wanted.size === 0 || wanted.has(p.episode))))) print(formatProblem(p));
   return data.recordsRead === 0 ? 2 : 0;
 }
 

@@ -105,6 +105,20 @@ export const Action = z.discriminatedUnion('type', [
     until: z.enum(['load', 'domcontentloaded', 'networkidle']).optional(),
     selector: z.string().optional(),
     expression: z.string().optional(),
+    /**
+     * DevTools `waitForElement`, as @puppeteer/replay checks it: until the matches of the first of
+     * `selectors` (Playwright selectors, alternatives in order) that matches anything number
+     * `operator count` and every match has `attributes` and `properties`; `visible: false` waits
+     * for that to be untrue.
+     */
+    elements: z.object({
+      selectors: z.array(z.string().min(1)).min(1),
+      operator: z.enum(['>=', '==', '<=']),
+      count: z.number().int().nonnegative(),
+      attributes: z.record(z.string(), z.string()).optional(),
+      properties: z.record(z.string(), z.unknown()).optional(),
+      visible: z.boolean().optional(),
+    }).optional(),
   }),
   /** The agent declared the task finished; nothing is executed. */
   z.object({ type: z.literal('stop'), answer: z.string().optional() }),

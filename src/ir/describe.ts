@@ -49,8 +49,8 @@ export function describeAction(action: Action): string {
     case 'hover': return `hover ${describeTarget(action.target)}`;
     case 'check': return `check ${describeTarget(action.target)}`;
     case 'uncheck': return `uncheck ${describeTarget(action.target)}`;
-    case 'fill': return `fill ${describeTarget(action.target)} with "${action.text}"`;
-    case 'type': return `type "${action.text}" into ${describeTarget(action.target)}`;
+    case 'fill': return `fill ${describeTarget(action.target)} with "${oneLine(action.text)}"`;
+    case 'type': return `type "${oneLine(action.text)}" into ${describeTarget(action.target)}`;
     case 'clear': return `clear ${describeTarget(action.target)}`;
     case 'press': return `press ${[...action.modifiers, action.key].join('+')} on ${describeTarget(action.target)}`;
     case 'keyDown': return `key down ${action.key}`;
@@ -60,8 +60,10 @@ export function describeAction(action: Action): string {
     case 'clickPoint': return `click at (${action.point.x}, ${action.point.y})`;
     case 'hoverPoint': return `move the mouse to (${action.point.x}, ${action.point.y})`;
     case 'drag': return `drag from (${action.from.x}, ${action.from.y}) to (${action.to.x}, ${action.to.y})`;
-    case 'scroll': return `scroll ${action.dy < 0 || action.dx < 0 ? 'up' : 'down'} ${Math.abs(action.dy || action.dx)}${action.unit === 'px' ? ' px' : ' screens'}`;
-    case 'wait': return action.ms !== undefined ? `wait ${action.ms} ms` : `wait for ${action.selector ?? action.expression ?? action.until ?? 'the page'}`;
+    case 'scroll': return `scroll ${action.dy < 0 || action.dx < 0 ? 'up' : 'down'} ${Math.abs(action.dy || action.dx)}${action.unit === 'px' ? ' px' : Math.abs(action.dy || action.dx) === 1 ? ' screen' : ' screens'}`;
+    case 'wait':
+      if (action.elements) return `wait for ${describeElementsWait(action.elements)}`;
+      return action.ms !== undefined ? `wait ${action.ms} ms` : `wait for ${action.selector ?? action.expression ?? action.until ?? 'the page'}`;
     case 'stop': return action.answer !== undefined ? `stop with answer "${action.answer}"` : 'stop';
     case 'noop': return 'do nothing';
     case 'assertText': return `expect ${describeTarget(action.target)} to ${action.substring ? 'contain' : 'have'} text "${action.text}"`;
@@ -71,3 +73,20 @@ export function describeAction(action: Action): string {
     case 'assertSnapshot': return `expect ${describeTarget(action.target)} to match its aria snapshot`;
   }
 }
+
+/** In words: "at least 1 match of css=#q with name="q"". */
+export function describeElementsWait(w: NonNullable<Extract<Action, { type: 'wait' }>['elements']>): string {
+  const how = w.operator === '>=' ? 'at least' : w.operator === '<=' ? 'at most' : 'exactly';
+  const has = [
+    ...Object.entries(w.attributes ?? {}).map(([k, v]) => `${k}="${v}"`),
+    ...Object.entries(w.properties ?? {}).map(([k, v]) => `.${k} = ${JSON.stringify(v)}`),
+  ];
+  const cond = `${how} ${w.count} match${w.count === 1 ? '' : 'es'} of ${w.selectors[0]}${has.length ? ` with ${has.join(', ')}` : ''}`;
+  return w.visible === false ? `no longer ${cond}` : cond;
+}
+
+/** Typed text on one line: a typed Enter (VWA's `[1]` flag, a textarea's line break) shows as `\n`. */
+function oneLine(text: string): string {
+  return text.replace(/\r?\n/g, '\\n');
+}
+

@@ -5,8 +5,12 @@ import { z } from 'zod';
  * happen too (and handle it) for the step to count as reproduced.
  */
 export const Expectation = z.discriminatedUnion('kind', [
-  /** A new page opened by this step, known afterwards under `page`. */
-  z.object({ kind: z.literal('popup'), page: z.string().min(1) }),
+  /**
+   * A new page opened by this step, known afterwards under `page`. `url`: where the recording
+   * saw that page when the format cannot say which step opened it (DevTools `target`); a page
+   * already open there and not yet claimed then counts too.
+   */
+  z.object({ kind: z.literal('popup'), page: z.string().min(1), url: z.string().optional() }),
   /** A download started; `alias` distinguishes downloads of one session ("" = first). */
   z.object({ kind: z.literal('download'), alias: z.string() }),
   /**

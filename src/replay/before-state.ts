@@ -3,6 +3,7 @@ import { extname, join } from 'node:path';
 import type { Locator, Page } from 'playwright';
 import { domSimilarity, keepsAttributes, pageShape, type PageShape } from '../compare/dom-similarity.js';
 import { sameDocument } from '../compare/expected-url.js';
+import { pollUntil } from './poll.js';
 import { diffScreenshots } from '../compare/screenshot-diff.js';
 import type { NoiseMasks, StepNoise } from '../compare/noise-mask.js';
 import type { CompareThresholds } from '../compare/thresholds.js';
@@ -31,6 +32,9 @@ export interface CompareOptions {
   /** `--max-artifact-bytes`: screenshot and HTML bytes one step may keep (default 16 MiB). */
   maxArtifactBytes?: number;
 }
+
+/** How long a before-state waits for the recorded URL when the live page is elsewhere. */
+const URL_PATIENCE_MS = 2000;
 
 export interface CompareEnv {
   out: string;
@@ -63,6 +67,10 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   if (!recordedPng && recordedHtml === undefined && !expectedUrl) return undefined;
 
   const t0 = performance.now();
+  // The previous step's navigation may not have committed yet (a VWA `type [id] [text] [1]`
+  // submits with its last key and returns at once): give the recorded URL a moment to arrive
+  // before calling it a navigation mismatch. A page that stays elsewhere still diverges.
+  if (expectedUrl) await pollUntil(async () => (sameDocument(env.mapUrl(expectedUrl), page.url()) ? true : undefined), URL_PATIENCE_MS);
   await page.waitForLoadState('load', { timeout: 5000 }).catch(() => undefined);
   const hidden = env.secrets?.masksOn(page) ?? [];
   const livePng = recordedPng ? await page.screenshot({ animations: 'disabled', caret: 'hide', timeout: 10_000, mask: hidden }) : undefined;

@@ -44,6 +44,11 @@ export class PageRegistry {
     return undefined;
   }
 
+  /** Pages that opened on their own and no step has claimed yet. */
+  unclaimedPages(): Page[] {
+    return this.unclaimed.filter((p) => !p.isClosed());
+  }
+
   openPages(): Page[] {
     return this.context.pages().filter((p) => !p.isClosed());
   }

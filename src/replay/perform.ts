@@ -8,6 +8,7 @@ import { actsAtPoint, performAtPoint, toViewport, type PointAction } from './at-
 import type { Resolution, Strategy } from './locate.js';
 import type { PageRegistry } from './pages.js';
 import type { PointCheck } from './point-check.js';
+import { waitForElements } from './wait-elements.js';
 
 /** How the step's target was found, for the step's result. */
 export interface TargetFound {
@@ -107,7 +108,9 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
       return on(action.target, async (l) => {
         const options = {
           button: action.button,
-          modifiers: action.modifiers,
+          // No recorded modifiers: leave the keyboard as it is. Playwright releases held keys for
+          // the click when given `[]`, so a DevTools `keyDown Shift` + click lost its Shift.
+          modifiers: action.modifiers.length ? action.modifiers : undefined,
           position: action.position,
           timeout,
         };
@@ -197,12 +200,17 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
       await page.evaluate(scroll, args);
       return { status: 'passed' };
     }
-    case 'wait':
+    case 'wait': {
+      if (action.elements) {
+        const failed = await waitForElements(page, action.elements, timeout);
+        return failed ? { status: 'failed', reason: 'assertion-failed', message: failed } : { status: 'passed' };
+      }
       if (action.ms !== undefined) await page.waitForTimeout(action.ms);
       if (action.until) await page.waitForLoadState(action.until, { timeout });
       if (action.selector) await page.locator(action.selector).first().waitFor({ timeout });
       if (action.expression) await page.waitForFunction(action.expression, undefined, { timeout });
       return { status: 'passed' };
+    }
     case 'assertText':
       return on(action.target, (l) => assert.assertText(l, action.text, action.substring, timeout));
     case 'assertValue':

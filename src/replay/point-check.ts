@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright';
+import type { Frame, Locator, Page } from 'playwright';
 import { describeTarget } from '../ir/describe.js';
 import type { Box, Locate, Target, Viewport } from '../ir/index.js';
 import { liveLocators } from './locate.js';
@@ -46,12 +46,62 @@ export function recordedBox(target: Target): { box: Box; viewport?: Viewport } |
  * of the elements the recorded name matches, inside one, or the label of one.
  */
 export async function checkPoint(page: Page, target: Target, x: number, y: number): Promise<PointCheck | undefined> {
-  const named = namedElements(page, target);
-  if (!named) return undefined;
+  const locate = target.locate.find((l) => NAMED.has(l.kind));
+  if (!locate) return undefined;
   const expected = target.description ?? describeTarget(target);
-  const seen = await named.evaluateAll(atPointInPage, { x, y }).catch(() => undefined);
+  // In the frame under the point: the page's elementFromPoint stops at the <iframe> element.
+  const inner = await frameAtPoint(page, x, y);
+  const named = namedInFrame(inner.frame, locate);
+  const seen = await named?.evaluateAll(atPointInPage, { x: inner.x, y: inner.y }).catch(() => undefined);
   if (!seen) return undefined;
-  return { x: round(x), y: round(y), expected, found: seen.found, match: seen.match };
+  return { x: round(x), y: round(y), expected, found: inner.frame === page.mainFrame() ? seen.found : `${seen.found} in frame ${inner.frame.name() || inner.frame.url()}`, match: seen.match };
+}
+
+/** The elements `locate` names inside one frame. */
+function namedInFrame(frame: Frame, locate: Locate): Locator | undefined {
+  if (frame === frame.page().mainFrame()) return liveLocators(frame.page(), locate)[0]?.locator;
+  if (locate.kind === 'selector') return frame.locator(locate.selector);
+  // A Frame has the getBy*/locator methods of a Page, scoped to itself; liveLocators uses only
+  // those for every kind but `selector`.
+  return liveLocators(frame as unknown as Page, locate)[0]?.locator;
+}
+
+/**
+ * The (i)frame whose document shows at (x, y) — descending through the iframes under the point —
+ * and the point in that frame's viewport.
+ */
+async function frameAtPoint(page: Page, x: number, y: number): Promise<{ frame: Frame; x: number; y: number }> {
+  let frame = page.mainFrame();
+  for (let depth = 0; depth < 8; depth++) {
+    const hit = await frame.evaluateHandle(deepestAt, { x, y }).catch(() => undefined);
+    const el = hit?.asElement();
+    const child = el ? await el.contentFrame().catch(() => null) : null;
+    const offset = child ? await el!.evaluate(contentOrigin).catch(() => undefined) : undefined;
+    await hit?.dispose();
+    if (!child || !offset) break;
+    frame = child;
+    x -= offset.x;
+    y -= offset.y;
+  }
+  return { frame, x, y };
+}
+
+/** Runs inside the page: the element at (x, y), through open shadow roots. */
+function deepestAt({ x, y }: { x: number; y: number }): Element | null {
+  let at: Element | null = document.elementFromPoint(x, y);
+  while (at?.shadowRoot) {
+    const inner = at.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === at) break;
+    at = inner;
+  }
+  return at;
+}
+
+/** Runs inside the page: where an iframe's document starts, in its parent's viewport px. */
+function contentOrigin(el: Element): { x: number; y: number } {
+  const r = el.getBoundingClientRect();
+  const cs = getComputedStyle(el);
+  return { x: r.left + el.clientLeft + parseFloat(cs.paddingLeft), y: r.top + el.clientTop + parseFloat(cs.paddingTop) };
 }
 
 /** Runs inside the page: self-contained. */

@@ -159,6 +159,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
         }
       }
       if (comparison) result.compare = comparison;
+      // The recorded element was not at its recorded point (VWA): the step drifted, whatever the before-state said.
+      if (result.pointCheck && !result.pointCheck.match && !drift.includes(step.index)) drift.push(step.index);
       if (comparison?.artifactsNotWritten) (result.notes ??= []).push(comparison.artifactsNotWritten);
       if (!checking) (result.notes ??= []).push('run to reach --from-step: not compared');
       if (comparison && noise?.note) (result.notes ??= []).push(noise.note);

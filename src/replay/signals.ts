@@ -30,14 +30,16 @@ export interface SettledSignals {
  */
 export function armSignals(expectations: readonly Expectation[], env: SignalEnv) {
   const page = env.page;
-  const popups = page ? expectations.filter((e) => e.kind === 'popup').map((e) => ({ name: e.page, wait: quiet(page.waitForEvent('popup', { timeout: env.timeoutMs })) })) : [];
+  const popups = page ? expectations.filter((e) => e.kind === 'popup').map((e) => ({ name: e.page, url: e.url, wait: quiet(page.waitForEvent('popup', { timeout: env.timeoutMs })) })) : [];
+  const openBefore = new Set(env.pages.unclaimedPages());
   const downloads = page ? expectations.filter((e) => e.kind === 'download').map((e) => ({ alias: e.alias, wait: quiet(page.waitForEvent('download', { timeout: env.timeoutMs })) })) : [];
 
   return async function settle(): Promise<SettledSignals> {
     const result: SettledSignals = { downloads: [], notes: [] };
     for (const popup of popups) {
-      const opened = await popup.wait;
-      if (!opened) return { ...result, failure: { status: 'failed', reason: 'popup-missing', message: `the recorded popup "${popup.name}" did not open within ${env.timeoutMs} ms` } };
+      const opened = popup.url ? await popupAt(popup.wait, popup.url, env) : await popup.wait;
+      if (!opened) return { ...result, failure: { status: 'failed', reason: 'popup-missing', message: `the recorded popup "${popup.name}"${popup.url ? ` (${env.mapUrl(popup.url)})` : ''} did not open within ${env.timeoutMs} ms` } };
+      if (openBefore.has(opened)) result.notes.push(`the popup "${popup.name}" was already open at ${opened.url()} (the recording does not say which step opened it)`);
       env.pages.bind(popup.name, opened);
       await opened.waitForLoadState('domcontentloaded', { timeout: env.timeoutMs }).catch(() => undefined);
     }
@@ -90,3 +92,18 @@ function stripHash(url: string): string {
   const i = url.indexOf('#');
   return i >= 0 ? url.slice(0, i) : url;
 }
+
+/**
+ * A popup the step opens, or a page already open at the recorded URL that no step has claimed:
+ * a DevTools flow names the page a step runs on, not the step that opened it, so the step
+ * taken for its opener may come after the one that really did.
+ */
+async function popupAt(event: Promise<Page | undefined>, url: string, env: SignalEnv): Promise<Page | undefined> {
+  const want = stripHash(env.mapUrl(url));
+  let settled = false;
+  const atUrl = pollUntil(async () => (settled ? null : env.pages.unclaimedPages().find((p) => stripHash(p.url()) === want)), env.timeoutMs);
+  const page = await Promise.race([event, atUrl.then((p) => p ?? event)]);
+  settled = true;
+  return page ?? undefined;
+}
+

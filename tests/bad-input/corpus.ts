@@ -276,8 +276,8 @@ function devtoolsCases(): BadCase[] {
     c('unknown step type', mutated((t) => (t.steps[2].type = 'teleport')), { field: /steps\[2\]\.type/ }),
     c('missing field', mutated((t) => delete t.steps[1].url), { field: /steps\[1\]\.url/ }),
     c('extra field', mutated((t) => (t.steps[1].surprise = 1)), { quiet: true, good: ['good', 'bad'], rejected: [] }),
-    // No step type in its head, so a folder walk does not claim it: named with --format it is read.
-    c('empty episode', mutated((t) => (t.steps = [])), { field: 'steps', forced: true, fileLevel: true, rejected: [], severity: 'warning' }),
+    // `"steps": []` is claimed by a folder walk too, and rejected: the run lists it as an error episode.
+    c('empty episode', mutated((t) => (t.steps = [])), { field: 'steps', fileLevel: true, severity: 'error' }),
     c('non-UTF-8 bytes', latin1Inside(mutated((t) => (t.steps[6].value = 'caf')), 'caf'), { good: ['good', 'bad'], rejected: [], severity: 'warning' }),
     c('huge record', () => mutated((t) => (t.steps[6].value = hugeHtml())), { quiet: true, good: ['good', 'bad'], rejected: [] }),
   ];

@@ -3,6 +3,8 @@ import { expect, test } from '@playwright/test';
 import { devtoolsRecorder, sniffDevtoolsRecorder } from '../../src/formats/devtools-recorder.js';
 import { parseAria, targetFromSelectors } from '../../src/formats/devtools/selectors.js';
 import type { Decoded } from '../../src/formats/format.js';
+import { loadDataset } from '../../src/formats/load-dataset.js';
+import { formatProblem } from '../../src/formats/problem.js';
 import { makeDataset } from './helpers.js';
 
 const FLOW = resolve('tests/formats/data/devtools/checkout.json');
@@ -24,8 +26,6 @@ test.describe('DevTools Recorder flows', () => {
     expect(out.recordsRead).toBe(23);
     expect(out.rejected).toEqual([]);
     expect(out.problems).toEqual([
-      { file: FLOW, episode: 'Checkout with a saved address', record: 'steps[15]', field: 'count', message: 'waits for at least one match; the count (>= 2) is not checked', severity: 'warning' },
-      { file: FLOW, episode: 'Checkout with a saved address', record: 'steps[16]', field: 'operator', message: 'waiting for == 0 matches cannot be replayed; the step does nothing', severity: 'warning' },
       { file: FLOW, episode: 'Checkout with a saved address', record: 'steps[21]', field: 'type', message: 'customStep "lighthouse-snapshot" runs extension code that cannot be replayed; the step does nothing', severity: 'warning' },
       { file: FLOW, episode: 'Checkout with a saved address', record: 'steps[22]', field: 'type', message: 'network emulation is not replayed; the step does nothing', severity: 'warning' },
     ]);
@@ -57,9 +57,9 @@ test.describe('DevTools Recorder flows', () => {
         },
         button: 'left', modifiers: [], clickCount: 1, position: { x: 41.5, y: 12 },
       }, [], undefined],
-      ['page', { type: 'hover', target: { locate: [{ kind: 'label', text: 'Cart', exact: true }, { kind: 'text', text: 'Cart', exact: true }, { kind: 'css', css: '#cart-link' }], description: 'field labelled "Cart"' } }, [], undefined],
+      ['page', { type: 'hover', target: { locate: [{ kind: 'label', text: 'Cart', exact: true }, { kind: 'text', text: 'Cart', exact: true }, { kind: 'css', css: '#cart-link' }], description: 'element named "Cart"' } }, [], undefined],
       ['page', { type: 'click', target: { locate: [{ kind: 'css', css: '#qty' }] }, button: 'left', modifiers: [], clickCount: 2, position: { x: 10, y: 8 } }, [], undefined],
-      ['page', { type: 'fill', target: { locate: [{ kind: 'label', text: 'Quantity', exact: true }, { kind: 'text', text: 'Quantity', exact: true }, { kind: 'css', css: '#qty' }], description: 'field labelled "Quantity"' }, text: '2' }, [], undefined],
+      ['page', { type: 'fill', target: { locate: [{ kind: 'label', text: 'Quantity', exact: true }, { kind: 'text', text: 'Quantity', exact: true }, { kind: 'css', css: '#qty' }], description: 'element named "Quantity"' }, text: '2' }, [], undefined],
       ['page', { type: 'select', target: { locate: [{ kind: 'role', role: 'combobox', name: 'Shipping', exact: true }, { kind: 'css', css: "form#checkout > select[name='shipping']" }], description: 'combobox "Shipping"' }, options: ['express'], by: 'value' }, [], undefined],
       ['page', { type: 'keyDown', key: 'Enter' }, [], undefined],
       ['page', { type: 'keyUp', key: 'Enter' }, [{ kind: 'navigation', url: 'http://localhost:8080/shop/checkout' }], undefined],
@@ -72,19 +72,20 @@ test.describe('DevTools Recorder flows', () => {
         type: 'click',
         target: {
           locate: [
-            { kind: 'selector', selector: 'internal:label="Card number"s >> internal:or="internal:text=\\"Card number\\"s"', framePath: frame },
+            { kind: 'selector', selector: 'internal:label="Card number"s >> internal:or="internal:text=\\"Card number\\"s >> css=:scope:not(label)"', framePath: frame },
             { kind: 'selector', selector: 'css=#card-number', framePath: frame },
           ],
-          description: 'field labelled "Card number"',
+          description: 'element named "Card number"',
         },
         button: 'left', modifiers: [], clickCount: 1, position: { x: 30, y: 9 },
       }, [], undefined],
-      ['page', { type: 'assertVisible', target: { locate: [{ kind: 'role', role: 'heading', name: 'Order placed', exact: true }, { kind: 'css', css: 'h1.confirmation' }], description: 'heading "Order placed"' } }, [], undefined],
-      ['page', { type: 'wait', selector: 'css=.order-line' }, [], undefined],
-      ['page', { type: 'noop', note: 'waitForElement == 0' }, [], undefined],
+      // waitForElement as @puppeteer/replay checks it: the first alternative matching anything, `>= 1` by default.
+      ['page', { type: 'wait', elements: { selectors: ['internal:role=heading[name="Order placed"s]', 'css=h1.confirmation'], operator: '>=', count: 1 } }, [], undefined],
+      ['page', { type: 'wait', elements: { selectors: ['css=.order-line'], operator: '>=', count: 2 } }, [], undefined],
+      ['page', { type: 'wait', elements: { selectors: ['css=.spinner'], operator: '==', count: 0 } }, [], undefined],
       ['page', { type: 'wait', expression: "document.querySelectorAll('.order-line').length === 2" }, [], undefined],
       // The receipt page is first used by the next step: this click is taken to have opened it.
-      ['page', { type: 'click', target: { locate: [{ kind: 'label', text: 'Print receipt', exact: true }, { kind: 'text', text: 'Print receipt', exact: true }], description: 'field labelled "Print receipt"' }, button: 'left', modifiers: [], clickCount: 1, position: { x: 20, y: 10 } }, [{ kind: 'popup', page: 'page1' }], undefined],
+      ['page', { type: 'click', target: { locate: [{ kind: 'label', text: 'Print receipt', exact: true }, { kind: 'text', text: 'Print receipt', exact: true }], description: 'element named "Print receipt"' }, button: 'left', modifiers: [], clickCount: 1, position: { x: 20, y: 10 } }, [{ kind: 'popup', page: 'page1', url: 'http://localhost:8080/shop/receipt/1042' }], undefined],
       ['page1', { type: 'click', target: { locate: [{ kind: 'text', text: 'Close', exact: false }], description: 'text "Close"' }, button: 'left', modifiers: [], clickCount: 1, position: { x: 3, y: 3 } }, [], 'runs on http://localhost:8080/shop/receipt/1042'],
       ['page1', { type: 'closePage' }, [], undefined],
       ['page', { type: 'noop', note: 'customStep lighthouse-snapshot' }, [], undefined],
@@ -145,7 +146,10 @@ test.describe('DevTools Recorder flows', () => {
     expect(untitled.episodes.map((e) => e.id)).toEqual(['untitled']);
     const empty = await decode(join(root, 'no-steps.json'), root);
     expect(empty.episodes).toEqual([]);
-    expect(empty.problems).toEqual([{ file: join(root, 'no-steps.json'), episode: 'Nothing', field: 'steps', message: 'no steps: nothing to replay', severity: 'warning' }]);
+    const nothing = { file: join(root, 'no-steps.json'), episode: 'Nothing', field: 'steps', message: 'the flow "Nothing" has no steps: nothing to replay', severity: 'error' };
+    expect(empty.problems).toEqual([nothing]);
+    // Rejected, so a run lists it as an episode (error, invalid-input) rather than leaving it out.
+    expect(empty.rejected).toEqual([{ id: 'Nothing', format: 'devtools-recorder', source: { file: join(root, 'no-steps.json') }, problems: [nothing] }]);
     const noTitle = await decode(join(root, 'no-title.json'), root);
     expect(noTitle.rejected.map((r) => r.id)).toEqual(['no-title']);
     expect(noTitle.problems.map((p) => [p.field, p.message])).toEqual([['title', 'missing (expected string)'], ['steps', 'Invalid input: expected array, received object']]);
@@ -204,13 +208,13 @@ test.describe('DevTools selectors', () => {
     expect(targetFromSelectors([['aria/Settings', 'aria/Dark mode[role="switch"]', 'xpath///span', 'text/On']], [1, 0], 'selectors').target).toEqual({
       locate: [{
         kind: 'selector',
-        selector: 'internal:label="Settings"s >> internal:or="internal:text=\\"Settings\\"s" >> internal:role=switch[name="Dark mode"s] >> xpath=//span >> internal:text="On"i',
+        selector: 'internal:label="Settings"s >> internal:or="internal:text=\\"Settings\\"s >> css=:scope:not(label)" >> internal:role=switch[name="Dark mode"s] >> xpath=//span >> internal:text="On"i',
         framePath: [':is(iframe, frame) >> nth=1', ':is(iframe, frame) >> nth=0'],
       }],
     });
     // The `or` alternative repeats the path before it (internal:or is evaluated from the root).
     expect(targetFromSelectors([['#host', 'aria/Buy']], undefined, 'selectors').target!.locate).toEqual([
-      { kind: 'selector', selector: 'css=#host >> internal:label="Buy"s >> internal:or="css=#host >> internal:text=\\"Buy\\"s"' },
+      { kind: 'selector', selector: 'css=#host >> internal:label="Buy"s >> internal:or="css=#host >> internal:text=\\"Buy\\"s >> css=:scope:not(label)"' },
     ]);
   });
 
@@ -228,5 +232,20 @@ test.describe('DevTools selectors', () => {
     expect(sniffDevtoolsRecorder('rec.jsonl', head)).toBe(false);
     expect(sniffDevtoolsRecorder('rec.json', '{"title": "x", "steps": [{"action_type": 6, "type": "click"}]}')).toBe(false);
     expect(sniffDevtoolsRecorder('rec.json', '{"title": "x", "items": []}')).toBe(false);
+    // What Chrome exports when the recording is stopped before any action.
+    expect(sniffDevtoolsRecorder('rec.json', '{\n  "title": "Recording 2",\n  "steps": []\n}\n')).toBe(true);
+    expect(sniffDevtoolsRecorder('rec.json', '{"steps": []}')).toBe(false);
+  });
+
+  test('a folder with a flow of no steps: found, and rejected with the reason', async () => {
+    const root = makeDataset({
+      'a/empty.json': '{\n  "title": "Recording 2",\n  "steps": []\n}\n',
+      'b/one.json': flow([{ type: 'navigate', url: 'http://localhost:8080/' }]),
+    });
+    const data = await loadDataset(root);
+    expect(data.files.map((f) => [f.file, f.format.name])).toEqual([[join(root, 'a/empty.json'), 'devtools-recorder'], [join(root, 'b/one.json'), 'devtools-recorder']]);
+    expect(data.episodes.map((e) => e.id)).toEqual(['T']);
+    expect(data.rejected.map((r) => r.id)).toEqual(['Recording 2']);
+    expect(data.problems.map((p) => formatProblem(p, root))).toEqual(['a/empty.json: error: steps: the flow "Recording 2" has no steps: nothing to replay']);
   });
 });

@@ -10,7 +10,7 @@ import type { RejectedEpisode } from '../format.js';
 import { isPlainObject } from '../json-line.js';
 import type { Problem } from '../problem.js';
 import { isStepType, STEP_SCHEMAS, STEP_TYPES, UserFlow, type FlowStep, type Selector } from './schema.js';
-import { selectorString, targetFromSelectors } from './selectors.js';
+import { alternativeStrings, targetFromSelectors } from './selectors.js';
 
 export interface FlowResult {
   episode?: Episode;
@@ -22,7 +22,7 @@ export interface FlowResult {
 const BUTTONS = { primary: 'left', auxiliary: 'middle', secondary: 'right' } as const;
 
 /** Fields each step type has that the IR action carries; the rest goes to the episode's meta. */
-const USED = new Set(['type', 'selectors', 'target', 'frame', 'assertedEvents', 'offsetX', 'offsetY', 'button', 'url', 'value', 'key', 'x', 'y', 'width', 'height', 'deviceScaleFactor', 'expression', 'operator', 'count']);
+const USED = new Set(['type', 'selectors', 'target', 'frame', 'assertedEvents', 'offsetX', 'offsetY', 'button', 'url', 'value', 'key', 'x', 'y', 'width', 'height', 'deviceScaleFactor', 'expression', 'operator', 'count', 'attributes', 'properties', 'visible']);
 
 /**
  * One DevTools Recorder flow as one episode (`id` = its title, else the file name). Steps run
@@ -75,7 +75,7 @@ export function decodeFlow(value: unknown, file: string, fallbackId: string): Fl
       pages.set(target, page);
       const opener = steps[steps.length - 1];
       if (opener) {
-        opener.expect = [...(opener.expect ?? []), { kind: 'popup', page }];
+        opener.expect = [...(opener.expect ?? []), { kind: 'popup', page, url: target }];
       }
     }
 
@@ -107,12 +107,13 @@ export function decodeFlow(value: unknown, file: string, fallbackId: string): Fl
     stepMeta.push(extras);
   });
 
-  // A flow with no steps was still read (a warning, exit 1), unlike a file with nothing readable (exit 2).
+  // A flow with no steps was still read (exit 1, not 2) and is an episode of the run that cannot
+  // pass: rejected, so results.jsonl, JUnit and the report list it instead of leaving it out.
   const recordsRead = Math.max(1, flow.data.steps.length);
   if (problems.some((p) => p.severity === 'error')) return reject(recordsRead);
   if (!steps.length) {
-    pin(undefined, { field: 'steps', message: 'no steps: nothing to replay', severity: 'warning' });
-    return { problems, recordsRead };
+    pin(undefined, { field: 'steps', message: `the flow ${JSON.stringify(id)} has no steps: nothing to replay`, severity: 'error' });
+    return reject(recordsRead);
   }
   const meta: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(flow.data)) if (k !== 'steps') meta[k] = v;
@@ -190,23 +191,17 @@ function decodeStep(step: FlowStep, state: StepState, issue: (i: FieldIssue) => 
       return { action, note: `recorded scroll position (${to.x}, ${to.y})` };
     }
     case 'waitForElement': {
-      const t = target();
-      if (!t) return undefined;
-      const operator = step.operator ?? '==';
-      const count = step.count ?? 1;
-      if (step.visible === false || step.properties || step.attributes) {
-        issue({ field: step.visible === false ? 'visible' : step.properties ? 'properties' : 'attributes', message: 'only the element\'s presence is checked on replay', severity: 'warning' });
-      }
-      if (operator === '==' && count === 1 && step.visible !== false) return { action: { type: 'assertVisible', target: t } };
-      if (operator !== '<=' && count >= 1) {
-        const selector = selectorString(t, frame);
-        if (selector) {
-          if (count > 1 || operator === '==') issue({ field: 'count', message: `waits for at least one match; the count (${operator} ${count}) is not checked`, severity: 'warning' });
-          return { action: { type: 'wait', selector } };
-        }
-      }
-      issue({ field: 'operator', message: `waiting for ${operator} ${count} matches cannot be replayed; the step does nothing`, severity: 'warning' });
-      return { action: { type: 'noop', note: `waitForElement ${operator} ${count}` } };
+      // Checked as @puppeteer/replay does (operator `>=` and count 1 by default; `visible: false`
+      // waits for the condition to stop holding), not as a Playwright assertion on one element:
+      // a wait for "the rows are there" passes with three rows.
+      const alternatives = alternativeStrings(step.selectors, frame, 'selectors');
+      alternatives.issues.forEach(issue);
+      if (alternatives.issues.some((i) => i.severity === 'error')) return undefined;
+      const elements: Extract<Action, { type: 'wait' }>['elements'] = { selectors: alternatives.selectors, operator: step.operator ?? '>=', count: step.count ?? 1 };
+      if (step.attributes) elements.attributes = step.attributes;
+      if (step.properties) elements.properties = step.properties;
+      if (step.visible !== undefined) elements.visible = step.visible;
+      return { action: { type: 'wait', elements } };
     }
     case 'waitForExpression':
       if (frame?.length) issue({ field: 'frame', message: 'the expression is evaluated in the main frame', severity: 'warning' });

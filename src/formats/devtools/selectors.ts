@@ -24,6 +24,8 @@ interface Part {
   selector: string;
   /** A second selector whose matches count too (`internal:or`), for an ARIA name with no role. */
   or?: string;
+  /** In words, when the locates would say it wrongly (an ARIA name with no role is no "field"). */
+  description?: string;
 }
 
 /** Parts as one Playwright selector. `internal:or` is evaluated from the root, so it repeats the path so far. */
@@ -45,7 +47,7 @@ export function targetFromSelectors(selectors: readonly Selector[], frame: reado
     if (!seen.has(key)) { seen.add(key); locate.push(l); }
   };
   const framePath = frame?.length ? frame.map((i) => `:is(iframe, frame) >> nth=${i}`) : undefined;
-  let named: Locate | undefined;
+  let description: string | undefined;
 
   selectors.forEach((selector, i) => {
     const raw = typeof selector === 'string' ? [selector] : selector;
@@ -55,7 +57,8 @@ export function targetFromSelectors(selectors: readonly Selector[], frame: reado
       if (!part) return;
       parts.push(part);
     }
-    named ??= parts.length === 1 ? parts[0]!.locates.find((l) => l.kind === 'role' || l.kind === 'label' || l.kind === 'text') : undefined;
+    const named = parts.length === 1 ? parts[0]!.locates.find((l) => l.kind === 'role' || l.kind === 'label' || l.kind === 'text') : undefined;
+    description ??= parts.length === 1 ? parts[0]!.description ?? (named && describeTarget({ locate: [named] })) : undefined;
     if (parts.length === 1 && !framePath) {
       parts[0]!.locates.forEach(add);
     } else {
@@ -69,7 +72,7 @@ export function targetFromSelectors(selectors: readonly Selector[], frame: reado
     return { issues };
   }
   const target: Target = { locate };
-  if (named) target.description = describeTarget({ locate: [named] });
+  if (description) target.description = description;
   return { target, issues };
 }
 
@@ -85,10 +88,12 @@ function readPart(text: string, field: string, issues: FieldIssue[]): Part | und
     if (role && name !== undefined) return { locates: [{ kind: 'role', role, name, exact: true }], selector: `internal:role=${role}[name=${attrValue(name, true)}]` };
     if (role) return { locates: [{ kind: 'role', role }], selector: `internal:role=${role}` };
     // A name with no role: the name comes from a label or from the content; either finds it.
+    // Not the <label> itself: its text names its control, and Puppeteer's ARIA query skips it.
     return {
       locates: [{ kind: 'label', text: name!, exact: true }, { kind: 'text', text: name!, exact: true }],
       selector: `internal:label=${textValue(name!, true)}`,
-      or: `internal:text=${textValue(name!, true)}`,
+      or: `internal:text=${textValue(name!, true)} >> css=:scope:not(label)`,
+      description: `element named "${name!}"`,
     };
   }
   if (text.startsWith('xpath/')) {
@@ -134,19 +139,25 @@ export function parseAria(body: string): { name?: string; role?: string } | { er
   return out;
 }
 
-/** The first alternative as one Playwright selector string (for `wait.selector`), frame hops included. */
-export function selectorString(target: Target, frame: readonly number[] | undefined): string | undefined {
-  const first = target.locate[0];
-  if (!first) return undefined;
+/**
+ * Every alternative as one Playwright selector string, in order, frame hops included: what a
+ * `waitForElement` counts (the first alternative that matches anything, as @puppeteer/replay).
+ */
+export function alternativeStrings(selectors: readonly Selector[], frame: readonly number[] | undefined, field: string): { selectors: string[]; issues: FieldIssue[] } {
+  const issues: FieldIssue[] = [];
   const hop = ' >> internal:control=enter-frame >> ';
   const frames = frame?.length ? frame.map((i) => `:is(iframe, frame) >> nth=${i}`).join(hop) + hop : '';
-  switch (first.kind) {
-    case 'selector': return (first.framePath?.length ? first.framePath.join(hop) + hop : '') + first.selector;
-    case 'css': return `${frames}css=${first.css}`;
-    case 'xpath': return `${frames}xpath=${first.xpath}`;
-    case 'role': return `${frames}internal:role=${first.role}${first.name !== undefined ? `[name=${attrValue(first.name, first.exact ?? false)}]` : ''}`;
-    case 'text': return `${frames}internal:text=${textValue(first.text, first.exact ?? false)}`;
-    case 'label': return `${frames}internal:label=${textValue(first.text, first.exact ?? false)}`;
-    default: return undefined;
-  }
+  const out: string[] = [];
+  selectors.forEach((selector, i) => {
+    const raw = typeof selector === 'string' ? [selector] : selector;
+    const parts: Part[] = [];
+    for (const [k, text] of raw.entries()) {
+      const part = readPart(text, typeof selector === 'string' ? joinField(field, i)! : joinField(field, i, k)!, issues);
+      if (!part) return;
+      parts.push(part);
+    }
+    out.push(frames + joinParts(parts));
+  });
+  return { selectors: out, issues };
 }
+

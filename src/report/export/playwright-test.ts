@@ -307,6 +307,15 @@ function actionLines(a: Action, p: string, source: ((text: string) => string | u
       return a.target ? withLoc((l) => [`await ${l}.hover();`, wheel]) : [wheel];
     }
     case 'wait':
+      if (a.elements) {
+        const w = a.elements;
+        const matcher = { '>=': 'toBeGreaterThanOrEqual', '==': 'toBe', '<=': 'toBeLessThanOrEqual' }[w.operator];
+        const count = `async () => { for (const s of [${w.selectors.map(jsString).join(', ')}]) { const n = await ${p}.locator(s).count(); if (n) return n; } return 0; }`;
+        return [
+          ...(w.attributes || w.properties ? lineComments(`not exported: every match must also have ${JSON.stringify({ ...w.attributes, ...w.properties })}`) : []),
+          `await expect.poll(${count}).${w.visible === false ? 'not.' : ''}${matcher}(${jsNumber(w.count)});`,
+        ];
+      }
       if (a.ms !== undefined) return [`await ${p}.waitForTimeout(${jsNumber(a.ms)});`];
       if (a.until) return [`await ${p}.waitForLoadState(${jsString(a.until)});`];
       if (a.selector) return [`await ${p}.locator(${jsString(a.selector)}).waitFor();`];

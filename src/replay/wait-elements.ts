@@ -1,0 +1,67 @@
+import type { Page } from 'playwright';
+import type { Action } from '../ir/index.js';
+import { pollUntil } from './poll.js';
+
+export type ElementsWait = NonNullable<Extract<Action, { type: 'wait' }>['elements']>;
+
+interface Look {
+  /** The alternative that matched anything (the last one when none did). */
+  selector: string;
+  matches: number;
+  /** The first attribute/property a match lacks, in words. */
+  mismatch?: string;
+}
+
+const COMPARE = { '>=': (a: number, b: number) => a >= b, '==': (a: number, b: number) => a === b, '<=': (a: number, b: number) => a <= b };
+
+/**
+ * Waits as @puppeteer/replay's `waitForElement` does: polls until the condition holds (or, with
+ * `visible: false`, stops holding). Undefined when it did; else a message saying what was
+ * there instead, for an `assertion-failed` step.
+ */
+export async function waitForElements(page: Page, w: ElementsWait, timeoutMs: number): Promise<string | undefined> {
+  let last: Look | undefined;
+  const want = w.visible !== false;
+  const done = await pollUntil(async () => {
+    last = await look(page, w);
+    const holds = COMPARE[w.operator](last.matches, w.count) && !last.mismatch;
+    return holds === want ? true : undefined;
+  }, timeoutMs);
+  if (done) return undefined;
+  const seen = last ? `${last.matches} matched (${last.selector})${last.mismatch ? `, ${last.mismatch}` : ''}` : 'nothing could be checked';
+  // The step's description already says what was waited for.
+  return `not so after ${timeoutMs} ms: ${seen}`;
+}
+
+async function look(page: Page, w: ElementsWait): Promise<Look> {
+  let found: { selector: string; matches: number } | undefined;
+  for (const selector of w.selectors) {
+    // A selector this page cannot evaluate yet (a frame still loading) counts as no match.
+    const matches = await page.locator(selector).count().catch(() => 0);
+    if (matches > 0) {
+      found = { selector, matches };
+      break;
+    }
+  }
+  if (!found) return { selector: w.selectors.at(-1)!, matches: 0 };
+  if (!w.attributes && !w.properties) return found;
+  const mismatch = await page.locator(found.selector).evaluateAll((els, { attributes, properties }) => {
+    const deep = (want: unknown, have: unknown): boolean => {
+      if (want === have) return true;
+      if (!want || !have || typeof want !== 'object' || typeof have !== 'object') return false;
+      return Object.entries(want).every(([k, v]) => deep(v, (have as Record<string, unknown>)[k]));
+    };
+    for (const [i, el] of els.entries()) {
+      for (const [name, value] of Object.entries(attributes ?? {})) {
+        const has = el.getAttribute(name);
+        if (has !== value) return `match ${i + 1} has ${name}=${has === null ? 'nothing' : JSON.stringify(has)}, expected ${JSON.stringify(value)}`;
+      }
+      for (const [name, value] of Object.entries(properties ?? {})) {
+        const has = (el as unknown as Record<string, unknown>)[name];
+        if (!deep(value, has)) return `match ${i + 1} has .${name} = ${JSON.stringify(has) ?? String(has)}, expected ${JSON.stringify(value)}`;
+      }
+    }
+    return undefined;
+  }, { attributes: w.attributes, properties: w.properties }).catch((e: Error) => `its attributes could not be read (${e.message.split('\n')[0]})`);
+  return mismatch ? { ...found, mismatch } : found;
+}
