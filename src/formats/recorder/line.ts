@@ -84,6 +84,9 @@ function build(name: RecorderActionName, line: AnyLine, at?: string): RecorderLi
   return { step: { action: action.data, page, expect, extras }, issues };
 }
 
+/** The value a browser gives an `<input type=file>` holding one file. */
+const FAKEPATH = /^C:\\fakepath\\([^\\/]+)$/;
+
 /** The IR action's own fields for each recorder action (not yet defaulted or validated). */
 function actionFields(name: RecorderActionName, l: AnyLine, target: unknown, issues: FieldIssue[], at?: string): unknown {
   const line = l as Record<string, unknown>;
@@ -97,7 +100,14 @@ function actionFields(name: RecorderActionName, l: AnyLine, target: unknown, iss
     case 'hover': return { type: 'hover', target, position: line.position };
     case 'check': return { type: 'check', target };
     case 'uncheck': return { type: 'uncheck', target };
-    case 'fill': return { type: 'fill', target, text: line.text };
+    case 'fill': {
+      // Recorders from 1.6x record a file upload as a `fill` of the input's value, which browsers
+      // report as "C:\fakepath\<name>" (HTML's fakepath); filling a file input throws, so it is
+      // the upload it stands for.
+      const upload = typeof line.text === 'string' ? FAKEPATH.exec(line.text) : null;
+      if (upload) return { type: 'setInputFiles', target, files: [upload[1]] };
+      return { type: 'fill', target, text: line.text };
+    }
     case 'press': return { type: 'press', target, key: line.key, modifiers: mods(line.modifiers) };
     // The recorder records option values, and its own runner matches by value only.
     case 'select': return { type: 'select', target, options: line.options, by: 'value' };
