@@ -248,3 +248,15 @@ test('live-only flags in snapshot mode: --calibrate is refused (it wrote an empt
   const plain = await cli('run', file, '--mode', 'snapshot', '--out', join(dir, 'out3'), '--workers', '1');
   expect(plain.stderr).not.toContain('snapshot mode ignores');
 });
+
+test('an MHTML before-state that is not MHTML fails its step naming the file', async () => {
+  const root = test.info().outputPath('badmhtml');
+  const snaps = join(root, 'task', 'bad-mh', 'processed', 'snapshots');
+  mkdirSync(snaps, { recursive: true });
+  writeFileSync(join(snaps, 'u-x_before.mhtml'), 'garbage\n');
+  writeFileSync(join(root, 'train_0.json'), JSON.stringify([{ annotation_id: 'bad-mh', website: 'shop', confirmed_task: 'x', actions: [{ action_uid: 'u-x', raw_html: '', cleaned_html: '', operation: { op: 'CLICK', original_op: 'CLICK', value: '' }, pos_candidates: [], neg_candidates: [] }] }]));
+  const data = await loadDataset(root);
+  const r = await runSnapshotEpisode(browser, data.episodes[0]!, SNAPSHOT_OPTIONS);
+  expect(view(r)).toEqual([[0, 'click', 'failed', 'error']]);
+  expect(r.steps[0]!.message).toBe(`${join(root, 'task', 'bad-mh', 'processed', 'snapshots', 'u-x_before.mhtml')}: not MHTML: no blank line after the headers`);
+});
