@@ -289,3 +289,25 @@ test('element accuracy: a marked icon inside the positive button counts as on it
   expect(other!.targets).toEqual({ checked: 1, found: 1, onPositive: 0 });
   expect(other!.steps[0]!.notes).toEqual(['not on a positive candidate: the element found is not node 10']);
 });
+
+test('a node id that appears twice in raw_html (no marker): the candidate\'s tag tells them apart, or the step is ambiguous', async () => {
+  const raw = (otherTag: string) => [
+    '<html backend_node_id="1" bounding_box_rect="0,0,1280,900">',
+    '  <body backend_node_id="2" bounding_box_rect="0,0,1280,900">',
+    `    <${otherTag} backend_node_id="524" bounding_box_rect="20,500,80,20" class="promo"><text backend_node_id="6" bounding_box_rect="20,500,80,20">See offers</text></${otherTag}>`,
+    '    <button backend_node_id="524" bounding_box_rect="420,450,120,30" class="primary"><text backend_node_id="8" bounding_box_rect="420,450,120,30">Search flights</text></button>',
+    '  </body>',
+    '</html>',
+  ].join('\n');
+  const pos = [{ tag: 'button', backend_node_id: '524', attributes: JSON.stringify({ backend_node_id: '524', bounding_box_rect: '420,450,120,30', class: 'primary', data_pw_testid_buckeye_candidate: '1' }), is_original_target: true, is_top_level_target: true }];
+  const task = (id: string, otherTag: string) => ({ annotation_id: id, website: 'travel', confirmed_task: 'search', actions: [{ action_uid: `uid-${id}`, raw_html: raw(otherTag), cleaned_html: '', operation: { op: 'CLICK', original_op: 'CLICK', value: '' }, pos_candidates: pos, neg_candidates: [] }] });
+  const dir = test.info().outputPath('dupid');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'train_0.json'), JSON.stringify([task('a-and-button', 'a'), task('two-buttons', 'button')]));
+  const data = await loadDataset(dir);
+  const [told, tied] = await Promise.all(data.episodes.map((e) => runSnapshotEpisode(browser, e, SNAPSHOT_OPTIONS)));
+  expect(view(told!)).toEqual([[0, 'click', 'passed', null]]);
+  expect(told!.targets).toEqual({ checked: 1, found: 1, onPositive: 1 });
+  expect(view(tied!)).toEqual([[0, 'click', 'failed', 'ambiguous-target']]);
+  expect(tied!.steps[0]!.message).toBe('the recorded selector matched several elements ([data-pw-testid-buckeye="uid-two-buttons"] → 0; backend_node_id=524 → 2; button[backend_node_id=524] → 2)');
+});
