@@ -1,6 +1,7 @@
 import type { FormatName, SourceRef } from '../ir/index.js';
 import { duplicateId } from './dataset-records.js';
 import type { RejectedEpisode } from './format.js';
+import type { Problem } from './problem.js';
 
 /**
  * Formats whose episode ids are recorded ids (a task's `annotation_id`, a trajectory's `id`), so
@@ -20,7 +21,7 @@ export class FirstSeen {
   private readonly seen = new Map<string, { file: string; line?: number }>();
 
   /** The refusal of `item` when another file already had its id; undefined when it is new. */
-  check(item: { id: string; format: FormatName; source: SourceRef }): RejectedEpisode | undefined {
+  check(item: { id: string; format: FormatName; source: SourceRef; problems?: Problem[] }): RejectedEpisode | undefined {
     if (!RECORDED_IDS.has(item.format)) return undefined;
     const first = this.seen.get(item.id);
     if (first === undefined) {
@@ -37,6 +38,8 @@ export class FirstSeen {
       message: `episode id ${JSON.stringify(item.id)} is also the id of an episode of ${first.file}${first.line !== undefined ? `:${first.line}` : ''}; this one is not replayed`,
       severity: 'error' as const,
     };
-    return { id, format: item.format, source: item.source, problems: [problem] };
+    // An episode already refused keeps its own reasons, under its new id.
+    const own = (item.problems ?? []).map((p) => ({ ...p, episode: id }));
+    return { id, format: item.format, source: item.source, problems: [...own, problem] };
   }
 }

@@ -74,7 +74,8 @@ export async function openDataset(path: string, opts: LoadOptions = {}): Promise
         else if (item.kind === 'problem') stream.problems.push(item.problem);
         else {
           const refused = ids.check(item.kind === 'episode' ? item.episode : item.rejected);
-          if (refused) stream.problems.push(...refused.problems);
+          // Only the new problem: the rejection's own were reported when it was decoded.
+          if (refused) stream.problems.push(refused.problems[refused.problems.length - 1]!);
           yield refused ? { kind: 'rejected' as const, rejected: refused } : item;
         }
       }

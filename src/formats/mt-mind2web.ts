@@ -29,7 +29,15 @@ async function* decodeStream(file: string, options: DecodeOptions): AsyncGenerat
     firstSeen.set(id, r.at);
     // No turns is no episode at all: say so rather than let the conversation vanish.
     if (Array.isArray(read.value.turns) && read.value.turns.length === 0) ready.push({ kind: 'problem', problem: pinAt({ field: 'turns', message: 'no turns: nothing to replay', severity: 'warning' }, r.where, id) });
-    for (const result of results) pushResult(ready, result);
+    // A conversation-level problem belongs to every turn's rejection, but is listed once.
+    const listed = new Set<string>();
+    for (const result of results) {
+      const fresh = result.problems.filter((p) => {
+        const key = JSON.stringify([p.line, p.record, p.field, p.message, p.severity]);
+        return !listed.has(key) && listed.add(key);
+      });
+      pushResult(ready, { ...result, problems: fresh });
+    }
   });
   // Conversations read before the failure are whole (each was one complete record).
   if (readError !== undefined) yield { kind: 'problem', problem: cannotRead(path, readError) };

@@ -78,9 +78,7 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
 async function exactMatch(page: Page, target: Target, strict: boolean | undefined, tried: Map<string, number>, snapshot?: boolean): Promise<Resolution | undefined> {
   const locates = strict ? target.locate.slice(0, 1) : target.locate;
   for (const [i, locate] of locates.entries()) {
-    const candidates = snapshot && locate.kind === 'backendNodeId'
-      ? [{ label: `backend_node_id=${locate.backendNodeId}`, locator: page.locator(`[backend_node_id="${locate.backendNodeId.replace(/["\\]/g, '')}"]`) }]
-      : liveLocators(page, locate);
+    const candidates = snapshot && locate.kind === 'backendNodeId' ? nodeIdLocators(page, locate.backendNodeId, target) : liveLocators(page, locate);
     for (const candidate of candidates) {
       const count = await candidate.locator.count().catch(() => 0);
       tried.set(candidate.label, count);
@@ -88,6 +86,18 @@ async function exactMatch(page: Page, target: Target, strict: boolean | undefine
     }
   }
   return undefined;
+}
+
+/**
+ * A recorded node id in a rendered snapshot, then — node ids do repeat in a few Mind2Web dumps —
+ * the same id on the recorded tag only (the candidate's `tag`, kept in the fingerprint).
+ */
+function nodeIdLocators(page: Page, backendNodeId: string, target: Target): LiveLocator[] {
+  const attr = `[backend_node_id="${backendNodeId.replace(/["\\]/g, '')}"]`;
+  const out: LiveLocator[] = [{ label: `backend_node_id=${backendNodeId}`, locator: page.locator(attr) }];
+  const tag = target.locate.find((l) => l.kind === 'fingerprint')?.tag;
+  if (tag && /^[a-z][a-z0-9-]*$/i.test(tag)) out.push({ label: `${tag}[backend_node_id=${backendNodeId}]`, locator: page.locator(`${tag}${attr}`) });
+  return out;
 }
 
 /** The recorded HTML says more about the target than its selector (its row, its attributes). */

@@ -51,3 +51,18 @@ test('results, merge and --resume keep the real episode next to its refused dupl
   expect((await cli('run', root, '--mode', 'snapshot', '--out', out, '--workers', '1', '--resume')).code).toBe(1);
   expect(lines().map((r) => [r.episode, r.status]).sort()).toEqual(expected);
 });
+
+test('a repeated id whose record was already refused keeps its own reasons under its new id', async () => {
+  const broken = { ...TASK, actions: [{ ...TASK.actions[0], operation: { op: 'DRAG', original_op: 'DRAG', value: '' } }] };
+  const root = makeDataset({ 'a/train_0.json': JSON.stringify([TASK]), 'b/train_0.json': JSON.stringify([broken]) });
+  const data = await loadDataset(root);
+  expect(data.rejected.map((r) => [r.id, r.problems.map((p) => [p.episode, p.field, p.message])])).toEqual([
+    ['task-1 (duplicate: train_0.json:1:[0])', [
+      ['task-1 (duplicate: train_0.json:1:[0])', 'operation.op', '"DRAG" is not one of "CLICK", "TYPE", "SELECT"'],
+      ['task-1 (duplicate: train_0.json:1:[0])', 'operation.original_op', '"DRAG" is not one of "CLICK", "TYPE", "SELECT", "HOVER", "ENTER"'],
+      ['task-1 (duplicate: train_0.json:1:[0])', undefined, `episode id "task-1" is also the id of an episode of ${join(root, 'a/train_0.json')}:1; this one is not replayed`],
+    ]],
+  ]);
+  // Each problem is listed once.
+  expect(data.problems.filter((p) => p.file === join(root, 'b/train_0.json'))).toHaveLength(3);
+});

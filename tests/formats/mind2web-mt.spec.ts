@@ -75,3 +75,17 @@ test('a conversation that is not JSON is rejected whole, under its task_id', asy
   expect(out.rejected.map((r) => [r.id, r.source])).toEqual([['torn', { file, line: 2, record: '[0]' }]]);
   expect(out.problems).toEqual([{ file, line: 2, record: '[0]', episode: 'torn', severity: 'error', message: expect.stringMatching(/^invalid JSON: /) }]);
 });
+
+test('a conversation without task_id: every turn is rejected with the reason, which is listed once', async () => {
+  const conversation = JSON.parse(readFileSync(MT, 'utf8'))[0] as Record<string, unknown>;
+  const { task_id: _, ...noId } = conversation;
+  const root = makeDataset({ 'test_task_0.json': JSON.stringify([noId]) });
+  const out = await mtMind2web.decodeFile(join(root, 'test_task_0.json'), { datasetRoot: root });
+  expect(out.episodes).toEqual([]);
+  const reason = 'missing (expected string or number)';
+  expect(out.rejected.map((r) => [r.id, r.problems.map((p) => [p.field, p.message])])).toEqual(
+    [0, 1, 2].map((t) => [`test_task_0.json[0]#${t}`, [['task_id', reason]]]),
+  );
+  // Not three times, and no "continues a rejected turn" warning for turns rejected for the same reason.
+  expect(out.problems.map((p) => [p.record, p.field, p.severity, p.message])).toEqual([['[0]', 'task_id', 'error', reason]]);
+});

@@ -25,13 +25,14 @@ test('per-format figures: found rate and element accuracy are sums over episodes
 
 test('snapshot run of Mind2Web tasks: summary.json has the target-found rate and element accuracy', async () => {
   // The library task's first step, with its positive candidate pointing at another element (the
-  // <html>, node 3): the marker still finds the right link, so the target is found, but not on a
-  // positive — found rate stays 1, element accuracy drops by one step.
+  // next link, node 43; not an ancestor, which would contain the target): the marker still finds
+  // the right link, so the target is found, but not on a positive — found rate stays 1, element
+  // accuracy drops by one step.
   const tasks = JSON.parse(readFileSync(M2W_TASKS, 'utf8')) as { annotation_id: string; actions: { pos_candidates: { attributes: string; backend_node_id: string }[] }[] }[];
   const library = tasks.find((t) => t.annotation_id === TASKS.library.id)!;
   const pos = library.actions[0]!.pos_candidates[0]!;
-  pos.backend_node_id = '3';
-  pos.attributes = JSON.stringify({ ...JSON.parse(pos.attributes), backend_node_id: '3' });
+  pos.backend_node_id = '43';
+  pos.attributes = JSON.stringify({ ...JSON.parse(pos.attributes), backend_node_id: '43' });
   const dir = tempDir('rw-m2w-figures-');
   writeFileSync(join(dir, 'train_0.json'), JSON.stringify(tasks));
   const out = join(dir, 'out');

@@ -248,3 +248,66 @@ test('live-only flags in snapshot mode: --calibrate is refused (it wrote an empt
   const plain = await cli('run', file, '--mode', 'snapshot', '--out', join(dir, 'out3'), '--workers', '1');
   expect(plain.stderr).not.toContain('snapshot mode ignores');
 });
+
+test('an MHTML before-state that is not MHTML fails its step naming the file', async () => {
+  const root = test.info().outputPath('badmhtml');
+  const snaps = join(root, 'task', 'bad-mh', 'processed', 'snapshots');
+  mkdirSync(snaps, { recursive: true });
+  writeFileSync(join(snaps, 'u-x_before.mhtml'), 'garbage\n');
+  writeFileSync(join(root, 'train_0.json'), JSON.stringify([{ annotation_id: 'bad-mh', website: 'shop', confirmed_task: 'x', actions: [{ action_uid: 'u-x', raw_html: '', cleaned_html: '', operation: { op: 'CLICK', original_op: 'CLICK', value: '' }, pos_candidates: [], neg_candidates: [] }] }]));
+  const data = await loadDataset(root);
+  const r = await runSnapshotEpisode(browser, data.episodes[0]!, SNAPSHOT_OPTIONS);
+  expect(view(r)).toEqual([[0, 'click', 'failed', 'error']]);
+  expect(r.steps[0]!.message).toBe(`${join(root, 'task', 'bad-mh', 'processed', 'snapshots', 'u-x_before.mhtml')}: not MHTML: no blank line after the headers`);
+});
+
+test('element accuracy: a marked icon inside the positive button counts as on it; a marked sibling does not', async () => {
+  const raw = (marked: 'icon' | 'other') => [
+    '<html backend_node_id="1" bounding_box_rect="0,0,1280,900">',
+    '  <body backend_node_id="2" bounding_box_rect="0,0,1280,900">',
+    '    <button backend_node_id="10" bounding_box_rect="10,10,120,40" is_clickable="true">',
+    `      <i backend_node_id="11" bounding_box_rect="14,14,20,20" class="icon-cart"${marked === 'icon' ? ' data_pw_testid_buckeye="u"' : ''}/>`,
+    '      <text backend_node_id="12" bounding_box_rect="40,14,80,20">Add to cart</text>',
+    '    </button>',
+    `    <a backend_node_id="20" bounding_box_rect="200,10,80,20" is_clickable="true"${marked === 'other' ? ' data_pw_testid_buckeye="u"' : ''}>`,
+    '      <text backend_node_id="21" bounding_box_rect="200,10,80,20">Wishlist</text>',
+    '    </a>',
+    '  </body>',
+    '</html>',
+  ].join('\n');
+  // Only the button is a candidate (the icon has no text or salient attribute), as Mind2Web's candidate test has it.
+  const pos = [{ tag: 'button', backend_node_id: '10', attributes: JSON.stringify({ backend_node_id: '10', bounding_box_rect: '10,10,120,40', is_clickable: 'true', data_pw_testid_buckeye_candidate: '1' }), is_original_target: false, is_top_level_target: true }];
+  const task = (id: string, marked: 'icon' | 'other') => ({ annotation_id: id, website: 'shop', confirmed_task: 'add to cart', actions: [{ action_uid: 'u', raw_html: raw(marked), cleaned_html: '', operation: { op: 'CLICK', original_op: 'CLICK', value: '' }, pos_candidates: pos, neg_candidates: [] }] });
+  const dir = test.info().outputPath('inside');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'train_0.json'), JSON.stringify([task('icon', 'icon'), task('other', 'other')]));
+  const data = await loadDataset(dir);
+  const [icon, other] = await Promise.all(data.episodes.map((e) => runSnapshotEpisode(browser, e, SNAPSHOT_OPTIONS)));
+  expect(icon!.targets).toEqual({ checked: 1, found: 1, onPositive: 1 });
+  // The icon font is gone with the CSS; no "not on a positive" note.
+  expect(icon!.steps[0]!.notes).toEqual(['drawn with no size here (raw_html keeps no CSS, src or SVG path data), but laid out when recorded at 14,14,20,20']);
+  expect(other!.targets).toEqual({ checked: 1, found: 1, onPositive: 0 });
+  expect(other!.steps[0]!.notes).toEqual(['not on a positive candidate: the element found is not node 10']);
+});
+
+test('a node id that appears twice in raw_html (no marker): the candidate\'s tag tells them apart, or the step is ambiguous', async () => {
+  const raw = (otherTag: string) => [
+    '<html backend_node_id="1" bounding_box_rect="0,0,1280,900">',
+    '  <body backend_node_id="2" bounding_box_rect="0,0,1280,900">',
+    `    <${otherTag} backend_node_id="524" bounding_box_rect="20,500,80,20" class="promo"><text backend_node_id="6" bounding_box_rect="20,500,80,20">See offers</text></${otherTag}>`,
+    '    <button backend_node_id="524" bounding_box_rect="420,450,120,30" class="primary"><text backend_node_id="8" bounding_box_rect="420,450,120,30">Search flights</text></button>',
+    '  </body>',
+    '</html>',
+  ].join('\n');
+  const pos = [{ tag: 'button', backend_node_id: '524', attributes: JSON.stringify({ backend_node_id: '524', bounding_box_rect: '420,450,120,30', class: 'primary', data_pw_testid_buckeye_candidate: '1' }), is_original_target: true, is_top_level_target: true }];
+  const task = (id: string, otherTag: string) => ({ annotation_id: id, website: 'travel', confirmed_task: 'search', actions: [{ action_uid: `uid-${id}`, raw_html: raw(otherTag), cleaned_html: '', operation: { op: 'CLICK', original_op: 'CLICK', value: '' }, pos_candidates: pos, neg_candidates: [] }] });
+  const dir = test.info().outputPath('dupid');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'train_0.json'), JSON.stringify([task('a-and-button', 'a'), task('two-buttons', 'button')]));
+  const data = await loadDataset(dir);
+  const [told, tied] = await Promise.all(data.episodes.map((e) => runSnapshotEpisode(browser, e, SNAPSHOT_OPTIONS)));
+  expect(view(told!)).toEqual([[0, 'click', 'passed', null]]);
+  expect(told!.targets).toEqual({ checked: 1, found: 1, onPositive: 1 });
+  expect(view(tied!)).toEqual([[0, 'click', 'failed', 'ambiguous-target']]);
+  expect(tied!.steps[0]!.message).toBe('the recorded selector matched several elements ([data-pw-testid-buckeye="uid-two-buttons"] → 0; backend_node_id=524 → 2; button[backend_node_id=524] → 2)');
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SourceRef, Step } from '../../ir/episode.js';
 import type { FieldIssue } from '../field-issue.js';
-import { joinField, zodIssues } from '../field-issue.js';
+import { hasError, joinField, zodIssues } from '../field-issue.js';
 import type { Problem } from '../problem.js';
 import { decodeAction } from './action.js';
 import { extraFields, finishEpisode, pinAt, sourceRef, type EpisodeResult } from './episode.js';
@@ -137,7 +137,8 @@ export function decodeConversation(obj: Record<string, unknown>, at: RecordAt, f
     const turnParsed = Turn.safeParse(turnObj);
     const body = decodeBody(turnObj, turnAt, turnId, turnParsed.success ? [] : zodIssues(turnParsed.error));
     body.problems.unshift(...sharedProblems);
-    if (previous?.rejected) {
+    // Not when the whole conversation is refused (no task_id): every turn says so already.
+    if (previous?.rejected && !hasError(shared)) {
       body.problems.push(pinAt({ message: `continues turn ${previous.id}, which was rejected: this turn's starting state cannot be reached by replay`, severity: 'warning' }, turnWhere, turnId));
     }
     const turnMeta: Record<string, unknown> = { conversation: id, turn: t };

@@ -102,12 +102,22 @@ async function fits(l: Locator, action: Action, visible: boolean): Promise<{ rea
   }
 }
 
-/** Mind2Web's element accuracy: is the element found one of the recorded positive candidates? */
+/** Mind2Web's element accuracy: is the element found one of the recorded positive candidates (or inside one)? */
 async function onPositive(l: Locator, target: Target): Promise<boolean | undefined> {
   const positives = target.locate.filter((x) => x.kind === 'backendNodeId').map((x) => x.backendNodeId);
   if (!positives.length) return undefined;
-  const id = await l.getAttribute('backend_node_id').catch(() => null);
-  return id !== null && positives.includes(id);
+  // The marked node itself, or inside a positive: Mind2Web's positives are the annotated node's
+  // nearest clickable ancestor and that ancestor's candidates, so a marked icon inside a positive
+  // button (the icon itself no candidate) is that button's target.
+  return l
+    .evaluate((el, ids) => {
+      for (let n: Element | null = el; n; n = n.parentElement) {
+        const id = n.getAttribute('backend_node_id');
+        if (id !== null && ids.includes(id)) return true;
+      }
+      return false;
+    }, positives)
+    .catch(() => false);
 }
 
 /** Not a form control: an element only `contenteditable` makes editable. */

@@ -14,7 +14,13 @@ const served = new WeakMap<Page, Map<string, MhtmlPart>>();
  * small wrapper frames the recorded page, and the recorded page is what the step acted on.
  */
 export async function renderMhtml(page: Page, file: string, viewport: { width: number; height: number } | undefined, timeoutMs: number): Promise<void> {
-  const archive = parseMhtml(readFileSync(file));
+  let archive: ReturnType<typeof parseMhtml>;
+  try {
+    archive = parseMhtml(readFileSync(file));
+  } catch (error) {
+    // The step's message must say which of thousands of snapshot files is bad.
+    throw new Error(`${file}: ${(error as Error).message}`);
+  }
   const byUrl = new Map<string, MhtmlPart>();
   for (const part of archive.parts) {
     const body = /^text\/|css|html|svg/.test(part.contentType) ? Buffer.from(withServableCids(part.body.toString('utf8')), 'utf8') : part.body;

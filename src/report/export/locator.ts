@@ -118,19 +118,30 @@ export function locatorFor(base: string, target: Target): string | undefined {
   }
   for (const l of target.locate) {
     if (l.kind === 'selector') return `${base}.locator(${jsString(fullSelector(l.selector, l.framePath))})`;
-    if (l.kind === 'css') return `${base}.locator(${jsString(l.css)})`;
+    if (l.kind === 'css' && !annotationMarker(l.css)) return `${base}.locator(${jsString(l.css)})`;
     if (l.kind === 'xpath') return `${base}.locator(${jsString(`xpath=${l.xpath}`)})`;
   }
   for (const l of target.locate) {
     if (l.kind !== 'fingerprint') continue;
     if (l.role && l.ariaLabel) return `${base}.getByRole(${jsString(l.role)}, { name: ${jsString(l.ariaLabel)} })`;
     if (l.id) return `${base}.locator(${jsString(`[id=${attrValue(l.id, true).slice(0, -1)}]`)})`;
+    if (l.name && /^[a-z][a-z0-9-]*$/i.test(l.tag ?? '')) return `${base}.locator(${jsString(`${l.tag}[name=${attrValue(l.name, true).slice(0, -1)}]`)})`;
     if (l.placeholder) return `${base}.getByPlaceholder(${jsString(l.placeholder)})`;
     if (l.ariaLabel) return `${base}.getByLabel(${jsString(l.ariaLabel)})`;
     if (l.role && l.text) return `${base}.getByRole(${jsString(l.role)}, { name: ${jsString(l.text)} })`;
     if (l.text) return `${base}.getByText(${jsString(l.text)})`;
   }
-  return undefined;
+  // Only the marker is left: it finds the element on the recorded snapshot, never on the site.
+  const marker = target.locate.find((l) => l.kind === 'css' && annotationMarker(l.css));
+  return marker?.kind === 'css' ? `${base}.locator(${jsString(marker.css)})` : undefined;
+}
+
+/**
+ * Mind2Web's annotation marker (`data-pw-testid-buckeye`, `data_pw_testid_buckeye` in raw_html):
+ * the annotation tool put it on the page at action time, so a live site never has it.
+ */
+function annotationMarker(css: string): boolean {
+  return /^\[data[-_]pw[-_]testid[-_]buckeye=/.test(css);
 }
 
 /** The recorded box's centre, for targets that have nothing but a box. */
