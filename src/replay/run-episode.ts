@@ -18,6 +18,7 @@ import { expectedUrls } from '../compare/expected-url.js';
 import { compareBeforeState, type CompareOptions } from './before-state.js';
 import type { StepNoise } from '../compare/noise-mask.js';
 import { stepNoise, writeCalibration } from './step-noise.js';
+import { actionBlocker } from './action-blocker.js';
 import { finalVerification } from './final-verification.js';
 import { HttpErrors } from './http-errors.js';
 import { settle } from './settle.js';
@@ -175,7 +176,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     final ??= await captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets);
     const recordedFinal = finalFrom !== undefined ? episode.steps[finalFrom]?.before?.html : episode.after?.html;
     if (final && recordedFinal !== undefined) {
-      final.textSimilarity = round(textSimilarity(visibleWords(recordedFinal), visibleWords(readFileSync(join(options.out, final.html), 'utf8'))));
+      final.textSimilarity = round(textSimilarity(visibleWords(recordedFinal), visibleWords(secrets.asRecorded(readFileSync(join(options.out, final.html), 'utf8')))));
     }
     if (final) Object.assign(final, finalVerification(episode, finalFrom, recordedFinal));
   } finally {
@@ -359,8 +360,12 @@ function skipped(step: Step, failed: StepResult | undefined): StepResult {
 
 function classify(error: unknown): { reason: Reason; message: string } {
   const err = error as Error;
-  const message = (err?.message ?? String(error)).split('\n')[0]!;
-  if (err?.name === 'TimeoutError' || /Timeout \d+ms exceeded/.test(message)) return { reason: 'timeout', message };
+  const full = err?.message ?? String(error);
+  const message = full.split('\n')[0]!;
+  if (err?.name === 'TimeoutError' || /Timeout \d+ms exceeded/.test(message)) {
+    const blocker = actionBlocker(full);
+    return { reason: 'timeout', message: blocker ? `${message} The target was there but never actionable: ${blocker}` : message };
+  }
   if (/Target (page, context or browser )?(has been )?closed|Browser has been closed|crash/i.test(message)) return { reason: 'browser-crashed', message };
   if (/strict mode violation/.test(message)) return { reason: 'ambiguous-target', message };
   return { reason: 'error', message };
