@@ -271,8 +271,7 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
   env.dialogs.beginStep(step.expect);
   const downloadsDir = join(env.dir, 'downloads');
   try {
-    const notVisible = await awaitVisible(step.expect, page, timeoutMs);
-    if (notVisible) return done(notVisible);
+    const unseen = await awaitVisible(step.expect, page, timeoutMs);
     const settleSignals = armSignals(step.expect, { page, pages: env.pages, timeoutMs, mapUrl: env.toLive, downloadsDir, relative: (p) => relativeToOut(env.options.out, p) });
     const resolve = async (target: Target, exact?: boolean): Promise<Resolution> => {
       if (!page) return { ok: false, reason: 'target-not-found', message: 'no page' };
@@ -292,7 +291,7 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
     const httpError = env.httpErrors.showing(env.pages.openPages());
     if (httpError) return done({ status: 'failed', reason: 'http-error', message: httpError, found: outcome.found }, extra);
     if (env.dialogs.unexpected.length) return done({ status: 'failed', reason: 'unexpected-dialog', message: `a dialog the recording did not see was dismissed: ${env.dialogs.unexpected.join('; ')}`, found: outcome.found }, extra);
-    const notes = [...(outcome.notes ?? []), ...signals.notes, ...input.used.map((n) => `typed the ${env.secrets.isSecret(n) ? 'secret ' : ''}value of ${n} given for this run`)];
+    const notes = [...unseen, ...(outcome.notes ?? []), ...signals.notes, ...input.used.map((n) => `typed the ${env.secrets.isSecret(n) ? 'secret ' : ''}value of ${n} given for this run`)];
     return done({ ...outcome, notes }, extra);
   } catch (error) {
     return done({ status: 'failed', ...classify(error) });

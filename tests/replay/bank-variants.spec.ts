@@ -134,3 +134,12 @@ test('a cookie wall over the page: the click times out and the message names wha
   expect(failedAt(r)).toMatchObject({ step: 3, reason: 'timeout', action: 'click link "Statements"' });
   expect(r.message).toMatch(/never actionable: <div id="cookie-wall"[^>]*>.*<\/div> intercepts pointer events/);
 });
+
+test('an element the 1.55 recorder merely saw appear (preconditionSelector) that is gone does not fail the step: same verdict as the 1.49 recording', async () => {
+  // The 1.55 click on "Statements" carries preconditionSelector = the home page's "Banco Demo" link.
+  const change = { file: 'index.html', from: '>Banco Demo</a>', to: '>BD Bank</a>' };
+  const r55 = await replayOn('bank-statement@1.55', change);
+  const r49 = await replayOn('bank-statement@1.49', change);
+  for (const r of [r55, r49]) expect(r.status, r.message).toBe('passed');
+  expect(r55.steps[2]!.notes?.join('\n')).toContain('the element the recording saw appear before this step (internal:role=link[name="Banco Demo"i]) was not visible');
+});
