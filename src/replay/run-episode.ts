@@ -18,7 +18,7 @@ import { expectedUrls } from '../compare/expected-url.js';
 import { compareBeforeState, type CompareOptions } from './before-state.js';
 import type { StepNoise } from '../compare/noise-mask.js';
 import { stepNoise, writeCalibration } from './step-noise.js';
-import { actionBlocker } from './action-blocker.js';
+import { timeoutCause } from './action-blocker.js';
 import { finalVerification } from './final-verification.js';
 import { HttpErrors } from './http-errors.js';
 import { settle } from './settle.js';
@@ -362,8 +362,8 @@ function classify(error: unknown): { reason: Reason; message: string } {
   const full = err?.message ?? String(error);
   const message = full.split('\n')[0]!;
   if (err?.name === 'TimeoutError' || /Timeout \d+ms exceeded/.test(message)) {
-    const blocker = actionBlocker(full);
-    return { reason: 'timeout', message: blocker ? `${message} The target was there but never actionable: ${blocker}` : message };
+    const cause = timeoutCause(full);
+    return { reason: 'timeout', message: cause ? `${message} ${cause}` : message };
   }
   if (/Target (page, context or browser )?(has been )?closed|Browser has been closed|crash/i.test(message)) return { reason: 'browser-crashed', message };
   if (/strict mode violation/.test(message)) return { reason: 'ambiguous-target', message };
