@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { textSimilarity, visibleWords } from '../compare/visible-text.js';
+import { describeWordsDiff, wordsDiff } from '../compare/words-diff.js';
 import { describeAction, type Action, type Episode, type Step, type Target } from '../ir/index.js';
 import type { EpisodeResult, FinalState, Reason, StepResult } from '../report/results.js';
 import { DialogDesk } from './dialogs.js';
@@ -120,6 +121,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   /** The first step whose record could not be replayed (the rest still ran). */
   let unreplayed: StepResult | undefined;
   let final: FinalState | undefined;
+  let finalDiff = '';
   let firstDivergence: number | undefined;
   const drift: number[] = [];
   try {
@@ -176,7 +178,9 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     final ??= await captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets);
     const recordedFinal = finalFrom !== undefined ? episode.steps[finalFrom]?.before?.html : episode.after?.html;
     if (final && recordedFinal !== undefined) {
-      final.textSimilarity = round(textSimilarity(visibleWords(recordedFinal), visibleWords(secrets.asRecorded(readFileSync(join(options.out, final.html), 'utf8')))));
+      const [recordedWords, liveWords] = [visibleWords(recordedFinal), visibleWords(secrets.asRecorded(readFileSync(join(options.out, final.html), 'utf8')))];
+      final.textSimilarity = round(textSimilarity(recordedWords, liveWords));
+      finalDiff = describeWordsDiff(wordsDiff(recordedWords, liveWords));
     }
     if (final) Object.assign(final, finalVerification(episode, finalFrom, recordedFinal));
   } finally {
@@ -225,7 +229,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     return { ...base, status: 'failed', reason: 'invalid-input', failedStep: unreplayed.index, message: `step ${unreplayed.index + 1}: ${unreplayed.message}; the other steps ran` };
   }
   if (final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin) {
-    return { ...base, status: 'failed', reason: 'final-state-mismatch', message: `every step ran, but the final page reads differently from the recorded one (text similarity ${final.textSimilarity} < ${options.finalTextMin})` };
+    return { ...base, status: 'failed', reason: 'final-state-mismatch', message: `every step ran, but the final page reads differently from the recorded one (text similarity ${final.textSimilarity} < ${options.finalTextMin})${finalDiff ? `: ${finalDiff}` : ''}` };
   }
   return { ...base, status: 'passed' };
 }
