@@ -80,3 +80,19 @@ function setValue(a: Action, value: (old: string) => string): Action {
   if (a.type === 'select') return { ...a, options: a.options.map(value) };
   return a;
 }
+
+/** The param names an episode can use: its steps that need input, and its placeholders. */
+export function episodeInputNames(episode: Episode): string[] {
+  const names = episode.steps.flatMap((s) => (s.needsInput ? [s.needsInput.param] : []));
+  return [...names, ...episodePlaceholders(episode).map((p) => p.name)];
+}
+
+/**
+ * The given param names no episode can use (names compare ignoring case, as when typing): a
+ * misspelt `--param IBANN` would otherwise be dropped in silence while the recorded
+ * placeholder is typed and the episode passes.
+ */
+export function unusedParamNames(given: Iterable<string>, asked: Iterable<string>): string[] {
+  const known = new Set([...asked].map((n) => n.toLowerCase()));
+  return [...given].filter((n) => !known.has(n.toLowerCase()));
+}
