@@ -22,6 +22,7 @@ import { folderBytes, formatBytes } from '../report/disk-usage.js';
 import { episodeLine, summaryLines } from '../report/terminal-summary.js';
 import { Redactor, type Secret } from '../secrets.js';
 import { onInterrupt } from './interrupt.js';
+import { episodeInputNames, unusedParamNames } from '../ir/inputs.js';
 
 export interface RunArgs {
   dataset: string;
@@ -93,6 +94,8 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   let inShard_ = 0, toReplay = 0, chainCount = 0;
   /** Every episode handed to the workers (what --calibrate may have learned from). */
   const queuedIds: string[] = [];
+  /** The param names the replayed episodes can use, to warn about a given one none can. */
+  const askedParams = new Set<string>();
   /** Whether the dataset stream was read to its end (an interrupt stops reading it). */
   let datasetRead = false;
   const keep = (id: string, root: string) => {
@@ -111,6 +114,7 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
       logProblems();
       chainCount++;
       queuedIds.push(...chain.map((e) => e.id));
+      for (const e of chain) for (const n of episodeInputNames(e)) askedParams.add(n);
       toReplay += chain.length;
       progress.grow(chain.length);
       yield chain;
@@ -119,6 +123,10 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
     progress.settle();
     datasetRead = true;
     for (const id of wanted) if (!met.has(id)) log.warn(`--episode ${id}: no such episode in ${args.dataset}`);
+    const asked = [...askedParams];
+    for (const name of unusedParamNames(new Set([...Object.keys(args.params), ...(args.secrets ?? []).map((x) => x.name)]), asked)) {
+      log.warn(`param ${name}: no replayed episode asks for it (${asked.length ? `they ask for ${asked.join(', ')}` : 'none asks for any'}); it was not used`);
+    }
     if (args.shard) log.info({ shard: formatShard(args.shard), episodes: inShard_ }, `shard ${formatShard(args.shard)}: ${inShard_} episodes`);
     if (args.resume) log.info({ kept: writer.resumed, toReplay }, `resuming: ${writer.resumed} episodes already in ${writer.resultsFile}, ${toReplay} replayed`);
   }

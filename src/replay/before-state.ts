@@ -83,7 +83,7 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   const figures: Figures = {};
   const shot = recordedPng && livePng ? diffScreenshots(recordedPng, livePng, { threshold: options.thresholds.pixelThreshold, masks, maxShiftPx: options.thresholds.maxShiftPx }) : undefined;
   if (shot) Object.assign(figures, { pixelRatio: shot.ratio, pixels: shot.pixels, shiftPx: shot.shiftPx });
-  if (recordedHtml !== undefined && liveHtml !== undefined) Object.assign(figures, domSimilarity(...shapes(recordedHtml, liveHtml, noise.selectors)));
+  if (recordedHtml !== undefined && liveHtml !== undefined) Object.assign(figures, domSimilarity(...shapes(recordedHtml, env.secrets?.asRecorded(liveHtml) ?? liveHtml, noise.selectors)));
   let url: BeforeStateComparison['url'];
   if (expectedUrl) {
     const recorded = env.mapUrl(expectedUrl);

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright';
-import { applyInputs, episodePlaceholders, type Placeholder, type StepInput } from '../ir/inputs.js';
+import { withRecordedValues } from '../compare/typed-values.js';
+import { applyInputs, episodePlaceholders, type Placeholder, type StepInput, type TypedValue } from '../ir/inputs.js';
 import type { Box, Episode, Step } from '../ir/index.js';
 import { Redactor, type Secret } from '../secrets.js';
 
@@ -13,11 +14,23 @@ export class EpisodeSecrets {
   private readonly names: Set<string>;
   private readonly placeholders: Placeholder[];
   private readonly inputs: Locator[] = [];
+  /** Every recorded text a user's value replaces somewhere in the episode. */
+  private readonly typed: TypedValue[];
 
   constructor(episode: Episode, private readonly params: Readonly<Record<string, string>>, secrets: readonly Secret[] = []) {
     this.redactor = new Redactor(secrets);
     this.names = new Set(secrets.map((s) => s.name.toLowerCase()));
     this.placeholders = episodePlaceholders(episode);
+    this.typed = episode.steps.flatMap((s) => {
+      const input = applyInputs(s, this.placeholders, this.params);
+      return 'typed' in input ? input.typed : [];
+    });
+  }
+
+  /** Live HTML (as captured, or as written scrubbed) with the user's values back to the recorded ones, for comparison. */
+  asRecorded(liveHtml: string): string {
+    if (this.typed.length === 0) return liveHtml;
+    return withRecordedValues(liveHtml, this.typed, (name) => (this.isSecret(name) ? `[secret:${name}]` : undefined));
   }
 
   /** The step's action with the user's values in it, and whether one of them is secret. */

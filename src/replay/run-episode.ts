@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { textSimilarity, visibleWords } from '../compare/visible-text.js';
+import { describeWordsDiff, wordsDiff } from '../compare/words-diff.js';
 import { describeAction, type Action, type Episode, type Step, type Target } from '../ir/index.js';
 import type { EpisodeResult, FinalState, Reason, StepResult } from '../report/results.js';
 import { DialogDesk } from './dialogs.js';
@@ -18,6 +19,7 @@ import { expectedUrls } from '../compare/expected-url.js';
 import { compareBeforeState, type CompareOptions } from './before-state.js';
 import type { StepNoise } from '../compare/noise-mask.js';
 import { stepNoise, writeCalibration } from './step-noise.js';
+import { timeoutCause } from './action-blocker.js';
 import { finalVerification } from './final-verification.js';
 import { HttpErrors } from './http-errors.js';
 import { settle } from './settle.js';
@@ -119,6 +121,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   /** The first step whose record could not be replayed (the rest still ran). */
   let unreplayed: StepResult | undefined;
   let final: FinalState | undefined;
+  let finalDiff = '';
   let firstDivergence: number | undefined;
   const drift: number[] = [];
   try {
@@ -177,7 +180,9 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     final ??= await captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets);
     const recordedFinal = finalFrom !== undefined ? episode.steps[finalFrom]?.before?.html : episode.after?.html;
     if (final && recordedFinal !== undefined) {
-      final.textSimilarity = round(textSimilarity(visibleWords(recordedFinal), visibleWords(readFileSync(join(options.out, final.html), 'utf8'))));
+      const [recordedWords, liveWords] = [visibleWords(recordedFinal), visibleWords(secrets.asRecorded(readFileSync(join(options.out, final.html), 'utf8')))];
+      final.textSimilarity = round(textSimilarity(recordedWords, liveWords));
+      finalDiff = describeWordsDiff(wordsDiff(recordedWords, liveWords));
     }
     if (final) Object.assign(final, finalVerification(episode, finalFrom, recordedFinal));
   } finally {
@@ -226,7 +231,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     return { ...base, status: 'failed', reason: 'invalid-input', failedStep: unreplayed.index, message: `step ${unreplayed.index + 1}: ${unreplayed.message}; the other steps ran` };
   }
   if (final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin) {
-    return { ...base, status: 'failed', reason: 'final-state-mismatch', message: `every step ran, but the final page reads differently from the recorded one (text similarity ${final.textSimilarity} < ${options.finalTextMin})` };
+    return { ...base, status: 'failed', reason: 'final-state-mismatch', message: `every step ran, but the final page reads differently from the recorded one (text similarity ${final.textSimilarity} < ${options.finalTextMin})${finalDiff ? `: ${finalDiff}` : ''}` };
   }
   return { ...base, status: 'passed' };
 }
@@ -272,8 +277,7 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
   env.dialogs.beginStep(step.expect);
   const downloadsDir = join(env.dir, 'downloads');
   try {
-    const notVisible = await awaitVisible(step.expect, page, timeoutMs);
-    if (notVisible) return done(notVisible);
+    const unseen = await awaitVisible(step.expect, page, timeoutMs);
     const settleSignals = armSignals(step.expect, { page, pages: env.pages, timeoutMs, mapUrl: env.toLive, downloadsDir, relative: (p) => relativeToOut(env.options.out, p) });
     const resolve = async (target: Target, exact?: boolean): Promise<Resolution> => {
       if (!page) return { ok: false, reason: 'target-not-found', message: 'no page' };
@@ -293,7 +297,7 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
     const httpError = env.httpErrors.showing(env.pages.openPages());
     if (httpError) return done({ status: 'failed', reason: 'http-error', message: httpError, found: outcome.found }, extra);
     if (env.dialogs.unexpected.length) return done({ status: 'failed', reason: 'unexpected-dialog', message: `a dialog the recording did not see was dismissed: ${env.dialogs.unexpected.join('; ')}`, found: outcome.found }, extra);
-    const notes = [...(outcome.notes ?? []), ...signals.notes, ...input.used.map((n) => `typed the ${env.secrets.isSecret(n) ? 'secret ' : ''}value of ${n} given for this run`)];
+    const notes = [...unseen, ...(outcome.notes ?? []), ...signals.notes, ...input.used.map((n) => `typed the ${env.secrets.isSecret(n) ? 'secret ' : ''}value of ${n} given for this run`)];
     return done({ ...outcome, notes }, extra);
   } catch (error) {
     return done({ status: 'failed', ...classify(error) });
@@ -361,8 +365,12 @@ function skipped(step: Step, failed: StepResult | undefined): StepResult {
 
 function classify(error: unknown): { reason: Reason; message: string } {
   const err = error as Error;
-  const message = (err?.message ?? String(error)).split('\n')[0]!;
-  if (err?.name === 'TimeoutError' || /Timeout \d+ms exceeded/.test(message)) return { reason: 'timeout', message };
+  const full = err?.message ?? String(error);
+  const message = full.split('\n')[0]!;
+  if (err?.name === 'TimeoutError' || /Timeout \d+ms exceeded/.test(message)) {
+    const cause = timeoutCause(full);
+    return { reason: 'timeout', message: cause ? `${message} ${cause}` : message };
+  }
   if (/Target (page, context or browser )?(has been )?closed|Browser has been closed|crash/i.test(message)) return { reason: 'browser-crashed', message };
   if (/strict mode violation/.test(message)) return { reason: 'ambiguous-target', message };
   return { reason: 'error', message };

@@ -95,6 +95,14 @@ test.describe('every recorder action', () => {
   });
 });
 
+test('a 1.65 fill of a file input\'s fakepath value is the upload it recorded; other fills stay fills', () => {
+  // As the 1.65.1 recorder wrote it for setInputFiles on <input type=file> (fixtures/bank-recordings).
+  const upload = decode('{"name":"fill","ref":"e16","selector":"internal:role=button[name=\\"Supporting document\\"i]","text":"C:\\\\fakepath\\\\invoice.pdf","signals":[],"pageGuid":"page@1","locator":{"kind":"role","body":"button","options":{"attrs":[],"exact":false,"name":"Supporting document"}}}');
+  expect(upload.action).toMatchObject({ type: 'setInputFiles', files: ['invoice.pdf'] });
+  expect(decode('{"name":"fill","selector":"#p","text":"D:\\\\fakepath\\\\x.pdf","pageAlias":"page"}').action).toMatchObject({ type: 'fill', text: 'D:\\fakepath\\x.pdf' });
+  expect(decode('{"name":"fill","selector":"#p","text":"see C:\\\\fakepath\\\\x.pdf","pageAlias":"page"}').action.type).toBe('fill');
+});
+
 test.describe('line shapes', () => {
   test('≤1.49: pageAlias + locator, real 1.40.1 lines', () => {
     const fill = decode('{"name":"fill","selector":"internal:attr=[placeholder=\\"Your email\\"i]","signals":[],"text":"a@b.c","pageAlias":"page","locator":{"kind":"placeholder","body":"Your email","options":{"exact":false}}}');
