@@ -6,7 +6,9 @@ const MARK: Record<EpisodeResult['status'], string> = { passed: 'PASS', failed: 
 /** One line per episode, then the totals and where everything is: what a person reads after a run. */
 export function episodeLine(r: EpisodeResult): string {
   const ran = r.steps.filter((s) => s.status !== 'skipped').length;
-  const head = `${MARK[r.status]} ${r.episode}  ${ran}/${r.steps.length} steps  ${(r.durationMs / 1000).toFixed(1)}s`;
+  // Drift keeps an episode passed; the line still says where, so it is not seen only in the report.
+  const drifted = r.drift?.length ? `  drifted: step${r.drift.length > 1 ? 's' : ''} ${r.drift.map((i) => i + 1).join(', ')}` : '';
+  const head = `${MARK[r.status]} ${r.episode}  ${ran}/${r.steps.length} steps  ${(r.durationMs / 1000).toFixed(1)}s${drifted}`;
   if (passedUnverified(r)) return `${head}  passed (final state not verifiable)`;
   return r.status === 'passed' ? head : `${head}\n     ${r.reason ?? 'error'}: ${r.message ?? ''}`;
 }
