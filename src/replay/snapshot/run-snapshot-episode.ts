@@ -6,6 +6,8 @@ import { checkStep } from './check-step.js';
 import { recordedHtml, render } from './render.js';
 import { mhtmlFile, renderMhtml } from './mhtml-page.js';
 
+const NO_BEFORE_STATE = 'no recorded before-state';
+
 export interface SnapshotOptions {
   timeoutMs: number;
   /** `--allow-scripts`: let recorded pages run their scripts (still with no network). */
@@ -31,7 +33,7 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
       const html = recordedHtml(episode, step.before);
       const mhtml = html === undefined ? mhtmlFile(step.before?.htmlFile) : undefined;
       if (html === undefined && mhtml === undefined) {
-        steps.push({ ...base, status: 'skipped', message: 'no recorded before-state', durationMs: 0 });
+        steps.push({ ...base, status: 'skipped', message: NO_BEFORE_STATE, durationMs: 0 });
         continue;
       }
       let result: StepResult;
@@ -59,6 +61,9 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
     await context.close().catch(() => undefined);
   }
   const failed = steps.find((s) => s.status === 'failed');
+  // No step had a recorded page to check (a VWA trajectory or DevTools flow keeps no HTML): nothing
+  // was checked, which is no pass.
+  const unchecked = steps.length > 0 && steps.every((s) => s.message === NO_BEFORE_STATE);
   const hasPositives = episode.steps.some((s) => 'target' in s.action && s.action.target?.locate.some((l) => l.kind === 'backendNodeId'));
   return {
     episode: episode.id,
@@ -70,6 +75,8 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
     targets: hasPositives ? targets : { checked: targets.checked, found: targets.found },
     ...(failed
       ? { status: 'failed' as const, reason: failed.reason, failedStep: failed.index, message: `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` }
-      : { status: 'passed' as const }),
+      : unchecked
+        ? { status: 'error' as const, reason: 'not-supported' as const, message: `snapshot mode checks steps on their recorded page HTML, and this ${episode.format} episode records none: nothing was checked (replay it live)` }
+        : { status: 'passed' as const }),
   };
 }
