@@ -8,7 +8,9 @@ export function episodeLine(r: EpisodeResult): string {
   const ran = r.steps.filter((s) => s.status !== 'skipped').length;
   // Snapshot mode checks every step: the reason line names the first failure, not how many.
   const failed = r.steps.filter((s) => s.status === 'failed').length;
-  const head = `${MARK[r.status]} ${r.episode}  ${ran}/${r.steps.length} steps${failed > 1 ? `, ${failed} failed` : ''}  ${(r.durationMs / 1000).toFixed(1)}s`;
+  // Drift keeps an episode passed; the line still says where, so it is not seen only in the report.
+  const drifted = r.drift?.length ? `  drifted: step${r.drift.length > 1 ? 's' : ''} ${r.drift.map((i) => i + 1).join(', ')}` : '';
+  const head = `${MARK[r.status]} ${r.episode}  ${ran}/${r.steps.length} steps${failed > 1 ? `, ${failed} failed` : ''}  ${(r.durationMs / 1000).toFixed(1)}s${drifted}`;
   if (passedUnverified(r)) return `${head}  passed (final state not verifiable)`;
   return r.status === 'passed' ? head : `${head}\n     ${r.reason ?? 'error'}: ${r.message ?? ''}`;
 }

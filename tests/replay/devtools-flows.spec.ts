@@ -1,7 +1,10 @@
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
+import { findChromium, launchOptions } from '../../src/replay/browser.js';
 import { FIXTURES, tempDir } from '../support/fixture-site.js';
 import { useSite } from '../support/live-site.js';
 import { cli, STACK } from '../support/cli.js';
@@ -11,6 +14,7 @@ import { cli, STACK } from '../support/cli.js';
 // broken variants fail there as here, at the same step.
 
 const GARDEN = join(FIXTURES, 'devtools', 'garden');
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const site = useSite();
 
 const results = (out: string) => Object.fromEntries(readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).map((r) => [r.episode, r]));
@@ -61,4 +65,26 @@ test('a waitForElement is checked as @puppeteer/replay checks it: count, absence
   // `visible: false`: wait until the condition stops holding — there is no spinner, so it passes.
   expect(byId['spinner gone'].status).toBe('passed');
   expect(byId['one search field'].status, byId['one search field'].message).toBe('passed');
+});
+
+test('an exported waitForElement imports expect and runs green under @playwright/test', async () => {
+  test.setTimeout(120_000);
+  const dir = tempDir('rw-garden-export-');
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  const r = await cli('export', GARDEN, '--episode', 'Rows: wait for several', '--to', 'playwright-test', '--out', join(dir, 'rows.spec.ts'), '--map-url', `${RECORDED_ORIGIN}=${site.url}`);
+  expect(r.code, r.stderr).toBe(0);
+  const spec = readFileSync(join(dir, 'rows.spec.ts'), 'utf8');
+  expect(spec.split('\n')).toContain("import { test, expect } from '@playwright/test';");
+  const config = join(dir, 'playwright.config.mjs');
+  writeFileSync(config, `export default ${JSON.stringify({
+    testDir: dir, testMatch: '*.spec.ts', timeout: 60_000, workers: 1, retries: 0, outputDir: join(dir, 'test-results'),
+    reporter: [['json', { outputFile: join(dir, 'report.json') }]],
+    use: { browserName: 'chromium', launchOptions: launchOptions(findChromium()), actionTimeout: 4000, trace: 'off' },
+  })};\n`);
+  const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
+  for (const k of Object.keys(env)) if (/^(TEST_|PW_|PLAYWRIGHT_)/.test(k)) delete env[k];
+  const code = await new Promise<number>((resolve) => spawn('npx', ['playwright', 'test', '--config', config], { cwd: ROOT, env }).on('close', (c) => resolve(c ?? -1)));
+  const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { stats: { expected: number; unexpected: number } };
+  expect(report.stats).toMatchObject({ expected: 1, unexpected: 0 });
+  expect(code).toBe(0);
 });

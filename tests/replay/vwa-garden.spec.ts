@@ -18,6 +18,8 @@ test('garden trajectories pass with no false drift: inside an iframe, and a navi
   expect(r.stderr).not.toMatch(STACK);
   const results = Object.fromEntries(readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).map((x) => [x.episode, x]));
   for (const id of ['search', 'slow-search', 'widgets']) expect(results[id]?.status, `${id}: ${results[id]?.message}`).toBe('passed');
+  // No screenshots or HTML in these trajectories: said in VWA's terms, not as "a plain codegen file".
+  expect(results.search.final.unverifiedReason).toBe('the recording keeps no page states at all (a visualwebarena episode without recorded HTML or screenshots)');
   expect(r.code).toBe(0);
 
   // The form submits 800 ms after the Enter: the next step's before-state waits for the recorded URL.
@@ -47,6 +49,8 @@ test.describe('on a changed site', () => {
       expect(result.steps[3].pointCheck).toMatchObject({ match: false, expected: 'button "Add to cart"', found: 'p "Delivery in 2 days."', ...(repair ? { repaired: true } : {}) });
       expect(result.drift).toEqual([3]);
       expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('drifted steps: 4');
+      expect(r.stdout).toContain('PASS search  5/5 steps');
+      expect(r.stdout).toMatch(/PASS search .* drifted: step 4\b/);
     }
   });
 });

@@ -173,8 +173,8 @@ test('an episode with no HTML before-state at all (baby-agi: screenshots only) i
   const data = await loadDataset(BABYAGI_METADATA);
   const episode = data.episodes.find((e) => e.id === BABYAGI.library)!;
   const r = await runSnapshotEpisode(browser, episode, SNAPSHOT_OPTIONS);
-  expect([r.status, r.reason, r.failedStep]).toEqual(['failed', 'not-supported', undefined]);
-  expect(r.message).toBe('nothing was checked: no step records an HTML before-state to render (babyagi keeps screenshots only; replay it live with --start-url)');
+  expect([r.status, r.reason, r.failedStep]).toEqual(['error', 'not-supported', undefined]);
+  expect(r.message).toBe('nothing was checked: snapshot mode checks steps on their recorded page HTML, and this babyagi episode records none (babyagi keeps screenshots only); replay it live with --start-url');
   expect(r.steps.map((s) => [s.status, s.message])).toEqual(episode.steps.map(() => ['skipped', 'no recorded before-state HTML to render (only a screenshot)']));
   expect(r.targets).toEqual({ checked: 0, found: 0 });
 });

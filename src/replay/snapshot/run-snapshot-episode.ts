@@ -6,6 +6,8 @@ import { checkStep } from './check-step.js';
 import { recordedHtml, render } from './render.js';
 import { mhtmlFile, renderMhtml } from './mhtml-page.js';
 
+const NO_BEFORE_STATE = 'no recorded before-state';
+
 export interface SnapshotOptions {
   timeoutMs: number;
   /** `--allow-scripts`: let recorded pages run their scripts (still with no network). */
@@ -49,7 +51,7 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
       const html = recordedHtml(episode, step.before);
       const mhtml = html === undefined ? mhtmlFile(step.before?.htmlFile) : undefined;
       if (html === undefined && mhtml === undefined) {
-        const message = step.before?.screenshot ? 'no recorded before-state HTML to render (only a screenshot)' : 'no recorded before-state';
+        const message = step.before?.screenshot ? 'no recorded before-state HTML to render (only a screenshot)' : NO_BEFORE_STATE;
         steps.push({ ...base, status: 'skipped', message, durationMs: 0 });
         continue;
       }
@@ -85,9 +87,11 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
     await context.close().catch(() => undefined);
   }
   const failed = steps.find((s) => s.status === 'failed');
-  // Not one step could be rendered: a `passed` would claim a check that never happened.
+  // Not one step could be rendered (BabyAGI keeps screenshots only; a VWA trajectory or a DevTools
+  // flow keeps no page HTML): a `passed` would claim a check that never happened. Nothing is wrong
+  // with the trajectory either, so it is an `error` of this mode, not a `failed` episode.
   const nothing = !failed && inRange > 0 && rendered === 0
-    ? `nothing was checked: no step records an HTML before-state to render${episode.format === 'babyagi' ? ' (babyagi keeps screenshots only; replay it live with --start-url)' : ''}`
+    ? `nothing was checked: snapshot mode checks steps on their recorded page HTML, and this ${episode.format} episode records none${episode.format === 'babyagi' ? ' (babyagi keeps screenshots only)' : ''}; replay it live${episode.format === 'babyagi' ? ' with --start-url' : ''}`
     : undefined;
   const hasPositives = m2w || episode.steps.some((s) => 'target' in s.action && s.action.target?.locate.some((l) => l.kind === 'backendNodeId'));
   return {
@@ -99,10 +103,10 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
     steps,
     targets: hasPositives ? targets : { checked: targets.checked, found: targets.found },
     ...(nothing
-      ? { status: 'failed' as const, reason: 'not-supported' as const, message: nothing }
+      ? { status: 'error' as const, reason: 'not-supported' as const, message: nothing }
       : failed
-      ? { status: 'failed' as const, reason: failed.reason, failedStep: failed.index, message: `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` }
-      : { status: 'passed' as const }),
+        ? { status: 'failed' as const, reason: failed.reason, failedStep: failed.index, message: `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` }
+        : { status: 'passed' as const }),
   };
 }
 

@@ -309,6 +309,7 @@ function actionLines(a: Action, p: string, source: ((text: string) => string | u
     case 'wait':
       if (a.elements) {
         const w = a.elements;
+        env.needs.expect = true;
         const matcher = { '>=': 'toBeGreaterThanOrEqual', '==': 'toBe', '<=': 'toBeLessThanOrEqual' }[w.operator];
         const count = `async () => { for (const s of [${w.selectors.map(jsString).join(', ')}]) { const n = await ${p}.locator(s).count(); if (n) return n; } return 0; }`;
         return [
