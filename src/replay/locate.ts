@@ -79,7 +79,8 @@ async function exactMatch(page: Page, target: Target, strict: boolean | undefine
   const locates = strict ? target.locate.slice(0, 1) : target.locate;
   for (const [i, locate] of locates.entries()) {
     const candidates = snapshot && locate.kind === 'backendNodeId' ? nodeIdLocators(page, locate.backendNodeId, target) : liveLocators(page, locate);
-    for (const candidate of candidates) {
+    for (const candidate of candidates as (LiveLocator & { whenManyFor?: string })[]) {
+      if (candidate.whenManyFor !== undefined && (tried.get(candidate.whenManyFor) ?? 0) <= 1) continue;
       const count = await candidate.locator.count().catch(() => 0);
       tried.set(candidate.label, count);
       if (count === 1) return { ok: true, locator: candidate.locator, strategy: i === 0 ? 'recorded' : 'alternative', score: 1, frame: 'frame' in candidate ? candidate.frame : undefined, locate };
@@ -92,11 +93,13 @@ async function exactMatch(page: Page, target: Target, strict: boolean | undefine
  * A recorded node id in a rendered snapshot, then — node ids do repeat in a few Mind2Web dumps —
  * the same id on the recorded tag only (the candidate's `tag`, kept in the fingerprint).
  */
-function nodeIdLocators(page: Page, backendNodeId: string, target: Target): LiveLocator[] {
+function nodeIdLocators(page: Page, backendNodeId: string, target: Target): (LiveLocator & { whenManyFor?: string })[] {
   const attr = `[backend_node_id="${backendNodeId.replace(/["\\]/g, '')}"]`;
-  const out: LiveLocator[] = [{ label: `backend_node_id=${backendNodeId}`, locator: page.locator(attr) }];
+  const label = `backend_node_id=${backendNodeId}`;
+  const out: (LiveLocator & { whenManyFor?: string })[] = [{ label, locator: page.locator(attr) }];
   const tag = target.locate.find((l) => l.kind === 'fingerprint')?.tag;
-  if (tag && /^[a-z][a-z0-9-]*$/i.test(tag)) out.push({ label: `${tag}[backend_node_id=${backendNodeId}]`, locator: page.locator(`${tag}${attr}`) });
+  // Tried only when the id alone matched several.
+  if (tag && /^[a-z][a-z0-9-]*$/i.test(tag)) out.push({ label: `${tag}[backend_node_id=${backendNodeId}]`, locator: page.locator(`${tag}${attr}`), whenManyFor: label });
   return out;
 }
 
