@@ -67,12 +67,20 @@ export async function openDataset(path: string, opts: LoadOptions = {}): Promise
   stream.items = async function* () {
     if (started) throw new Error('openDataset: items() can be read once');
     started = true;
-    const ids = new FirstSeen();
+    const ids = new FirstSeen(root);
     for (const { file, format } of stream.files) {
       for await (const item of decodeItems(format, file, { ...opts.decode, datasetRoot: root })) {
         if (item.kind === 'record') stream.recordsRead++;
         else if (item.kind === 'problem') stream.problems.push(item.problem);
         else {
+          const renamed = ids.rename(item.kind === 'episode' ? item.episode : item.rejected);
+          if (renamed) {
+            stream.problems.push(renamed.problem);
+            yield item.kind === 'episode'
+              ? { kind: 'episode' as const, episode: { ...item.episode, id: renamed.id } }
+              : { kind: 'rejected' as const, rejected: { ...item.rejected, id: renamed.id, problems: item.rejected.problems.map((p) => ({ ...p, episode: renamed.id })) } };
+            continue;
+          }
           const refused = ids.check(item.kind === 'episode' ? item.episode : item.rejected);
           // Only the new problem: the rejection's own were reported when it was decoded.
           if (refused) stream.problems.push(refused.problems[refused.problems.length - 1]!);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadDataset } from '../../src/formats/load-dataset.js';
 import { cli } from '../support/cli.js';
+import { FIXTURES } from '../support/fixture-site.js';
 import { jsonl, makeDataset } from './helpers.js';
 
 /**
@@ -65,4 +66,20 @@ test('a repeated id whose record was already refused keeps its own reasons under
   ]);
   // Each problem is listed once.
   expect(data.problems.filter((p) => p.file === join(root, 'b/train_0.json'))).toHaveLength(3);
+});
+
+test('formats that name an episode after its file: the same name in two folders is two episodes, the later renamed after its path', async () => {
+  const codegen = readFileSync(join(FIXTURES, 'codegen', 'tax-form.jsonl'), 'utf8');
+  const root = makeDataset({ 'monday/flow.jsonl': codegen, 'tuesday/flow.jsonl': codegen, 'wednesday/flow.jsonl': codegen });
+  const data = await loadDataset(root);
+  expect(data.episodes.map((e) => [e.id, e.source.file])).toEqual([
+    ['flow', join(root, 'monday/flow.jsonl')],
+    ['flow (tuesday/flow.jsonl)', join(root, 'tuesday/flow.jsonl')],
+    ['flow (wednesday/flow.jsonl)', join(root, 'wednesday/flow.jsonl')],
+  ]);
+  expect(data.rejected).toEqual([]);
+  expect(data.problems.map((p) => [p.file, p.severity, p.episode, p.message])).toEqual([
+    [join(root, 'tuesday/flow.jsonl'), 'warning', 'flow (tuesday/flow.jsonl)', `episode id "flow" is also the id of an episode of ${join(root, 'monday/flow.jsonl')}; this one is replayed as "flow (tuesday/flow.jsonl)"`],
+    [join(root, 'wednesday/flow.jsonl'), 'warning', 'flow (wednesday/flow.jsonl)', `episode id "flow" is also the id of an episode of ${join(root, 'monday/flow.jsonl')}; this one is replayed as "flow (wednesday/flow.jsonl)"`],
+  ]);
 });
