@@ -3,6 +3,7 @@ import type { Action, Point, Target } from '../ir/index.js';
 import type { Outcome, PerformEnv } from './perform.js';
 import { boxCentre, checkPoint, nearestNamed, recordedBox, type PointCheck } from './point-check.js';
 import { pollUntil } from './poll.js';
+import { watchNavigation } from './navigation-watch.js';
 
 /**
  * Actions the recording made at a point (VWA): element_id actions act at the centre of the
@@ -55,12 +56,11 @@ export async function performAtPoint(page: Page, action: PointAction, env: Perfo
 
   // A page that is still loading has the element but maybe not its handlers yet.
   await page.waitForLoadState('load', { timeout: env.timeoutMs }).catch(() => undefined);
-  // A click at a point does not wait for the navigation it starts (a locator click does):
-  // give it a moment to commit, then let it load, so the next step checks the new page.
-  const navigates = action.type === 'hover' || action.type === 'hoverPoint' ? undefined
-    : page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: NAVIGATION_GRACE_MS }).then(() => true, () => false);
+  // A click at a point does not wait for the navigation it starts (a locator click does): wait
+  // for one that starts, until it loads, so the next step acts on the new page.
+  const navigation = action.type === 'hover' || action.type === 'hoverPoint' ? undefined : watchNavigation(page, NAVIGATION_GRACE_MS, env.timeoutMs);
   await onPoint(page, action, x, y);
-  if (await navigates) await page.waitForLoadState('load', { timeout: env.timeoutMs }).catch(() => undefined);
+  await navigation?.started();
   const notes = check && !check.match ? [`drift: at the recorded point ${at} is ${check.found}, not ${check.expected}; acted at the point as recorded (--repair re-finds the element)`] : [];
   return check ? { status: 'passed', notes, pointCheck: check } : { status: 'passed', notes };
 }

@@ -1,0 +1,80 @@
+import type { Frame, Page, Request } from 'playwright';
+
+/**
+ * Watches for the main-frame navigation an input event may start (a click at a point, a key
+ * press: Playwright waits for those only after locator actions). `started()` resolves true once
+ * that navigation has committed (and loaded), false when none began within `graceMs`.
+ *
+ * The grace covers only the start: a navigation request is issued within a task of the click,
+ * but on a loaded machine its commit can take seconds, and a step that returned before it would
+ * let the next one act on the old page. Once a request is seen, the watch waits for the commit
+ * up to `timeoutMs`, unless the request ends without one (a download, a 204, a failure).
+ */
+export function watchNavigation(page: Page, graceMs: number, timeoutMs: number): { started(): Promise<boolean> } {
+  const main = page.mainFrame();
+  let request: Request | undefined;
+  let requestEnded = false;
+  let committed = false;
+  let wake: (() => void) | undefined;
+  const poke = () => wake?.();
+  const onRequest = (r: Request) => {
+    if (!request && r.isNavigationRequest() && r.frame() === main) {
+      request = r;
+      poke();
+    }
+  };
+  const onNavigated = (f: Frame) => {
+    if (f === main) {
+      committed = true;
+      poke();
+    }
+  };
+  const onEnded = (r: Request) => {
+    if (r !== request) return;
+    requestEnded = true;
+    poke();
+  };
+  page.on('request', onRequest);
+  page.on('framenavigated', onNavigated);
+  page.on('requestfinished', onEnded);
+  page.on('requestfailed', onEnded);
+  const stop = () => {
+    page.off('request', onRequest);
+    page.off('framenavigated', onNavigated);
+    page.off('requestfinished', onEnded);
+    page.off('requestfailed', onEnded);
+  };
+
+  const until = (ms: number, done: () => boolean) =>
+    new Promise<void>((resolve) => {
+      if (done()) return resolve();
+      const timer = setTimeout(finish, ms);
+      function finish() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = () => {
+        if (done()) finish();
+      };
+    });
+
+  return {
+    async started() {
+      try {
+        await until(graceMs, () => committed || request !== undefined);
+        if (!committed && request) {
+          await until(timeoutMs, () => committed || requestEnded);
+          // The request is over: a document that came of it commits right after; a download,
+          // a 204 or a failure never does.
+          if (!committed) await until(500, () => committed);
+        }
+        if (!committed) return false;
+        await page.waitForLoadState('load', { timeout: timeoutMs }).catch(() => undefined);
+        return true;
+      } finally {
+        stop();
+      }
+    },
+  };
+}
