@@ -145,3 +145,9 @@ test('an element the 1.55 recorder merely saw appear (preconditionSelector) that
   for (const r of [r55, r49]) expect(r.status, r.message).toBe('passed');
   expect(r55.steps[2]!.notes?.join('\n')).toContain('the element the recording saw appear before this step (internal:role=link[name="Banco Demo"i]) was not visible');
 });
+
+test('a recorded popup that opens on a 404 fails http-error on the step that opened it', async () => {
+  const r = await replayOn('bank-transfer@1.49', { file: 'transfer/index.html', from: "window.open('/terms.html'", to: "window.open('/terms-missing.html'" });
+  expect(failedAt(r)).toMatchObject({ reason: 'http-error', action: 'click button "Read the terms"' });
+  expect(r.message).toContain('404');
+});
