@@ -220,7 +220,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   // explains a target missing at step k+2.
   if (firstDivergence !== undefined && (!failed || firstDivergence <= failed.index)) {
     const s = steps[firstDivergence]!;
-    return { ...base, status: 'failed', reason: 'diverged', failedStep: failed?.index, message: `step ${firstDivergence + 1} (${s.description}): the page before it is not the recorded one (${s.compare?.reasons.join(', ')})` };
+    return { ...base, status: 'failed', reason: 'diverged', failedStep: failed?.index, message: `step ${firstDivergence + 1} (${s.description}): the page before it is not the recorded one (${s.compare?.reasons.join(', ')})${s.compare?.textDiff ? `: ${describeWordsDiff(s.compare.textDiff, 'page')}` : ''}` };
   }
   if (failed) {
     return { ...base, status: 'failed', reason: failed.reason, failedStep: failed.index, message: `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` };

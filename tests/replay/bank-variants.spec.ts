@@ -155,3 +155,11 @@ test('a click that lands on a 404 page, in the page or in the popup it opens, fa
   expect(failedAt(r)).toMatchObject({ reason: 'http-error', action: 'click button "Read the terms"' });
   expect(r.message).toContain('404');
 });
+
+test('a banner inserted above the page: diverged at the first step on that page, and the message quotes what the page now reads', async () => {
+  const banner = '<div class="banner">We use cookies to improve your experience. <button type="button">Accept cookies</button></div>\n<header>';
+  const r = await replayOn('bank-statement@1.49', { file: 'statements/index.html', from: '<header>', to: banner });
+  expect(r).toMatchObject({ status: 'failed', reason: 'diverged', firstDivergence: 3 });
+  expect(r.steps[3]!.compare!.textDiff).toEqual({ missing: [], extra: ['we', 'use', 'cookies', 'to', 'improve', 'your', 'experience.', 'accept', 'cookies'] });
+  expect(r.message).toContain('this one instead reads "we use cookies to improve your experience. accept cookies"');
+});
