@@ -99,7 +99,8 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   };
   if (verdict !== 'match' && pageShapes) {
     const diff = wordsDiff(pageShapes[0].words, pageShapes[1].words);
-    if (diff.missing.length || diff.extra.length) result.textDiff = diff;
+    const scrub = (words: string[]) => env.secrets?.scrubWords(words) ?? words;
+    if (diff.missing.length || diff.extra.length) result.textDiff = { missing: scrub(diff.missing), extra: scrub(diff.extra) };
   }
   if (verdict !== 'match') {
     const stepDir = join(env.dir, 'steps');

@@ -180,7 +180,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     if (final && recordedFinal !== undefined) {
       const [recordedWords, liveWords] = [visibleWords(recordedFinal), visibleWords(secrets.asRecorded(readFileSync(join(options.out, final.html), 'utf8')))];
       final.textSimilarity = round(textSimilarity(recordedWords, liveWords));
-      finalDiff = describeWordsDiff(wordsDiff(recordedWords, liveWords));
+      const diff = wordsDiff(recordedWords, liveWords);
+      finalDiff = describeWordsDiff({ missing: secrets.scrubWords(diff.missing), extra: secrets.scrubWords(diff.extra) });
     }
     if (final) Object.assign(final, finalVerification(episode, finalFrom, recordedFinal));
   } finally {

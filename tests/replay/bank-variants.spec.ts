@@ -163,3 +163,12 @@ test('a banner inserted above the page: diverged at the first step on that page,
   expect(r.steps[3]!.compare!.textDiff).toEqual({ missing: [], extra: ['we', 'use', 'cookies', 'to', 'improve', 'your', 'experience.', 'accept', 'cookies'] });
   expect(r.message).toContain('this one instead reads "we use cookies to improve your experience. accept cookies"');
 });
+
+test('quoted page words never show a secret, whatever its case on the page', async () => {
+  const value = 'Token-ABC123';
+  const banner = '<div class="banner">Your access key TOKEN-ABC123 expires soon</div>\n<header>';
+  const r = await replayOn('bank-statement@1.49', { file: 'statements/index.html', from: '<header>', to: banner }, { params: { ...SMS, key: value }, secrets: [{ name: 'key', value }] });
+  expect(r).toMatchObject({ status: 'failed', reason: 'diverged' });
+  expect(r.steps[3]!.compare!.textDiff!.extra).toEqual(['your', 'access', 'key', '[secret]', 'expires', 'soon']);
+  expect(JSON.stringify(r).toLowerCase()).not.toContain(value.toLowerCase());
+});
