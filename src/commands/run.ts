@@ -124,7 +124,8 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
     datasetRead = true;
     for (const id of wanted) if (!met.has(id)) log.warn(`--episode ${id}: no such episode in ${args.dataset}`);
     const asked = [...askedParams];
-    for (const name of unusedParamNames(new Set([...Object.keys(args.params), ...(args.secrets ?? []).map((x) => x.name)]), asked)) {
+    // Episodes carried over by --resume are not replayed, so what they ask for is not collected: no warning.
+    if (writer.resumed === 0) for (const name of unusedParamNames(new Set([...Object.keys(args.params), ...(args.secrets ?? []).map((x) => x.name)]), asked)) {
       log.warn(`param ${name}: no replayed episode asks for it (${asked.length ? `they ask for ${asked.join(', ')}` : 'none asks for any'}); it was not used`);
     }
     if (args.shard) log.info({ shard: formatShard(args.shard), episodes: inShard_ }, `shard ${formatShard(args.shard)}: ${inShard_} episodes`);

@@ -3,7 +3,15 @@
  * most `max` per side: what a final-state mismatch tells the reader instead of only a ratio.
  */
 export function wordsDiff(recorded: readonly string[], live: readonly string[], max = 12): { missing: string[]; extra: string[] } {
-  return { missing: onlyIn(recorded, live).slice(0, max), extra: onlyIn(live, recorded).slice(0, max) };
+  // The common start and end first: one inserted or changed run (a banner, a status line) then
+  // comes out whole and in order, not as the words a multiset happens to leave over.
+  let start = 0;
+  while (start < recorded.length && start < live.length && recorded[start] === live[start]) start++;
+  let end = 0;
+  while (end < recorded.length - start && end < live.length - start && recorded[recorded.length - 1 - end] === live[live.length - 1 - end]) end++;
+  const a = recorded.slice(start, recorded.length - end);
+  const b = live.slice(start, live.length - end);
+  return { missing: onlyIn(a, b).slice(0, max), extra: onlyIn(b, a).slice(0, max) };
 }
 
 function onlyIn(a: readonly string[], b: readonly string[]): string[] {
@@ -18,9 +26,9 @@ function onlyIn(a: readonly string[], b: readonly string[]): string[] {
   return out;
 }
 
-/** `recorded "…" / now "…"` for a message, or '' when the texts hold the same words. */
-export function describeWordsDiff(diff: { missing: string[]; extra: string[] }): string {
+/** For a message: what the recorded `page` read that the live one does not, and the reverse; '' when no word differs. */
+export function describeWordsDiff(diff: { missing: string[]; extra: string[] }, page = 'final page'): string {
   const quote = (words: string[]) => (words.length ? `"${words.join(' ')}"` : 'nothing else');
   if (!diff.missing.length && !diff.extra.length) return '';
-  return `the recording's final page also read ${quote(diff.missing)}, this one instead reads ${quote(diff.extra)}`;
+  return `the recording's ${page} also read ${quote(diff.missing)}, this one instead reads ${quote(diff.extra)}`;
 }

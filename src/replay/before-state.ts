@@ -12,6 +12,7 @@ import type { Box, Step } from '../ir/index.js';
 import type { BeforeStateComparison } from '../report/results.js';
 import { relativeToOut } from './episode-files.js';
 import type { EpisodeSecrets } from './episode-secrets.js';
+import { wordsDiff } from '../compare/words-diff.js';
 import { ArtifactBudget } from './artifact-budget.js';
 
 export type CompareMode = 'off' | 'screenshot' | 'dom' | 'all';
@@ -83,7 +84,8 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   const figures: Figures = {};
   const shot = recordedPng && livePng ? diffScreenshots(recordedPng, livePng, { threshold: options.thresholds.pixelThreshold, masks, maxShiftPx: options.thresholds.maxShiftPx }) : undefined;
   if (shot) Object.assign(figures, { pixelRatio: shot.ratio, pixels: shot.pixels, shiftPx: shot.shiftPx });
-  if (recordedHtml !== undefined && liveHtml !== undefined) Object.assign(figures, domSimilarity(...shapes(recordedHtml, env.secrets?.asRecorded(liveHtml) ?? liveHtml, noise.selectors)));
+  const pageShapes = recordedHtml !== undefined && liveHtml !== undefined ? shapes(recordedHtml, env.secrets?.asRecorded(liveHtml) ?? liveHtml, noise.selectors) : undefined;
+  if (pageShapes) Object.assign(figures, domSimilarity(...pageShapes));
   let url: BeforeStateComparison['url'];
   if (expectedUrl) {
     const recorded = env.mapUrl(expectedUrl);
@@ -103,6 +105,11 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
     url,
     costMs: { capture: Math.round(t1 - t0), compare: Math.round(t2 - t1) },
   };
+  if (verdict !== 'match' && pageShapes) {
+    const diff = wordsDiff(pageShapes[0].words, pageShapes[1].words);
+    const scrub = (words: string[]) => env.secrets?.scrubWords(words) ?? words;
+    if (diff.missing.length || diff.extra.length) result.textDiff = { missing: scrub(diff.missing), extra: scrub(diff.extra) };
+  }
   if (verdict !== 'match') {
     const stepDir = join(env.dir, 'steps');
     mkdirSync(stepDir, { recursive: true });

@@ -27,6 +27,17 @@ export class EpisodeSecrets {
     });
   }
 
+  /**
+   * Visible words quoted in results (compare.textDiff, messages) are lower-cased, which the
+   * case-sensitive scrub of outputs would miss: a word holding a secret value, or part of one,
+   * in any case becomes `[secret]`.
+   */
+  scrubWords(words: string[]): string[] {
+    const values = this.redactor.secrets.map((s) => s.value.toLowerCase()).filter((v) => v !== '');
+    if (values.length === 0) return words;
+    return words.map((w) => (values.some((v) => w.includes(v) || (w.length >= 3 && v.includes(w))) ? '[secret]' : w));
+  }
+
   /** Live HTML (as captured, or as written scrubbed) with the user's values back to the recorded ones, for comparison. */
   asRecorded(liveHtml: string): string {
     if (this.typed.length === 0) return liveHtml;

@@ -7,21 +7,29 @@ import type { BrowserContext, Page } from 'playwright';
  */
 export class HttpErrors {
   private readonly byPage = new WeakMap<Page, { url: string; status: number; text: string }>();
+  /**
+   * Errors of navigations whose page is not known yet, by URL: a popup's first request is issued
+   * before its frame exists, and `response.frame()` then throws (checked on 1.65.1).
+   */
+  private readonly unattributed = new Map<string, { url: string; status: number; text: string }>();
 
   constructor(context: BrowserContext) {
     context.on('response', (response) => {
       const request = response.request();
       if (!request.isNavigationRequest()) return;
-      // A popup's first request is issued before its frame exists; response.frame() knows it.
+      const error = response.status() >= 400 ? { url: response.url(), status: response.status(), text: response.statusText() } : undefined;
       let frame;
       try {
         frame = response.frame();
       } catch {
+        if (error) this.unattributed.set(error.url, error);
+        else this.unattributed.delete(response.url());
         return;
       }
       const page = frame.page();
       if (frame !== page.mainFrame()) return;
-      if (response.status() >= 400) this.byPage.set(page, { url: response.url(), status: response.status(), text: response.statusText() });
+      this.unattributed.delete(response.url());
+      if (error) this.byPage.set(page, error);
       else this.byPage.delete(page);
     });
   }
@@ -29,7 +37,7 @@ export class HttpErrors {
   /** A sentence about an open page still showing an error document, if any. */
   showing(pages: readonly Page[]): string | undefined {
     for (const page of pages) {
-      const error = this.byPage.get(page);
+      const error = this.byPage.get(page) ?? this.unattributed.get(page.url());
       if (error && !page.isClosed() && page.url() === error.url) return `the page answered ${error.status}${error.text ? ` ${error.text}` : ''} for ${error.url}`;
     }
     return undefined;

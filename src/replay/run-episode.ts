@@ -182,7 +182,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     if (final && recordedFinal !== undefined) {
       const [recordedWords, liveWords] = [visibleWords(recordedFinal), visibleWords(secrets.asRecorded(readFileSync(join(options.out, final.html), 'utf8')))];
       final.textSimilarity = round(textSimilarity(recordedWords, liveWords));
-      finalDiff = describeWordsDiff(wordsDiff(recordedWords, liveWords));
+      const diff = wordsDiff(recordedWords, liveWords);
+      finalDiff = describeWordsDiff({ missing: secrets.scrubWords(diff.missing), extra: secrets.scrubWords(diff.extra) });
     }
     if (final) Object.assign(final, finalVerification(episode, finalFrom, recordedFinal));
   } finally {
@@ -222,7 +223,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   // explains a target missing at step k+2.
   if (firstDivergence !== undefined && (!failed || firstDivergence <= failed.index)) {
     const s = steps[firstDivergence]!;
-    return { ...base, status: 'failed', reason: 'diverged', failedStep: failed?.index, message: `step ${firstDivergence + 1} (${s.description}): the page before it is not the recorded one (${s.compare?.reasons.join(', ')})` };
+    return { ...base, status: 'failed', reason: 'diverged', failedStep: failed?.index, message: `step ${firstDivergence + 1} (${s.description}): the page before it is not the recorded one (${s.compare?.reasons.join(', ')})${s.compare?.textDiff ? `: ${describeWordsDiff(s.compare.textDiff, 'page')}` : ''}` };
   }
   if (failed) {
     return { ...base, status: 'failed', reason: failed.reason, failedStep: failed.index, message: `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` };

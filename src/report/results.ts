@@ -53,6 +53,8 @@ export interface BeforeStateComparison {
   textSimilarity?: number;
   /** Element-structure similarity (0–1): tags, roles and stable attributes. */
   structureSimilarity?: number;
+  /** For a step that did not match: visible words only the recorded / only the live page has (up to 12 each). */
+  textDiff?: { missing: string[]; extra: string[] };
   /** Recorded URL (after --map-url) vs live, when the recording has one. */
   url?: { recorded: string; live: string; same: boolean };
   /** Whether the recorded target exists in the recorded and in the live DOM. */

@@ -145,3 +145,30 @@ test('an element the 1.55 recorder merely saw appear (preconditionSelector) that
   for (const r of [r55, r49]) expect(r.status, r.message).toBe('passed');
   expect(r55.steps[2]!.notes?.join('\n')).toContain('the element the recording saw appear before this step (internal:role=link[name="Banco Demo"i]) was not visible');
 });
+
+test('a click that lands on a 404 page, in the page or in the popup it opens, fails http-error on that step', async () => {
+  const page = await replayOn('bank-transfer@1.55', { file: 'transfer/index.html', from: 'action="/transfer/review.html"', to: 'action="/transfer/review-gone.html"' });
+  expect(failedAt(page)).toMatchObject({ reason: 'http-error', action: 'click button "Continue"' });
+
+  const r = await replayOn('bank-transfer@1.49', { file: 'transfer/index.html', from: "window.open('/terms.html'", to: "window.open('/terms-missing.html'" });
+  // A popup's first response has no frame yet in Playwright: this one was missed before.
+  expect(failedAt(r)).toMatchObject({ reason: 'http-error', action: 'click button "Read the terms"' });
+  expect(r.message).toContain('404');
+});
+
+test('a banner inserted above the page: diverged at the first step on that page, and the message quotes what the page now reads', async () => {
+  const banner = '<div class="banner">We use cookies to improve your experience. <button type="button">Accept cookies</button></div>\n<header>';
+  const r = await replayOn('bank-statement@1.49', { file: 'statements/index.html', from: '<header>', to: banner });
+  expect(r).toMatchObject({ status: 'failed', reason: 'diverged', firstDivergence: 3 });
+  expect(r.steps[3]!.compare!.textDiff).toEqual({ missing: [], extra: ['we', 'use', 'cookies', 'to', 'improve', 'your', 'experience.', 'accept', 'cookies'] });
+  expect(r.message).toContain('this one instead reads "we use cookies to improve your experience. accept cookies"');
+});
+
+test('quoted page words never show a secret, whatever its case on the page', async () => {
+  const value = 'Token-ABC123';
+  const banner = '<div class="banner">Your access key TOKEN-ABC123 expires soon</div>\n<header>';
+  const r = await replayOn('bank-statement@1.49', { file: 'statements/index.html', from: '<header>', to: banner }, { params: { ...SMS, key: value }, secrets: [{ name: 'key', value }] });
+  expect(r).toMatchObject({ status: 'failed', reason: 'diverged' });
+  expect(r.steps[3]!.compare!.textDiff!.extra).toEqual(['your', 'access', 'key', '[secret]', 'expires', 'soon']);
+  expect(JSON.stringify(r).toLowerCase()).not.toContain(value.toLowerCase());
+});
