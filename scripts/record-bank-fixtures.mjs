@@ -11,13 +11,13 @@
 // 1.55's recorder only writes its output file through the Inspector app, which is launched
 // headless (PWTEST_CLI_HEADLESS) instead of being disabled.
 import { execFileSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFixtureServer } from '../fixtures/server.mjs';
+import { Recorder149, Recorder165, sleep } from './recorder-drivers.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ORIGIN = 'http://127.0.0.1:38090';
@@ -27,112 +27,6 @@ const INVOICE = path.join(TMP, 'invoice.pdf');
 const LAUNCH = { executablePath: process.env.REPLAYWRIGHT_CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'] };
 const CONTEXT = { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1, locale: 'en-US' };
 process.env.PW_CODEGEN_NO_INSPECTOR = '1';
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-class Recorder149 {
-  // The injected 1.49 recorder swallows the real click, holds it 200 ms (double-click detection)
-  // and then re-performs it from the server; the output file is flushed 250 ms after a change.
-  settleMs = 1000;
-  gen = '1.49';
-
-  constructor() {
-    this.steps = [];
-    this.current = null;
-  }
-
-  async start(context, name) {
-    this.outputFile = path.join(TMP, `${name}.jsonl`);
-    await context._enableRecorder({ language: 'jsonl', mode: 'recording', outputFile: this.outputFile });
-  }
-
-  startInput(before, meta) {
-    this.current = { before, meta };
-  }
-
-  fileText() {
-    return fs.existsSync(this.outputFile) ? fs.readFileSync(this.outputFile, 'utf8') : '';
-  }
-
-  sync() {
-    // Line 1 is the header (LanguageGeneratorOptions); every other line is one merged action.
-    const lines = this.fileText().split('\n').filter(Boolean).slice(1);
-    if (lines.length < this.steps.length)
-      throw new Error(`1.49 recorder dropped actions (${this.steps.length} -> ${lines.length}); pairing would be wrong`);
-    // A line that already existed may have been rewritten in place (a fill that grew, a signal
-    // that attached late): keep the before-state of the input that first produced it.
-    lines.forEach((code, i) => {
-      if (i < this.steps.length) this.steps[i].code = code;
-      else this.steps.push({ code, ...this.current });
-    });
-  }
-
-  async stop() {
-    await sleep(this.settleMs);
-    this.sync();
-  }
-}
-
-class Recorder165 {
-  // The 1.65 recorder lets the page see the real events; it buffers clicks/fills/navigations
-  // ~500 ms (recorderSignalProcessor) so they can be superseded, hence the settle time.
-  settleMs = 800;
-  gen = '1.65';
-
-  constructor() {
-    this.steps = [];
-    this.current = null;
-    this.guids = new Map();
-  }
-
-  async start(context) {
-    // What the hooks receive (checked in node_modules/playwright-core, ProgrammaticRecorderApp):
-    //   actionAdded(page, action, code)   `code` = the JSONL line (jsonl generator output)
-    //   actionUpdated(page, action, code) same action merged (a fill growing by one keystroke)
-    //   signalAdded(page, signal, code)   `code` = the last action's line regenerated with the
-    //                                     signal appended ('' if the signal is on another page)
-    // Actions whose page is already closed are dropped before they reach the sink
-    // (findPageByGuid fails), so closePage and a click that closes its own page never arrive.
-    await context._startRecording(
-      { language: 'jsonl' },
-      {
-        actionAdded: (_page, _action, code) => this.steps.push({ code, ...this.current }),
-        actionUpdated: (_page, _action, code) => {
-          if (this.steps.length) this.steps[this.steps.length - 1].code = code;
-          else this.steps.push({ code, ...this.current });
-        },
-        signalAdded: (_page, _signal, code) => {
-          if (code && this.steps.length) this.steps[this.steps.length - 1].code = code;
-        },
-      },
-    );
-    this.context = context;
-  }
-
-  startInput(before, meta) {
-    this.current = { before, meta };
-  }
-
-  sync() {}
-
-  async stop() {
-    await sleep(this.settleMs);
-    await this.context._stopRecording().catch(() => {});
-  }
-
-  // pageGuid values are random per run ("page@" + 32 hex). To keep the committed fixtures
-  // byte-identical across runs we replace each one, consistently within an episode, by a
-  // stable id of the same shape derived from the episode id and first-seen order.
-  stabilize(episodeId) {
-    for (const step of this.steps) {
-      step.code = step.code.replace(/page@[0-9a-f]{32}/g, (guid) => {
-        if (!this.guids.has(guid)) {
-          const n = this.guids.size + 1;
-          this.guids.set(guid, 'page@' + crypto.createHash('sha256').update(`${episodeId}#${n}`).digest('hex').slice(0, 32));
-        }
-        return this.guids.get(guid);
-      });
-    }
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Driving helpers
@@ -255,7 +149,7 @@ async function recordGeneration(gen, chromium) {
   try {
     for (const scenario of SCENARIOS) {
       const episodeId = `${scenario.id}@${gen}`;
-      const rec = gen === '1.49' ? new Recorder149() : gen === '1.55' ? new Recorder155() : new Recorder165();
+      const rec = gen === '1.49' ? new Recorder149(TMP) : gen === '1.55' ? new Recorder155(TMP) : new Recorder165();
       const context = await browser.newContext(CONTEXT);
       await rec.start(context, scenario.id);
       await scenario.run(rec, context);

@@ -50,13 +50,8 @@ export function targetFromSelectors(selectors: readonly Selector[], frame: reado
   let description: string | undefined;
 
   selectors.forEach((selector, i) => {
-    const raw = typeof selector === 'string' ? [selector] : selector;
-    const parts: Part[] = [];
-    for (const [k, text] of raw.entries()) {
-      const part = readPart(text, typeof selector === 'string' ? joinField(field, i)! : joinField(field, i, k)!, issues);
-      if (!part) return;
-      parts.push(part);
-    }
+    const parts = readParts(selector, i, field, issues);
+    if (!parts) return;
     const named = parts.length === 1 ? parts[0]!.locates.find((l) => l.kind === 'role' || l.kind === 'label' || l.kind === 'text') : undefined;
     description ??= parts.length === 1 ? parts[0]!.description ?? (named && describeTarget({ locate: [named] })) : undefined;
     if (parts.length === 1 && !framePath) {
@@ -149,15 +144,21 @@ export function alternativeStrings(selectors: readonly Selector[], frame: readon
   const frames = frame?.length ? frame.map((i) => `:is(iframe, frame) >> nth=${i}`).join(hop) + hop : '';
   const out: string[] = [];
   selectors.forEach((selector, i) => {
-    const raw = typeof selector === 'string' ? [selector] : selector;
-    const parts: Part[] = [];
-    for (const [k, text] of raw.entries()) {
-      const part = readPart(text, typeof selector === 'string' ? joinField(field, i)! : joinField(field, i, k)!, issues);
-      if (!part) return;
-      parts.push(part);
-    }
-    out.push(frames + joinParts(parts));
+    const parts = readParts(selector, i, field, issues);
+    if (parts) out.push(frames + joinParts(parts));
   });
   return { selectors: out, issues };
+}
+
+/** Alternative `i`: one selector, or a chain of them (shadow-root hops); undefined when a part cannot be read (its issue is added). */
+function readParts(selector: Selector, i: number, field: string, issues: FieldIssue[]): Part[] | undefined {
+  const raw = typeof selector === 'string' ? [selector] : selector;
+  const parts: Part[] = [];
+  for (const [k, text] of raw.entries()) {
+    const part = readPart(text, typeof selector === 'string' ? joinField(field, i)! : joinField(field, i, k)!, issues);
+    if (!part) return undefined;
+    parts.push(part);
+  }
+  return parts;
 }
 
