@@ -41,6 +41,12 @@ export const Step = z.object({
    * the replay reports the step `invalid-input` and runs the rest, as the recording harness did.
    */
   unreplayable: z.string().min(1).optional(),
+  /**
+   * The recording's own time limit for this step (a DevTools Recorder step's or flow's
+   * `timeout`, ms). It lengthens the run's per-step timeout for this step, never shortens it:
+   * a recorder's 5 s default must not undo a `--timeout` given for a slow site.
+   */
+  timeoutMs: z.number().positive().optional(),
   source: SourceRef,
 });
 export type Step = z.infer<typeof Step>;

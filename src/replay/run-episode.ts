@@ -273,7 +273,8 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
     return { ...done({ status: 'passed' }), status: 'needs-input', reason: 'needs-input', message: `this step needs a value: pass --param ${param}=… (or --secret)${step.needsInput?.prompt ? ` (${step.needsInput.prompt})` : ''}` };
   }
 
-  const timeoutMs = env.options.timeoutMs;
+  // A recorded step timeout (DevTools) may lengthen the run's, never shorten it.
+  const timeoutMs = Math.max(env.options.timeoutMs, step.timeoutMs ?? 0);
   const page = pageIndependent(input.action) ? undefined : await env.pages.forStep(step.page);
   env.dialogs.beginStep(step.expect);
   const downloadsDir = join(env.dir, 'downloads');

@@ -88,3 +88,31 @@ test('an exported waitForElement imports expect and runs green under @playwright
   expect(report.stats).toMatchObject({ expected: 1, unexpected: 0 });
   expect(code).toBe(0);
 });
+
+test('a recorded timeout (step or flow) lengthens --timeout for its step and never shortens it', async () => {
+  const dir = tempDir('rw-garden-timeout-');
+  // The navigation has time of its own (a loaded machine); the wait is the step under test.
+  const head = [{ type: 'navigate', url: `${RECORDED_ORIGIN}/garden/late.html`, timeout: 8000 }];
+  const wait = { type: 'waitForElement', selectors: [['#late']] };
+  const flows: Record<string, { timeout?: number; steps: unknown[] }> = {
+    'step timeout': { steps: [...head, { ...wait, timeout: 8000 }] },
+    'flow timeout': { timeout: 8000, steps: [...head, wait] },
+    'no recorded timeout': { steps: [...head, wait] },
+  };
+  for (const [title, flow] of Object.entries(flows)) writeFileSync(join(dir, `${title.replace(/ /g, '-')}.json`), JSON.stringify({ title, ...flow }, null, 2));
+  const out = join(dir, 'out');
+  // The element comes 1.5 s after load; --timeout 500 alone cannot wait for it.
+  const r = await cli('run', dir, '--out', out, '--map-url', `${RECORDED_ORIGIN}=${site.url}`, '--timeout', '500', '--workers', '1', '--compare', 'off');
+  expect(r.stderr).not.toMatch(STACK);
+  const byId = results(out);
+  expect(byId['step timeout'].status, byId['step timeout'].message).toBe('passed');
+  expect(byId['flow timeout'].status, byId['flow timeout'].message).toBe('passed');
+  expect([byId['no recorded timeout'].status, byId['no recorded timeout'].failedStep]).toEqual(['failed', 1]);
+
+  // A recorded 500 ms does not cut a longer --timeout short.
+  const short = tempDir('rw-garden-timeout-short-');
+  writeFileSync(join(short, 'short.json'), JSON.stringify({ title: 'short recorded timeout', timeout: 500, steps: [...head, wait] }));
+  const r2 = await cli('run', short, '--out', join(short, 'out'), '--map-url', `${RECORDED_ORIGIN}=${site.url}`, '--timeout', '8000', '--workers', '1', '--compare', 'off');
+  expect(readFileSync(join(short, 'out', 'results.jsonl'), 'utf8')).toContain('"status":"passed"');
+  expect(r2.code, r2.stdout + r2.stderr).toBe(0);
+});

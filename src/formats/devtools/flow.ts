@@ -22,7 +22,7 @@ export interface FlowResult {
 const BUTTONS = { primary: 'left', auxiliary: 'middle', secondary: 'right' } as const;
 
 /** Fields each step type has that the IR action carries; the rest goes to the episode's meta. */
-const USED = new Set(['type', 'selectors', 'target', 'frame', 'assertedEvents', 'offsetX', 'offsetY', 'button', 'url', 'value', 'key', 'x', 'y', 'width', 'height', 'deviceScaleFactor', 'expression', 'operator', 'count', 'attributes', 'properties', 'visible']);
+const USED = new Set(['type', 'timeout', 'selectors', 'target', 'frame', 'assertedEvents', 'offsetX', 'offsetY', 'button', 'url', 'value', 'key', 'x', 'y', 'width', 'height', 'deviceScaleFactor', 'expression', 'operator', 'count', 'attributes', 'properties', 'visible']);
 
 /**
  * One DevTools Recorder flow as one episode (`id` = its title, else the file name). Steps run
@@ -94,6 +94,8 @@ export function decodeFlow(value: unknown, file: string, fallbackId: string): Fl
     if (step.type === 'setViewport') viewport = { width: step.width, height: step.height };
     const out: Omit<Step, 'index'> = { recordedStep: i, page, action: decoded.action, expect, source: { file, record } };
     if (Object.keys(before).length) out.before = before;
+    const recordedTimeout = step.timeout ?? flow.data.timeout;
+    if (recordedTimeout !== undefined) out.timeoutMs = recordedTimeout;
     const notes = [decoded.note, firstOnPage && target !== 'main' ? `runs on ${target}` : undefined].filter(Boolean);
     if (notes.length) out.note = notes.join('; ');
     steps.push(out);
