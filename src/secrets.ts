@@ -1,3 +1,5 @@
+import { escapeHtml } from './escape-html.js';
+
 /**
  * The one place secret values are taken out of what we write: results, summaries, logs, HTML
  * dumps, exported scripts and trace zips all go through a {@link Redactor}. A secret is replaced
@@ -65,8 +67,8 @@ export const NO_SECRETS = new Redactor();
 function encodedForms(value: string): string[] {
   const forms = new Set<string>([value]);
   forms.add(JSON.stringify(value).slice(1, -1));
-  forms.add(value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
-  forms.add(value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'));
+  forms.add(escapeHtml(value).replace(/'/g, '&#39;'));
+  forms.add(escapeHtml(value));
   forms.add(encodeURIComponent(value));
   forms.add(encodeURIComponent(value).replace(/%20/g, '+'));
   return [...forms].filter((f) => f !== '');

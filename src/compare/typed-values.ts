@@ -1,3 +1,4 @@
+import { escapeHtml } from '../escape-html.js';
 import type { TypedValue } from '../ir/inputs.js';
 
 /**
@@ -28,8 +29,4 @@ export function withRecordedValues(liveHtml: string, typed: readonly TypedValue[
     if (out.includes(live)) out = out.split(live).join(recorded);
   }
   return out;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { escapeHtml } from '../../escape-html.js';
 
 /**
  * The attribute Mind2Web's annotation tool put on each step's target (`data-pw-testid-buckeye`
@@ -28,7 +29,7 @@ const SCAN_MAX = 256 * 1024;
  * megabytes per step, and the marker is found with one `indexOf`.
  */
 export function findMarkedElement(html: string, actionUid: string): MarkedElement | undefined {
-  const needle = `${MARKER_ATTR_RAW}="${escapeXmlAttr(actionUid)}"`;
+  const needle = `${MARKER_ATTR_RAW}="${escapeHtml(actionUid)}"`;
   let at = html.indexOf(needle);
   // The marker must be an attribute, not text that happens to read like one.
   while (at !== -1 && !/\s/.test(html[at - 1] ?? '')) at = html.indexOf(needle, at + 1);
@@ -69,8 +70,4 @@ export function findMarkedElement(html: string, actionUid: string): MarkedElemen
   // Pretty-printing put whitespace between elements; the page's own spaces are kept, collapsed.
   found.text = text.join('').replace(/\s+/g, ' ').trim().slice(0, TEXT_MAX);
   return found;
-}
-
-function escapeXmlAttr(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
