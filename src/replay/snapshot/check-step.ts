@@ -39,12 +39,15 @@ export async function checkStep(page: Page, step: Step, timeoutMs: number, optio
   if (!target) return { status: 'skipped', message: 'no element to check on a snapshot' };
   let found = await resolveTarget(page, target, { timeoutMs, snapshot: true });
   let revealed: Revealed | undefined;
+  /** Whether the element found is drawn; read again only after a hover reveal was tried. */
+  let shown = found.ok ? await found.locator.isVisible().catch(() => false) : undefined;
   // A recorded locator that matches hidden elements too (a CSS selector, the Mind2Web marker)
   // finds a hover-only control still hidden: that is the same case as not finding it.
-  const hiddenNow = found.ok && needsVisible(step.action) && !(await found.locator.isVisible().catch(() => false));
+  const hiddenNow = found.ok && needsVisible(step.action) && !shown;
   if ((!found.ok && found.reason === 'target-not-found') || hiddenNow) {
     // Shown only under the pointer? The snapshot has no :hover; point at what the page's :hover rules name.
     const hover = await revealHoverOnly(page, target, step.before?.targetBox, timeoutMs);
+    shown = undefined; // the pointer moved: what is drawn now is read again
     if (hover) {
       found = hover.found;
       revealed = { hosts: hover.hosts };
@@ -53,7 +56,7 @@ export async function checkStep(page: Page, step: Step, timeoutMs: number, optio
   if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message };
   const positive = await onPositive(found.locator, target);
   const notes: string[] = [];
-  let visible = await found.locator.isVisible().catch(() => false);
+  let visible = shown ?? (await found.locator.isVisible().catch(() => false));
   if (options.rawHtml) {
     const recorded = await recordedVisibility(found.locator, visible);
     if (recorded) {
@@ -62,10 +65,12 @@ export async function checkStep(page: Page, step: Step, timeoutMs: number, optio
     }
   }
   const problem = await fits(found.locator, step.action, visible);
-  if (problem && options.rawHtml && (step.action.type === 'fill' || step.action.type === 'type') && problem.reason === 'not-actionable' && visible && (await couldBeContentEditable(found.locator))) {
+  if (problem && options.rawHtml && (step.action.type === 'fill' || step.action.type === 'type') && problem.reason === 'not-actionable' && visible) {
     const tag = await tagOf(found.locator);
-    notes.push(`typed into a <${tag}>: raw_html does not keep contenteditable, so whether it took typing is not recorded (not checked)`);
-    return { status: 'passed', locate: found.locate, onPositive: positive, revealed, notes };
+    if (couldBeContentEditable(tag)) {
+      notes.push(`typed into a <${tag}>: raw_html does not keep contenteditable, so whether it took typing is not recorded (not checked)`);
+      return { status: 'passed', locate: found.locate, onPositive: positive, revealed, notes };
+    }
   }
   if (problem) return { status: 'failed', reason: problem.reason, message: problem.message, locate: found.locate, onPositive: positive, revealed };
   return { status: 'passed', locate: found.locate, onPositive: positive, revealed, ...(notes.length ? { notes } : {}) };
@@ -86,7 +91,8 @@ async function fits(l: Locator, action: Action, visible: boolean): Promise<{ rea
     case 'select': {
       const missing = await missingOptions(l, action.options, action.by);
       if (missing) return { reason: 'option-missing', message: missing };
-      return (await tagOf(l)) === 'select' ? undefined : { reason: 'not-actionable', message: `the target (${await tagOf(l)}) is not a <select>` };
+      const tag = await tagOf(l);
+      return tag === 'select' ? undefined : { reason: 'not-actionable', message: `the target (${tag}) is not a <select>` };
     }
     case 'check':
     case 'uncheck': {
@@ -121,8 +127,8 @@ async function onPositive(l: Locator, target: Target): Promise<boolean | undefin
 }
 
 /** Not a form control: an element only `contenteditable` makes editable. */
-async function couldBeContentEditable(l: Locator): Promise<boolean> {
-  return !['input', 'textarea', 'select', 'button', 'option'].includes(await tagOf(l));
+function couldBeContentEditable(tag: string): boolean {
+  return !['input', 'textarea', 'select', 'button', 'option'].includes(tag);
 }
 
 async function tagOf(l: Locator): Promise<string> {
