@@ -1,4 +1,5 @@
 import { gatherParams } from '../src/commands/params.js';
+import { parseStartUrls } from '../src/commands/start-urls.js';
 import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from '../src/replay/run-episode.js';
 import { parseUrlMapping, type UrlMapping } from '../src/replay/url-map.js';
 import type { Secret } from '../src/secrets.js';
@@ -53,17 +54,6 @@ export function parseParamsEnv(v: string, variable = 'REPLAYWRIGHT_PARAMS'): Rec
     params[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   return params;
-}
-
-/** `--start-url`'s shapes: `URL` for every episode, `WEBSITE=URL` by `meta.website`. */
-function parseStartUrls(specs: string[]): ReplayOptions['startUrls'] {
-  const startUrls: NonNullable<ReplayOptions['startUrls']> = { byWebsite: {} };
-  for (const spec of specs) {
-    const m = /^([^=:/]+)=(.+)$/.exec(spec);
-    if (m) startUrls.byWebsite![m[1]!] = m[2]!;
-    else startUrls.all = spec;
-  }
-  return startUrls.all || Object.keys(startUrls.byWebsite!).length ? startUrls : undefined;
 }
 
 function parseMode(v: string, where: string): ReplayMode {

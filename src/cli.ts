@@ -3,6 +3,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { demoCommand } from './commands/demo.js';
 import { liveOnlyFlags } from './commands/snapshot-flags.js';
+import { parseStartUrls } from './commands/start-urls.js';
 import { doctorCommand } from './commands/doctor.js';
 import { inspectCommand } from './commands/inspect.js';
 import { mergeCommand } from './commands/merge.js';
@@ -36,12 +37,6 @@ function replayChoices(a: {
   'stop-at-first-divergence': boolean; trace: 'on' | 'off' | 'retain-on-failure'; 'from-step'?: number; 'to-step'?: number;
   'pause-on-failure': boolean; 'start-url'?: string[]; 'max-artifact-bytes'?: number;
 }): Partial<ReplayOptions> {
-  const startUrls: NonNullable<ReplayOptions['startUrls']> = { byWebsite: {} };
-  for (const spec of list(a['start-url'])) {
-    const m = /^([^=:/]+)=(.+)$/.exec(spec);
-    if (m) startUrls.byWebsite![m[1]!] = m[2]!;
-    else startUrls.all = spec;
-  }
   return {
     replayMode: a.mode,
     allowScripts: a['allow-scripts'],
@@ -51,7 +46,7 @@ function replayChoices(a: {
     fromStep: a['from-step'] !== undefined ? a['from-step'] - 1 : undefined,
     toStep: a['to-step'] !== undefined ? a['to-step'] - 1 : undefined,
     pauseOnFailure: a['pause-on-failure'],
-    startUrls: startUrls.all || Object.keys(startUrls.byWebsite!).length ? startUrls : undefined,
+    startUrls: parseStartUrls(list(a['start-url'])),
   };
 }
 
