@@ -19,7 +19,7 @@ import { chromium } from 'playwright';
 import { loadDataset } from '../dist/formats/load-dataset.js';
 import { findChromium, launchOptions } from '../dist/replay/browser.js';
 import { DEFAULT_REPLAY_OPTIONS, runEpisode } from '../dist/replay/run-episode.js';
-import { mapUrl } from '../dist/replay/url-map.js';
+import { mapUrl } from '../dist/ir/url-map.js';
 import { freshDir, generateMind2web, generateReplaySet, generateRpaweb, handReplay, median, now, RECORDED_ORIGIN, ROOT, round, runNode, startSite, table } from './lib.mjs';
 
 const only = new Set((process.env.BENCH_ONLY ?? 'overhead,decode,scaling,puppeteer').split(',').map((s) => s.trim()));

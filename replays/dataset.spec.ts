@@ -4,14 +4,14 @@
 // `npx playwright merge-reports`. Which dataset: see replays/fixtures.ts; settings: replays/settings.ts.
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { formatProblem } from '../src/formats/problem.js';
+import { formatProblem } from '../src/ir/problem.js';
 import { loadDataset } from '../src/formats/load-dataset.js';
 import type { Episode } from '../src/ir/index.js';
 import { withNoiseMasks } from '../src/replay/noise-masks-file.js';
 import { DEFAULT_REPLAY_OPTIONS, runEpisode, type ReplayOptions } from '../src/replay/run-episode.js';
 import { runSnapshotEpisode } from '../src/replay/snapshot/run-snapshot-episode.js';
 import { groupChains } from '../src/replay/shard.js';
-import type { StepResult } from '../src/report/results.js';
+import type { StepResult } from '../src/ir/results.js';
 import { Redactor } from '../src/secrets.js';
 import { ChainSession } from './chain-session.js';
 import { DATASET, FIXTURE_DATASET, FORMAT, test, type ReplaySettings } from './fixtures.js';

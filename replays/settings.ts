@@ -1,7 +1,7 @@
 import { gatherParams } from '../src/commands/params.js';
 import { parseStartUrls } from '../src/commands/start-urls.js';
 import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from '../src/replay/run-episode.js';
-import { parseUrlMapping, type UrlMapping } from '../src/replay/url-map.js';
+import { parseUrlMapping, type UrlMapping } from '../src/ir/url-map.js';
 import type { Secret } from '../src/secrets.js';
 
 /**

@@ -13,7 +13,7 @@ import { validateCommand } from './commands/validate.js';
 import { FORMAT_CHOICES, type FormatChoice } from './formats/load-dataset.js';
 import { createLogger, type LogFormat } from './log.js';
 import { parseShard } from './replay/shard.js';
-import { parseUrlMapping } from './replay/url-map.js';
+import { parseUrlMapping } from './ir/url-map.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_COMPARE_THRESHOLDS, type CompareThresholds } from './compare/thresholds.js';

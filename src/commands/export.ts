@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { loadDataset, type FormatChoice } from '../formats/load-dataset.js';
-import { formatProblem } from '../formats/problem.js';
-import type { UrlMapping } from '../replay/url-map.js';
-import { exportEpisode, type ExportTarget } from '../report/export/index.js';
+import { formatProblem } from '../ir/problem.js';
+import type { UrlMapping } from '../ir/url-map.js';
+import { exportEpisode, type ExportTarget } from '../export/index.js';
 import { Redactor, type Secret } from '../secrets.js';
 
 export interface ExportArgs {

@@ -1,6 +1,6 @@
 import { openDataset, type FormatChoice } from '../formats/load-dataset.js';
 import type { RejectedEpisode } from '../formats/format.js';
-import { formatProblem } from '../formats/problem.js';
+import { formatProblem } from '../ir/problem.js';
 import { describeAction, type Episode } from '../ir/index.js';
 
 /** Episodes, their steps and decoded actions, as words (or as IR JSON with `--json`); streamed. */

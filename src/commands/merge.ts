@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { finalizeReports } from '../report/finalize.js';
-import { mergeResults, MergeInputError } from '../report/merge.js';
+import { mergeResults, MergeInputError } from '../results/merge.js';
 import { summaryLines } from '../report/terminal-summary.js';
 
 export interface MergeArgs {

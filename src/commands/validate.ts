@@ -1,5 +1,5 @@
 import { openDataset, type FormatChoice } from '../formats/load-dataset.js';
-import { formatProblem } from '../formats/problem.js';
+import { formatProblem } from '../ir/problem.js';
 
 /** Decode only. Exit 0: clean; 1: some records have errors; 2: nothing could be read. */
 export async function validateCommand(args: { dataset: string; format: FormatChoice; decode?: Record<string, unknown> }, print: (line: string) => void = console.log): Promise<number> {

@@ -1,4 +1,4 @@
-import type { BeforeStateComparison, DivergenceReason, Verdict } from '../report/results.js';
+import type { BeforeStateComparison, DivergenceReason, Verdict } from '../ir/results.js';
 import type { CompareThresholds } from './thresholds.js';
 
 export interface Figures {

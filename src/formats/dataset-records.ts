@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { FormatName, SourceRef } from '../ir/index.js';
 import type { DecodeItem, RejectedEpisode } from './format.js';
 import { isPlainObject } from './json-line.js';
-import type { Problem } from './problem.js';
+import type { Problem } from '../ir/problem.js';
 import { fileProblem, pinAt, rejected, sourceRef, type EpisodeResult } from './mind2web/episode.js';
 import { readRecords, recordName, recoverKey, type JsonRecord, type JsonStreamOptions } from './mind2web/json-stream.js';
 import type { RecordAt } from './mind2web/task.js';

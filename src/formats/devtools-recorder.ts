@@ -4,7 +4,7 @@ import type { Decoded, DatasetFormat } from './format.js';
 import { decodeFlow } from './devtools/flow.js';
 import { stripBom } from './head.js';
 import { decodeUtf8, jsonErrorLine } from './json-text.js';
-import type { Problem } from './problem.js';
+import type { Problem } from '../ir/problem.js';
 
 /**
  * Chrome DevTools Recorder exports (the "user flow" JSON @puppeteer/replay plays):

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Problem } from './problem.js';
+import type { Problem } from '../ir/problem.js';
 
 /**
  * A problem inside one record before the caller knows its file and line: record decoders

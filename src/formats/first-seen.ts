@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import type { FormatName, SourceRef } from '../ir/index.js';
 import { duplicateId } from './dataset-records.js';
 import type { RejectedEpisode } from './format.js';
-import type { Problem } from './problem.js';
+import type { Problem } from '../ir/problem.js';
 
 /**
  * Formats whose episode ids are recorded ids (a task's `annotation_id`, a trajectory's `id`), so

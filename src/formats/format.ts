@@ -1,18 +1,13 @@
 import type { Episode, FormatName, SourceRef } from '../ir/episode.js';
-import type { Problem } from './problem.js';
+import type { Problem } from '../ir/problem.js';
+import type { RejectedEpisode } from '../ir/rejected.js';
 
 export interface DecodeOptions {
   /** Every file path a dataset names must resolve inside this folder. */
   datasetRoot: string;
 }
 
-/** An episode the decoder could not turn into IR: reported as `error`, never dropped. */
-export interface RejectedEpisode {
-  id: string;
-  format: FormatName;
-  source: SourceRef;
-  problems: Problem[];
-}
+export type { RejectedEpisode } from '../ir/rejected.js';
 
 export interface Decoded {
   episodes: Episode[];

@@ -65,4 +65,4 @@ function mayBe(format: DatasetFormat, file: string): boolean {
 
 export { rpaweb };
 export type { DatasetFormat, Decoded, DecodeOptions, RejectedEpisode } from './format.js';
-export type { Problem } from './problem.js';
+export type { Problem } from '../ir/problem.js';

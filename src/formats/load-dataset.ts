@@ -4,7 +4,7 @@ import type { Episode, FormatName } from '../ir/index.js';
 import { decodeItems } from './decode-stream.js';
 import type { DecodeOptions, RejectedEpisode } from './format.js';
 import { findDatasetFiles, formats, type DatasetFileMatch } from './index.js';
-import type { Problem } from './problem.js';
+import type { Problem } from '../ir/problem.js';
 import { FirstSeen } from './first-seen.js';
 
 export const FORMAT_CHOICES = ['auto', ...formats.map((f) => f.name)] as const;
@@ -26,8 +26,8 @@ export interface LoadOptions {
   decode?: Omit<Partial<DecodeOptions>, 'datasetRoot'> & Record<string, unknown>;
 }
 
-/** An episode or a rejected one, in dataset order. */
-export type DatasetItem = { kind: 'episode'; episode: Episode } | { kind: 'rejected'; rejected: RejectedEpisode };
+import type { DatasetItem } from '../ir/rejected.js';
+export type { DatasetItem };
 
 /**
  * A dataset being decoded: its files are known up front, its episodes come one by one from

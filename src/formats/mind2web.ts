@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { DatasetFormat, DecodeItem, DecodeOptions } from './format.js';
 import { isPlainObject } from './json-line.js';
-import type { Problem } from './problem.js';
+import type { Problem } from '../ir/problem.js';
 import { cannotRead, duplicateRefusal, eachRecord, jsonKind, refusal } from './dataset-records.js';
 import { pinAt, rejected, sourceRef, type EpisodeResult } from './mind2web/episode.js';
 import { recoverKey, type Mind2WebDecodeOptions } from './mind2web/json-stream.js';

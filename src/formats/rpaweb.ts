@@ -4,7 +4,7 @@ import type { Decoded, DatasetFormat, DecodeOptions, RejectedEpisode } from './f
 import { pinIssue } from './field-issue.js';
 import { parseJsonLine, type JsonLine } from './json-line.js';
 import { readLines } from './jsonl-lines.js';
-import type { Problem } from './problem.js';
+import type { Problem } from '../ir/problem.js';
 import { CodegenEpisode } from './rpaweb/codegen.js';
 import { assembleGroup, byLine, newGroup, type RowGroup } from './rpaweb/episodes.js';
 import { kindOfLine, sniffJsonlHead, type JsonlKind } from './rpaweb/kind.js';

@@ -7,7 +7,7 @@ import type { Decoded, DatasetFormat, DecodeOptions } from './format.js';
 import { stripBom } from './head.js';
 import { decodeUtf8, duplicateTopLevelKeys, jsonErrorLine } from './json-text.js';
 import { isPlainObject } from './json-line.js';
-import type { Problem } from './problem.js';
+import type { Problem } from '../ir/problem.js';
 import { DEFAULT_WAIT_MS } from './vwa/action.js';
 import { assembleEpisode, type RawEpisode, type VwaOptions } from './vwa/episode.js';
 import { jsonLayout, readJsonSteps } from './vwa/records.js';

@@ -60,6 +60,13 @@ export const Episode = z.object({
   steps: z.array(Step),
   /** The recorded state after the last step, when the dataset has one. */
   after: Evidence.optional(),
+  /**
+   * The recording names the right element(s) of every step (Mind2Web's positive candidates), so
+   * snapshot mode scores element accuracy, a step without any counting as a miss.
+   */
+  scoresElements: z.boolean().optional(),
+  /** What the user holds, in words for messages (`a plain codegen file`); default `a <format> episode`. */
+  describedAs: z.string().optional(),
   /** Dataset fields with no IR meaning, kept so nothing the user gave is lost. */
   meta: z.record(z.string(), z.unknown()).default({}),
   source: SourceRef,

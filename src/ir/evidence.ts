@@ -8,6 +8,12 @@ export const Evidence = z.object({
   screenshot: z.string().optional(),
   /** Recorded HTML, inline. */
   html: z.string().optional(),
+  /**
+   * How `html` is written. `dom-xml`: a DOM dump as XML (Mind2Web's raw_html: text in `<text>`
+   * nodes, attribute names underscored), which `asBrowserHtml` (recorded-page/) turns back into
+   * HTML before it is rendered or compared. Absent: HTML as a browser had it.
+   */
+  htmlForm: z.enum(['html', 'dom-xml']).optional(),
   /** Absolute path of a recorded HTML/MHTML file inside the dataset root. */
   htmlFile: z.string().optional(),
   viewport: Viewport.optional(),

@@ -9,8 +9,9 @@ import type { NoiseMasks, StepNoise } from '../compare/noise-mask.js';
 import type { CompareThresholds } from '../compare/thresholds.js';
 import { judge, type Figures } from '../compare/verdict.js';
 import type { Box, Step } from '../ir/index.js';
-import type { BeforeStateComparison } from '../report/results.js';
-import { relativeToOut } from './episode-files.js';
+import { asBrowserHtml } from '../ir/recorded-page/index.js';
+import type { BeforeStateComparison } from '../ir/results.js';
+import { relativeToOut } from '../results/episode-files.js';
 import type { EpisodeSecrets } from './episode-secrets.js';
 import { wordsDiff } from '../compare/words-diff.js';
 import { ArtifactBudget } from './artifact-budget.js';
@@ -48,8 +49,6 @@ export interface CompareEnv {
   expectedUrl?: string;
   /** What changes by itself on this step's page (learned by --calibrate). */
   noise?: StepNoise;
-  /** The recorded HTML as a browser would have it (Mind2Web's raw_html is XML of the DOM). */
-  asHtml?(recorded: string): string;
 }
 
 /**
@@ -64,7 +63,7 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   if (options.mode === 'off') return undefined;
   const recordedPng = options.mode !== 'dom' ? readIf(before.screenshot) : undefined;
   const dumped = options.mode !== 'screenshot' ? before.html ?? htmlFile(before.htmlFile) : undefined;
-  const recordedHtml = dumped !== undefined && env.asHtml ? env.asHtml(dumped) : dumped;
+  const recordedHtml = dumped !== undefined ? asBrowserHtml(before, dumped) : undefined;
   if (!recordedPng && recordedHtml === undefined && !expectedUrl) return undefined;
 
   const t0 = performance.now();

@@ -1,5 +1,4 @@
-import type { RejectedEpisode } from '../formats/format.js';
-import type { DatasetItem } from '../formats/load-dataset.js';
+import type { DatasetItem, RejectedEpisode } from '../ir/rejected.js';
 import type { Episode } from '../ir/index.js';
 
 export interface ChainStreamHooks {

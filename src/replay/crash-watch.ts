@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright';
-import type { StepResult } from '../report/results.js';
+import type { StepResult } from '../ir/results.js';
 
 /**
  * Notices, during one episode, a renderer that crashed (`page.on('crash')`: chrome://crash, an

@@ -1,4 +1,4 @@
-import type { EpisodeResult } from '../report/results.js';
+import type { EpisodeResult } from '../ir/results.js';
 
 /**
  * `--episode-timeout`: races an episode's replay against its deadline. When the deadline comes

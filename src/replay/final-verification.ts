@@ -1,5 +1,5 @@
 import type { Episode } from '../ir/index.js';
-import type { FinalState } from '../report/results.js';
+import type { FinalState } from '../ir/results.js';
 
 /**
  * Whether the final page could be checked against the state the recording ended in, and if
@@ -10,7 +10,7 @@ export function finalVerification(episode: Episode, finalFrom: number | undefine
   if (recordedFinal !== undefined) return { verified: true };
   const hasAnyState = episode.steps.some((s) => s.before?.html !== undefined || s.before?.htmlFile !== undefined || s.before?.screenshot !== undefined);
   // The example names what the user has in hand: a DevTools flow or a VWA trajectory is no codegen file.
-  const none = `the recording keeps no page states at all${episode.format === 'rpaweb' ? ' (e.g. a plain codegen file)' : ` (a ${episode.format} episode without recorded HTML or screenshots)`}`;
+  const none = `the recording keeps no page states at all (${episode.describedAs ?? `a ${episode.format} episode`} without recorded HTML or screenshots)`;
   if (finalFrom === undefined) {
     return { verified: false, unverifiedReason: hasAnyState ? 'the recording does not end with closePage, so it keeps no state after its last action (e.g. the 1.65 recorder)' : none };
   }

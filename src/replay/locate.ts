@@ -2,6 +2,7 @@ import type { Browser, Frame, Locator, Page } from 'playwright';
 import type { ElementFacts } from '../compare/element-facts.js';
 import { decide, DEFAULT_THRESHOLDS, meetsConstraints, normalizeName, scoreElement, type Match, type MatchThresholds } from '../compare/target-match.js';
 import type { Evidence, Locate, Target } from '../ir/index.js';
+import { throughFrames } from '../selectors/index.js';
 import { pollUntil } from './poll.js';
 import { candidateLocator, collectCandidates, type Candidate } from './resolve/collect.js';
 import { recordedFacts } from './resolve/recorded-facts.js';
@@ -39,8 +40,6 @@ export interface ResolveOptions {
   before?: Evidence;
   browser?: Browser | null;
 }
-
-const FRAME_HOP = ' >> internal:control=enter-frame >> ';
 
 /**
  * Finds the one element a step acts on. The recorded ways of finding it are tried first, as
@@ -180,7 +179,7 @@ export function liveLocators(page: Page, locate: Locate): LiveLocator[] {
   switch (locate.kind) {
     case 'selector': {
       if (locate.framePath) {
-        const full = [...locate.framePath, locate.selector].join(FRAME_HOP);
+        const full = throughFrames(locate.framePath, locate.selector);
         return [{ label: full, locator: page.locator(full) }];
       }
       // Recorder lines up to 1.49 carry no frame information (microsoft/playwright#34157): an

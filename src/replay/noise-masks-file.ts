@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { NoiseMasksFile, StepNoise, type NoiseMasks } from '../compare/noise-mask.js';
-import { episodeDir } from './episode-files.js';
+import { episodeDir } from '../results/episode-files.js';
 import type { CompareOptions } from './before-state.js';
 import type { ReplayOptions } from './run-episode.js';
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Locator, Page } from 'playwright';
 import type { Action, Target } from '../ir/index.js';
-import type { Reason } from '../report/results.js';
+import type { Reason } from '../ir/results.js';
 import * as assert from './assertions.js';
 import { actsAtPoint, performAtPoint, toViewport, type PointAction } from './at-point.js';
 import type { Resolution, Strategy } from './locate.js';

@@ -4,14 +4,14 @@ import type { Browser, Page } from 'playwright';
 import { textSimilarity, visibleWords } from '../compare/visible-text.js';
 import { describeWordsDiff, wordsDiff } from '../compare/words-diff.js';
 import { describeAction, type Action, type Episode, type Step, type Target } from '../ir/index.js';
-import type { EpisodeResult, FinalState, Reason, StepResult } from '../report/results.js';
+import type { EpisodeResult, FinalState, Reason, StepResult } from '../ir/results.js';
 import { DialogDesk } from './dialogs.js';
-import { episodeDir, relativeToOut } from './episode-files.js';
+import { episodeDir, relativeToOut } from '../results/episode-files.js';
 import { PageRegistry } from './pages.js';
 import { perform, type Outcome } from './perform.js';
 import { pollUntil } from './poll.js';
 import { armSignals, awaitVisible } from './signals.js';
-import { mapUrl, type UrlMapping } from './url-map.js';
+import { mapUrl, type UrlMapping } from '../ir/url-map.js';
 import { resolveTarget, type Resolution } from './locate.js';
 import type { MatchThresholds } from '../compare/target-match.js';
 import { DEFAULT_COMPARE_THRESHOLDS } from '../compare/thresholds.js';
@@ -27,7 +27,6 @@ import type { Secret } from '../secrets.js';
 import { EpisodeSecrets } from './episode-secrets.js';
 import { scrubZip } from './scrub-zip.js';
 import { episodeViewport, ReplaySession } from './session.js';
-import { recordedAsHtml } from './recorded-html.js';
 import { CrashWatch } from './crash-watch.js';
 import type { OfflineOptions } from './offline.js';
 
@@ -112,7 +111,6 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
   const finalFrom = finalStepIndex(episode.steps);
   const expected = expectedUrls(episode.steps);
-  const asHtml = recordedAsHtml(episode);
   const learned: Record<string, StepNoise> | undefined = options.compare.calibrateIntervalMs !== undefined && options.compare.mode !== 'off' ? {} : undefined;
 
   const steps: StepResult[] = [];
@@ -148,7 +146,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
       if (tracing) await context.tracing.group(`${step.index + 1}. ${describeAction(step.action)}`).catch(() => undefined);
       const noise = livePage && checking ? await stepNoise(livePage, episode.id, step.index, options.compare, learned) : undefined;
-      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets, asHtml }).catch(() => undefined) : undefined;
+      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets }).catch(() => undefined) : undefined;
       if (comparison?.verdict === 'drift') drift.push(step.index);
       if (comparison?.verdict === 'diverged') firstDivergence ??= step.index;
       let result: StepResult;

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { Episode } from '../ir/index.js';
-import type { EpisodeResult } from '../report/results.js';
+import type { EpisodeResult } from '../ir/results.js';
 import { BrowserNotFound, type LaunchChoices } from './browser.js';
 import type { ReplayOptions } from './run-episode.js';
 import { browserSource, runChain, WorkerBrowser, type BrowserInfo, type PoolOptions } from './workers.js';

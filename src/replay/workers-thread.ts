@@ -1,6 +1,6 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Episode } from '../ir/index.js';
-import type { EpisodeResult } from '../report/results.js';
+import type { EpisodeResult } from '../ir/results.js';
 import { BrowserNotFound, type LaunchChoices } from './browser.js';
 import type { ReplayOptions } from './run-episode.js';
 import { browserSource, runChain, WorkerBrowser, type BrowserInfo, type WorkerLog } from './workers.js';

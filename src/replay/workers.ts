@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright';
 import { chromium } from 'playwright';
 import type { Episode } from '../ir/index.js';
-import type { EpisodeResult } from '../report/results.js';
+import type { EpisodeResult } from '../ir/results.js';
 import { findChromium, launchOptions, type LaunchChoices } from './browser.js';
 import { runEpisode, type ReplayOptions } from './run-episode.js';
 import { runSnapshotEpisode } from './snapshot/run-snapshot-episode.js';

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { writeHtmlReport } from './html/index.js';
-import { readAllResults, readSummary } from './html/results-file.js';
+import { readAllResults, readSummary } from '../results/reader.js';
 import { writeJunit } from './junit.js';
 
-export { NoResults } from './html/results-file.js';
+export { NoResults } from '../results/reader.js';
 
 export interface FinalReports {
   /** `<out>/junit.xml` */

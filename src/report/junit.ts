@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { passedUnverified, type EpisodeResult, type RunSummary, type StepResult } from './results.js';
+import { passedUnverified, type EpisodeResult, type RunSummary, type StepResult } from '../ir/results.js';
 
 /** Terminal colour codes that Playwright errors carry; they mean nothing in a CI test report. */
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;

@@ -1,4 +1,4 @@
-import type { EpisodeResult, EpisodeStatus } from './results.js';
+import type { EpisodeResult, EpisodeStatus } from '../ir/results.js';
 
 /** Where progress goes: process.stderr, or anything with `write` (tests). */
 export interface ProgressStream {

@@ -1,5 +1,5 @@
-import { passedUnverified, type EpisodeResult, type RunSummary } from './results.js';
-import { formatFigureLines } from './format-figures.js';
+import { passedUnverified, type EpisodeResult, type RunSummary } from '../ir/results.js';
+import { formatFigureLines } from '../results/format-figures.js';
 
 const MARK: Record<EpisodeResult['status'], string> = { passed: 'PASS', failed: 'FAIL', error: 'ERR ' };
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadDataset } from '../../src/formats/load-dataset.js';
-import { formatProblem, type Problem } from '../../src/formats/problem.js';
+import { formatProblem, type Problem } from '../../src/ir/problem.js';
 import { cli } from '../scale/support.js';
 import { corpus, type BadCase } from './corpus.js';
 import { STACK_LINE, writeCase } from './support.js';

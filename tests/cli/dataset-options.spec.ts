@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { EpisodeResult } from '../../src/report/results.js';
+import type { EpisodeResult } from '../../src/ir/results.js';
 import { tempDir } from '../support/fixture-site.js';
 import { useSite } from '../support/live-site.js';
 import { cli, STACK } from '../support/cli.js';

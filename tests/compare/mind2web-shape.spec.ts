@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { domSimilarity, keepsAttributes, pageShape } from '../../src/compare/dom-similarity.js';
-import { renderableHtml } from '../../src/formats/mind2web/renderable-html.js';
+import { renderableHtml } from '../../src/ir/recorded-page/dom-xml.js';
 
 // Mind2Web's raw_html: every node has backend_node_id, text sits in <text> wrappers, hrefs and
 // typography (an em dash) are gone. Comparison reads it as replay does: made HTML first

@@ -8,8 +8,8 @@ import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
 import { loadDataset } from '../../src/formats/load-dataset.js';
 import { Episode } from '../../src/ir/index.js';
 import { findChromium, launchOptions } from '../../src/replay/browser.js';
-import { jsString, playwrightTest } from '../../src/report/export/index.js';
-import { lineComments } from '../../src/report/export/js-source.js';
+import { jsString, playwrightTest } from '../../src/export/index.js';
+import { lineComments } from '../../src/export/js-source.js';
 import { changedSiteCopy, RPAWEB_FIXTURES, serveSite, tempDir } from '../support/fixture-site.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loadDataset } from '../../src/formats/load-dataset.js';
-import { playwrightTest } from '../../src/report/export/index.js';
+import { playwrightTest } from '../../src/export/index.js';
 import { M2W_TASKS, TASKS } from '../snapshot/fixtures.js';
 
 // Mind2Web's annotation marker (data-pw-testid-buckeye) was put on the page by the annotation

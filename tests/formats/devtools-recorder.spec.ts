@@ -4,7 +4,7 @@ import { devtoolsRecorder, sniffDevtoolsRecorder } from '../../src/formats/devto
 import { parseAria, targetFromSelectors } from '../../src/formats/devtools/selectors.js';
 import type { Decoded } from '../../src/formats/format.js';
 import { loadDataset } from '../../src/formats/load-dataset.js';
-import { formatProblem } from '../../src/formats/problem.js';
+import { formatProblem } from '../../src/ir/problem.js';
 import { makeDataset } from './helpers.js';
 
 const FLOW = resolve('tests/formats/data/devtools/checkout.json');

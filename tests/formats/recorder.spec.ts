@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { decodeRecorderLine, modifiersFromBitmask, RECORDER_ACTION_NAMES } from '../../src/formats/recorder/index.js';
-import { describingLocate, splitSelector } from '../../src/formats/recorder/selector-text.js';
+import { describingLocate, splitSelector } from '../../src/selectors/selector-text.js';
 
 /** Decodes a line given as JSON text (the way it sits in a file) and expects no issues. */
 function decode(json: string) {

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright';
 import { loadDataset } from '../../src/formats/load-dataset.js';
 import type { Episode } from '../../src/ir/index.js';
 import { DEFAULT_REPLAY_OPTIONS, runEpisode, type ReplayOptions } from '../../src/replay/run-episode.js';
-import type { EpisodeResult } from '../../src/report/results.js';
+import type { EpisodeResult } from '../../src/ir/results.js';
 import { FIXTURES, serveSite, tempDir } from '../support/fixture-site.js';
 import { launch } from '../support/replay.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { runCommand, type RunArgs } from '../../src/commands/run.js';
 import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
 import { silentLogger } from '../../src/log.js';
-import type { EpisodeResult } from '../../src/report/results.js';
+import type { EpisodeResult } from '../../src/ir/results.js';
 import { changedSiteCopy, serveSite, tempDir } from '../support/fixture-site.js';
 import { cli } from '../support/cli.js';
 import { useLiveSite } from '../support/live-site.js';

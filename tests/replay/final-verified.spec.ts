@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
 import { runCommand } from '../../src/commands/run.js';
 import { silentLogger } from '../../src/log.js';
-import type { EpisodeResult, RunSummary } from '../../src/report/results.js';
+import type { EpisodeResult, RunSummary } from '../../src/ir/results.js';
 import { FIXTURES, tempDir } from '../support/fixture-site.js';
 import { useLiveSite } from '../support/live-site.js';
 import { replayFixture } from '../support/replay.js';

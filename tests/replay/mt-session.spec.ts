@@ -5,7 +5,7 @@ import pino from 'pino';
 import { loadDataset } from '../../src/formats/load-dataset.js';
 import { replayEpisodes } from '../../src/replay/run.js';
 import { DEFAULT_REPLAY_OPTIONS, runEpisode, type ReplayOptions } from '../../src/replay/run-episode.js';
-import type { EpisodeResult } from '../../src/report/results.js';
+import type { EpisodeResult } from '../../src/ir/results.js';
 import { tempDir } from '../support/fixture-site.js';
 import { useLiveSite } from '../support/live-site.js';
 import { MT, MT_CONVERSATION } from '../snapshot/fixtures.js';

@@ -6,7 +6,7 @@ import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
 import { createVisualWebArenaFormat } from '../../src/formats/visualwebarena.js';
 import type { Episode } from '../../src/ir/index.js';
 import { DEFAULT_REPLAY_OPTIONS, runEpisode, type ReplayOptions } from '../../src/replay/run-episode.js';
-import type { EpisodeResult } from '../../src/report/results.js';
+import type { EpisodeResult } from '../../src/ir/results.js';
 import { FIXTURES, tempDir } from '../support/fixture-site.js';
 import { useLiveSite } from '../support/live-site.js';
 import { keepingContexts } from '../support/kept-context.js';

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright';
 import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
 import { createVisualWebArenaFormat } from '../../src/formats/visualwebarena.js';
 import { DEFAULT_REPLAY_OPTIONS, runEpisode } from '../../src/replay/run-episode.js';
-import type { EpisodeResult } from '../../src/report/results.js';
+import type { EpisodeResult } from '../../src/ir/results.js';
 import { FIXTURES, SITE, serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
 import { keepingContexts } from '../support/kept-context.js';
 import { launch } from '../support/replay.js';

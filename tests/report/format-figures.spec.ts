@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { FormatTally } from '../../src/report/format-figures.js';
-import type { EpisodeResult } from '../../src/report/results.js';
+import { FormatTally } from '../../src/results/format-figures.js';
+import type { EpisodeResult } from '../../src/ir/results.js';
 import { tempDir } from '../support/fixture-site.js';
 import { cli } from '../support/cli.js';
 import { M2W_TASKS, TASKS } from '../snapshot/fixtures.js';

@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import type { Browser } from 'playwright';
 import { writeHtmlReport } from '../../src/report/html/index.js';
-import type { EpisodeResult, StepResult } from '../../src/report/results.js';
+import type { EpisodeResult, StepResult } from '../../src/ir/results.js';
 import { tempDir } from '../support/fixture-site.js';
 import { launch } from '../support/replay.js';
 

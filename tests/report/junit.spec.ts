@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright';
 import { junitXml, xmlAttr, xmlText } from '../../src/report/junit.js';
-import type { EpisodeResult } from '../../src/report/results.js';
+import type { EpisodeResult } from '../../src/ir/results.js';
 import { launch } from '../support/replay.js';
 
 /** Chromium's XML parser is a strict XML 1.0 parser: what it rejects, CI tools reject too. */

@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import type { Browser } from 'playwright';
 import { finalizeReports } from '../../src/report/finalize.js';
-import type { EpisodeResult } from '../../src/report/results.js';
+import type { EpisodeResult } from '../../src/ir/results.js';
 import { tempDir } from '../support/fixture-site.js';
 import { launch } from '../support/replay.js';
 import { BROKEN_ROW, EVIL, EVIL_ID, realRun, type RealRun } from './support.js';

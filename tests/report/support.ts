@@ -1,7 +1,7 @@
 import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
-import { rejectedResult } from '../../src/report/rejected.js';
-import type { EpisodeResult, RunSummary } from '../../src/report/results.js';
-import { ResultsWriter } from '../../src/report/results-writer.js';
+import { rejectedResult } from '../../src/results/rejected.js';
+import type { EpisodeResult, RunSummary } from '../../src/ir/results.js';
+import { ResultsWriter } from '../../src/results/writer.js';
 import { DEFAULT_REPLAY_OPTIONS, runEpisode } from '../../src/replay/run-episode.js';
 import { changedSiteCopy, RPAWEB_FIXTURES, serveSite, tempDir } from '../support/fixture-site.js';
 import { fixtureEpisode, launch, replayFixture } from '../support/replay.js';

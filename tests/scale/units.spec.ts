@@ -2,9 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { chainRoots, groupChains, inShard, parseShard, shardOf, stableHash } from '../../src/replay/shard.js';
-import { mergeResults } from '../../src/report/merge.js';
-import type { EpisodeResult } from '../../src/report/results.js';
-import { ResultsWriter } from '../../src/report/results-writer.js';
+import { mergeResults } from '../../src/results/merge.js';
+import type { EpisodeResult } from '../../src/ir/results.js';
+import { ResultsWriter } from '../../src/results/writer.js';
 import { tempDir } from '../support/fixture-site.js';
 
 const result = (episode: string, status: EpisodeResult['status'] = 'passed', extra: Partial<EpisodeResult> = {}): EpisodeResult => ({

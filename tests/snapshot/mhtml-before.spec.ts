@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright';
 import { loadDataset } from '../../src/formats/load-dataset.js';
-import { parseMhtml } from '../../src/formats/mhtml.js';
+import { parseMhtml } from '../../src/ir/recorded-page/mhtml.js';
 import { rawDumpMhtml } from '../../src/formats/mind2web/mhtml-before.js';
 import { openSealedPage } from '../../src/replay/sealed-page.js';
 import { renderMhtml } from '../../src/replay/snapshot/mhtml-page.js';

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright';
 import { loadDataset } from '../../src/formats/load-dataset.js';
 import { runSnapshotEpisode } from '../../src/replay/snapshot/run-snapshot-episode.js';
-import type { EpisodeResult } from '../../src/report/results.js';
+import type { EpisodeResult } from '../../src/ir/results.js';
 import { cli } from '../support/cli.js';
 import { launch } from '../support/replay.js';
 import { BABYAGI, BABYAGI_METADATA, SNAPSHOT_OPTIONS } from './fixtures.js';

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright';
 import { loadDataset } from '../../src/formats/load-dataset.js';
 import type { Episode } from '../../src/ir/index.js';
 import { runSnapshotEpisode } from '../../src/replay/snapshot/run-snapshot-episode.js';
-import type { EpisodeResult } from '../../src/report/results.js';
+import type { EpisodeResult } from '../../src/ir/results.js';
 import { RPAWEB_FIXTURES } from '../support/fixture-site.js';
 import { launch } from '../support/replay.js';
 import { BROKEN, M2W_BROKEN, M2W_TASKS, MT, MT_CONVERSATION, SNAPSHOT_OPTIONS, TASKS } from './fixtures.js';

@@ -5,7 +5,7 @@ import { loadDataset } from '../../src/formats/load-dataset.js';
 import type { Episode } from '../../src/ir/index.js';
 import { findChromium, launchOptions } from '../../src/replay/browser.js';
 import { DEFAULT_REPLAY_OPTIONS, runEpisode, type ReplayOptions } from '../../src/replay/run-episode.js';
-import type { EpisodeResult } from '../../src/report/results.js';
+import type { EpisodeResult } from '../../src/ir/results.js';
 import { RPAWEB_FIXTURES, tempDir } from './fixture-site.js';
 
 export function launch(): Promise<Browser> {

@@ -6,7 +6,7 @@ import type { Box, Viewport } from '../../ir/target.js';
 import type { FieldIssue } from '../field-issue.js';
 import { hasError, joinField, zodIssues } from '../field-issue.js';
 import { isPlainObject } from '../json-line.js';
-import type { Problem } from '../problem.js';
+import type { Problem } from '../../ir/problem.js';
 import { extraFields, finishEpisode, pinAt, sourceRef, type EpisodeResult } from '../mind2web/episode.js';
 import type { RecordAt } from '../mind2web/task.js';
 import type { ImageFinder } from './images.js';

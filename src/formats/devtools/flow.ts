@@ -8,7 +8,7 @@ import type { FieldIssue } from '../field-issue.js';
 import { zodIssues } from '../field-issue.js';
 import type { RejectedEpisode } from '../format.js';
 import { isPlainObject } from '../json-line.js';
-import type { Problem } from '../problem.js';
+import type { Problem } from '../../ir/problem.js';
 import { isStepType, STEP_SCHEMAS, STEP_TYPES, UserFlow, type FlowStep, type Selector } from './schema.js';
 import { alternativeStrings, targetFromSelectors } from './selectors.js';
 

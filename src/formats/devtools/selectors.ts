@@ -2,7 +2,7 @@ import { describeTarget } from '../../ir/describe.js';
 import type { Locate, Target } from '../../ir/target.js';
 import type { FieldIssue } from '../field-issue.js';
 import { joinField } from '../field-issue.js';
-import { attrValue, textValue } from '../vwa/pw-code.js';
+import { attrValue, FRAME_HOP, textValue } from '../../selectors/index.js';
 import type { Selector } from './schema.js';
 
 /**
@@ -140,8 +140,7 @@ export function parseAria(body: string): { name?: string; role?: string } | { er
  */
 export function alternativeStrings(selectors: readonly Selector[], frame: readonly number[] | undefined, field: string): { selectors: string[]; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
-  const hop = ' >> internal:control=enter-frame >> ';
-  const frames = frame?.length ? frame.map((i) => `:is(iframe, frame) >> nth=${i}`).join(hop) + hop : '';
+  const frames = frame?.length ? frame.map((i) => `:is(iframe, frame) >> nth=${i}`).join(FRAME_HOP) + FRAME_HOP : '';
   const out: string[] = [];
   selectors.forEach((selector, i) => {
     const parts = readParts(selector, i, field, issues);

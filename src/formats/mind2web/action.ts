@@ -7,7 +7,8 @@ import type { FieldIssue } from '../field-issue.js';
 import { hasError, joinField, zodIssues } from '../field-issue.js';
 import { isPlainObject } from '../json-line.js';
 import { M2W_OPS, parseActionRepr, reprDescription, type ActionRepr, type M2WOpName } from './action-repr.js';
-import { decodeCandidate, objectOrJsonText, orderPositives, parseRect, type Candidate } from './candidates.js';
+import { decodeCandidate, objectOrJsonText, orderPositives, type Candidate } from './candidates.js';
+import { parseRect } from '../../ir/recorded-page/dom-xml-rect.js';
 import { findMarkedElement, MARKER_ATTR_LIVE, MARKER_ATTR_RAW, type MarkedElement } from './raw-html.js';
 
 /**
@@ -110,7 +111,10 @@ export function decodeAction(input: ActionInput): DecodedAction {
 
   const target = buildTarget(actionUid, marked, orderPositives(positives), repr, issues);
   const before: Evidence = { viewport: M2W_VIEWPORT };
-  if (rawHtml !== undefined) before.html = rawHtml;
+  if (rawHtml !== undefined) {
+    before.html = rawHtml;
+    before.htmlForm = 'dom-xml';
+  }
   if (input.screenshot !== undefined) before.screenshot = input.screenshot;
   const step: Omit<Step, 'index'> = { page: 'page', action: toAction(operation, target), expect: [], before, source: input.source };
   if (input.reprText !== undefined && input.reprText !== '') step.note = input.reprText;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Box } from '../../ir/target.js';
 import type { FieldIssue } from '../field-issue.js';
 import { zodIssues } from '../field-issue.js';
 import { isPlainObject } from '../json-line.js';
@@ -65,20 +64,6 @@ export function decodeCandidate(value: unknown, field: string, issues: FieldIssu
     isOriginalTarget: c.is_original_target === true,
     isTopLevelTarget: c.is_top_level_target === true,
   };
-}
-
-/**
- * `bounding_box_rect` ("x,y,w,h", CSS px, document coordinates of the 1280-px-wide re-render):
- * a Box, `null` for Mind2Web's "no layout box" (`-1,-1,-1,-1`), undefined when unreadable.
- */
-export function parseRect(rect: string): Box | null | undefined {
-  const parts = rect.split(',').map((s) => s.trim());
-  if (parts.length !== 4 || parts.some((p) => p === '')) return undefined;
-  const [x, y, width, height] = parts.map(Number) as [number, number, number, number];
-  if (![x, y, width, height].every(Number.isFinite)) return undefined;
-  if (x === -1 && y === -1 && width === -1 && height === -1) return null;
-  if (width < 0 || height < 0) return undefined;
-  return { x, y, width, height };
 }
 
 /** Positives in the order a replay should try them: the marked node, its clickable ancestor, the rest. */

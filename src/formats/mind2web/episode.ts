@@ -2,7 +2,7 @@ import { Episode, type FormatName, type SourceRef, type Step } from '../../ir/ep
 import type { RejectedEpisode } from '../format.js';
 import type { FieldIssue } from '../field-issue.js';
 import { pinIssue, zodIssues } from '../field-issue.js';
-import type { Problem } from '../problem.js';
+import type { Problem } from '../../ir/problem.js';
 
 /** A FieldIssue as a Problem at a record of `at.file` (line and record path when known). */
 export function pinAt(issue: FieldIssue, at: SourceRef, episode?: string): Problem {
@@ -46,6 +46,8 @@ export function finishEpisode(draft: EpisodeDraft, problems: Problem[]): Episode
     steps: draft.steps.map((s, index) => ({ index, ...s })),
     meta: draft.meta,
     source: draft.source,
+    // Every Mind2Web step names its positive candidates (possibly none): element accuracy applies.
+    scoresElements: true,
   };
   if (draft.instruction !== undefined) candidate.instruction = draft.instruction;
   if (draft.continues !== undefined) candidate.continues = draft.continues;

@@ -5,7 +5,7 @@ import { resolveDatasetFile } from '../dataset-path.js';
 import type { FieldIssue } from '../field-issue.js';
 import { zodIssues } from '../field-issue.js';
 import { isPlainObject } from '../json-line.js';
-import type { Problem } from '../problem.js';
+import type { Problem } from '../../ir/problem.js';
 import { decodeAction } from './action.js';
 import { extraFields, finishEpisode, pinAt, sourceRef, type EpisodeResult } from './episode.js';
 import { RecordId, type RecordAt } from './task.js';

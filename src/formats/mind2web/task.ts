@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SourceRef, Step } from '../../ir/episode.js';
 import type { FieldIssue } from '../field-issue.js';
 import { hasError, joinField, zodIssues } from '../field-issue.js';
-import type { Problem } from '../problem.js';
+import type { Problem } from '../../ir/problem.js';
 import { decodeAction } from './action.js';
 import { extraFields, finishEpisode, pinAt, sourceRef, type EpisodeResult } from './episode.js';
 

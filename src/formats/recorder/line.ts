@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { Action } from '../../ir/action.js';
 import type { Expectation } from '../../ir/expectation.js';
 import type { Target } from '../../ir/target.js';
+import { throughFrames } from '../../selectors/index.js';
 import type { FieldIssue } from '../field-issue.js';
 import { hasError, joinField, zodIssues } from '../field-issue.js';
 import { modifiersFromBitmask } from './modifiers.js';
@@ -25,8 +26,6 @@ export interface RecorderLineResult {
   issues: FieldIssue[];
 }
 
-/** How 1.50–1.61 joined `framePath` and `selector` (`buildFullSelector`), the form ≥1.62 writes. */
-export const ENTER_FRAME = ' >> internal:control=enter-frame >> ';
 
 /**
  * Decodes one parsed recorder line (a codegen `.jsonl` line or an rpaweb
@@ -69,7 +68,7 @@ function build(name: RecorderActionName, line: AnyLine, at?: string): RecorderLi
   const expect: Expectation[] = [];
   if (line.preconditionSelector !== undefined) {
     // The element codegen 1.55–1.61 waits for before the action; same meaning as the ≥1.62 `expect` signal.
-    expect.push({ kind: 'visible', selector: [...(line.framePath ?? []), line.preconditionSelector].join(ENTER_FRAME) });
+    expect.push({ kind: 'visible', selector: throughFrames(line.framePath ?? [], line.preconditionSelector) });
   }
   expect.push(...signals.expect);
 

@@ -3,7 +3,7 @@ import { describeTarget } from '../../ir/describe.js';
 import type { Locate, Target } from '../../ir/target.js';
 import type { FieldIssue } from '../field-issue.js';
 import { joinField } from '../field-issue.js';
-import { describingLocate, locateFromPart, partEngine, splitSelector } from './selector-text.js';
+import { describingLocate, locateFromPart, partEngine, splitSelector } from '../../selectors/index.js';
 
 /** One node of the recorder's `locator` object (`JsonlLocatorFactory`); `next` chains. */
 const LocatorNode = z.object({

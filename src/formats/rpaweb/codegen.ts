@@ -5,7 +5,7 @@ import type { RejectedEpisode } from '../format.js';
 import type { FieldIssue } from '../field-issue.js';
 import { pinIssue, zodIssues } from '../field-issue.js';
 import { isPlainObject, type JsonLine } from '../json-line.js';
-import type { Problem } from '../problem.js';
+import type { Problem } from '../../ir/problem.js';
 import { decodeRecorderLine, type RecorderStep } from '../recorder/line.js';
 
 /**
@@ -63,6 +63,7 @@ export class CodegenEpisode {
     const candidate = {
       id: this.id,
       format: 'rpaweb',
+      describedAs: 'a plain codegen file',
       steps: this.steps.map(({ line, step }, index) => ({
         index,
         page: step.page,

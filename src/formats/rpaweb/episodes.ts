@@ -1,6 +1,6 @@
 import { Episode } from '../../ir/episode.js';
 import type { RejectedEpisode } from '../format.js';
-import type { Problem } from '../problem.js';
+import type { Problem } from '../../ir/problem.js';
 import { zodIssues } from '../field-issue.js';
 import { EPISODE_FIELDS, type RowStep } from './row.js';
 

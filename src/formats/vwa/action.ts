@@ -7,7 +7,8 @@ import { hasError, joinField, zodIssues } from '../field-issue.js';
 import { ACTION_TYPE_NAMES, ActionType, actionTypeNumber, ROLES } from './action-types.js';
 import { decodeKeyText, parseKeyComb } from './keys.js';
 import { nodeAtPoint, resolveElement, type StepObservation } from './nodes.js';
-import { attrValue, literalArg, parsePwCode, PwCodeError, textValue, type PwCode } from './pw-code.js';
+import { attrValue, textValue } from '../../selectors/index.js';
+import { literalArg, parsePwCode, PwCodeError, type PwCode } from './pw-code.js';
 
 /** Default for WAIT (20): VWA's own pause after every action (`sleep_after_execution = 2.5` s in run.py). */
 export const DEFAULT_WAIT_MS = 2500;

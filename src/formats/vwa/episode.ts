@@ -8,7 +8,7 @@ import { resolveDatasetFile } from '../dataset-path.js';
 import type { FieldIssue } from '../field-issue.js';
 import { zodIssues } from '../field-issue.js';
 import type { RejectedEpisode } from '../format.js';
-import type { Problem } from '../problem.js';
+import type { Problem } from '../../ir/problem.js';
 import { decodeVwaAction } from './action.js';
 import { ActionType } from './action-types.js';
 import { detectSomBoxes, type SomBoxes } from './nodes.js';

@@ -1,6 +1,6 @@
 import { describeTarget } from '../../ir/describe.js';
 import type { Locate, Target } from '../../ir/target.js';
-import { describingLocate } from '../recorder/index.js';
+import { attrValue, describingLocate, textValue } from '../../selectors/index.js';
 import { dottedName, parsePythonWhole, PySyntaxError, type PyNode } from './python.js';
 
 /**
@@ -251,16 +251,6 @@ function bool(node: PyNode | undefined, where: string): boolean | undefined {
   if (node === undefined) return undefined;
   if (node.kind === 'const' && typeof node.value === 'boolean') return node.value;
   throw new PwCodeError(`${where}: expected True or False`);
-}
-
-/** Playwright's escapeForTextSelector. */
-export function textValue(text: string, exact: boolean): string {
-  return `${JSON.stringify(text)}${exact ? 's' : 'i'}`;
-}
-
-/** Playwright's escapeForAttributeSelector. */
-export function attrValue(value: string, exact: boolean): string {
-  return `"${value.replace(/\\/g, '\\\\').replace(/["]/g, '\\"')}"${exact ? 's' : 'i'}`;
 }
 
 /** Literal arguments of the final call, as data (strings, numbers, booleans, lists); undefined when not literal. */

@@ -1,5 +1,5 @@
 import type { ElementFacts } from '../../compare/element-facts.js';
-import { describingLocate, partEngine, readQuoted, splitSelector } from '../../formats/recorder/selector-text.js';
+import { describingLocate, partEngine, readQuoted, splitSelector } from '../../selectors/index.js';
 import type { Evidence, Locate, Target } from '../../ir/index.js';
 
 /**

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright';
 import type { PNG } from 'pngjs';
 import type { ElementFacts } from '../../compare/element-facts.js';
 import { decide, type Match } from '../../compare/target-match.js';
-import { partEngine, splitSelector } from '../../formats/recorder/selector-text.js';
+import { partEngine, splitSelector } from '../../selectors/index.js';
 import { openSealedPage } from '../sealed-page.js';
 import { collectCandidates, MARK, type Candidate } from './collect.js';
 import { visualAgreement } from './visual-check.js';

@@ -4,7 +4,7 @@ import { missingOptions } from '../perform.js';
 import { resolveTarget } from '../locate.js';
 import { revealHoverOnly } from './hover-reveal.js';
 import { recordedVisibility } from './raw-html-visibility.js';
-import type { Reason } from '../../report/results.js';
+import type { Reason } from '../../ir/results.js';
 
 /** How a hover-only target was shown: how many hover hosts revealed one (see hover-reveal.ts). */
 export interface Revealed {

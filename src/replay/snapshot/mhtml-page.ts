@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page, Route } from 'playwright';
-import { parseMhtml, type MhtmlPart } from '../../formats/mhtml.js';
+import { parseMhtml, type MhtmlPart } from '../../ir/recorded-page/mhtml.js';
 
 /** Where `cid:` parts are served from: a reserved name that resolves nowhere (RFC 2606). */
 const CID_ORIGIN = 'https://mhtml.invalid/cid/';

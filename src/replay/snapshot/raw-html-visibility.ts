@@ -1,5 +1,5 @@
 import type { Locator } from 'playwright';
-import { parseRect } from '../../formats/mind2web/candidates.js';
+import { parseRect } from '../../ir/recorded-page/dom-xml-rect.js';
 
 /** What the recording says about a target the raw_html rendering cannot show as it was. */
 export interface RecordedVisibility {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright';
-import { renderableHtml } from '../../formats/mind2web/renderable-html.js';
-import type { Episode, Evidence } from '../../ir/index.js';
+import type { Evidence } from '../../ir/index.js';
+import { asBrowserHtml } from '../../ir/recorded-page/index.js';
 import { readFileSync } from 'node:fs';
 
 // Hints that make Chromium resolve or connect to hosts outside request interception.
@@ -9,7 +9,7 @@ const SPECULATION_RULES = /<script\b[^>]*type\s*=\s*["']?speculationrules["']?[^
 const META_REFRESH = /<meta\b[^>]*http-equiv\s*=\s*["']?refresh["']?[^>]*>/gi;
 
 /** The recorded HTML of a step, ready to render sealed; undefined when there is none to render. */
-export function recordedHtml(episode: Episode, before: Evidence | undefined): string | undefined {
+export function recordedHtml(before: Evidence | undefined): string | undefined {
   let html = before?.html;
   if (html === undefined && before?.htmlFile && /\.html?$/i.test(before.htmlFile)) {
     try {
@@ -19,8 +19,7 @@ export function recordedHtml(episode: Episode, before: Evidence | undefined): st
     }
   }
   if (html === undefined) return undefined;
-  if (episode.format === 'mind2web' || episode.format === 'mt-mind2web') html = renderableHtml(html);
-  return html.replace(NETWORK_HINTS, '').replace(META_REFRESH, '').replace(SPECULATION_RULES, '');
+  return asBrowserHtml(before, html).replace(NETWORK_HINTS, '').replace(META_REFRESH, '').replace(SPECULATION_RULES, '');
 }
 
 export async function render(page: Page, html: string, viewport: { width: number; height: number } | undefined, timeoutMs: number): Promise<void> {

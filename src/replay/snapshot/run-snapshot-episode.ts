@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright';
 import { describeAction, type Episode } from '../../ir/index.js';
-import type { EpisodeResult, StepResult } from '../../report/results.js';
+import type { EpisodeResult, StepResult } from '../../ir/results.js';
 import { openSealedPage } from '../sealed-page.js';
 import { checkStep } from './check-step.js';
 import { recordedHtml, render } from './render.js';
@@ -34,7 +34,7 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
   let inRange = 0;
   // Mind2Web records positive candidates: every checked step counts toward element accuracy,
   // a step with none (pos_candidates empty) as a miss, as Mind2Web's own metric scores it.
-  const m2w = episode.format === 'mind2web' || episode.format === 'mt-mind2web';
+  const scoresElements = episode.scoresElements === true;
   try {
     for (const step of episode.steps) {
       const t0 = Date.now();
@@ -48,7 +48,7 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
         continue;
       }
       inRange++;
-      const html = recordedHtml(episode, step.before);
+      const html = recordedHtml(step.before);
       const mhtml = html === undefined ? mhtmlFile(step.before?.htmlFile) : undefined;
       if (html === undefined && mhtml === undefined) {
         const message = step.before?.screenshot ? 'no recorded before-state HTML to render (only a screenshot)' : NO_BEFORE_STATE;
@@ -60,14 +60,14 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
       try {
         if (html !== undefined) await render(page, html, step.before?.viewport, options.timeoutMs);
         else await renderMhtml(page, mhtml!, step.before?.viewport, options.timeoutMs);
-        const check = await checkStep(page, step, options.timeoutMs, { rawHtml: m2w && step.before?.html !== undefined });
+        const check = await checkStep(page, step, options.timeoutMs, { rawHtml: step.before?.htmlForm === 'dom-xml' && step.before.html !== undefined });
         if (check.status !== 'skipped') targets.checked++;
         if (check.status === 'passed' || (check.status === 'failed' && check.reason !== 'target-not-found' && check.reason !== 'ambiguous-target')) targets.found++;
         if (check.status !== 'skipped' && check.onPositive) targets.onPositive++;
         const notes = [
           ...(check.status !== 'skipped' && check.revealed ? [`shown only on hover: found by pointing at its ${check.revealed.hosts > 1 ? `container (${check.revealed.hosts} containers each show one; ${step.before?.targetBox ? 'the one nearest the recorded box' : 'the first'} was taken)` : 'container'}`] : []),
           ...(check.status === 'passed' ? (check.notes ?? []) : []),
-          ...(m2w && check.status !== 'skipped' && check.locate && !check.onPositive ? [notOnPositive(step, mhtml !== undefined)] : []),
+          ...(scoresElements && check.status !== 'skipped' && check.locate && !check.onPositive ? [notOnPositive(step, mhtml !== undefined)] : []),
         ];
         const hover = {
           ...(check.status !== 'skipped' && check.revealed ? { target: { revealedByHover: true } } : {}),
@@ -91,9 +91,9 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
   // flow keeps no page HTML): a `passed` would claim a check that never happened. Nothing is wrong
   // with the trajectory either, so it is an `error` of this mode, not a `failed` episode.
   const nothing = !failed && inRange > 0 && rendered === 0
-    ? `nothing was checked: snapshot mode checks steps on their recorded page HTML, and this ${episode.format} episode records none${episode.format === 'babyagi' ? ' (babyagi keeps screenshots only)' : ''}; replay it live${episode.format === 'babyagi' ? ' with --start-url' : ''}`
+    ? `nothing was checked: snapshot mode checks steps on their recorded page HTML, and this ${episode.format} episode records none${screenshotsOnly(episode) ? ` (${episode.format} keeps screenshots only)` : ''}; replay it live${namesNoUrl(episode) ? ' with --start-url' : ''}`
     : undefined;
-  const hasPositives = m2w || episode.steps.some((s) => 'target' in s.action && s.action.target?.locate.some((l) => l.kind === 'backendNodeId'));
+  const hasPositives = scoresElements || episode.steps.some((s) => 'target' in s.action && s.action.target?.locate.some((l) => l.kind === 'backendNodeId'));
   return {
     episode: episode.id,
     format: episode.format,
@@ -119,3 +119,10 @@ function notOnPositive(step: Episode['steps'][number], fromMhtml: boolean): stri
     ? 'not on a positive candidate: pos_candidates is empty (Mind2Web filtered out this step\'s ground truth), so element accuracy counts it as a miss'
     : `not on a positive candidate: the element found is not node ${positives.join(' / ')}`;
 }
+
+/** Every recorded before-state is a screenshot and nothing else (BabyAGI, say). */
+const screenshotsOnly = (episode: Episode): boolean =>
+  episode.steps.length > 0 && episode.steps.every((s) => s.before?.screenshot !== undefined && s.before.html === undefined && s.before.htmlFile === undefined);
+
+/** Nothing in the recording says where it started: live replay needs --start-url. */
+const namesNoUrl = (episode: Episode): boolean => !episode.steps.some((s) => s.action.type === 'navigate' || s.before?.url !== undefined);

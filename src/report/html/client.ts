@@ -1,4 +1,4 @@
-import type { EpisodeResult, StepResult } from '../results.js';
+import type { EpisodeResult, StepResult } from '../../ir/results.js';
 import type { ChunkEntry, ListEntry, ReportIndex } from './types.js';
 
 /**

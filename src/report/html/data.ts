@@ -1,5 +1,5 @@
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import type { EpisodeResult } from '../results.js';
+import type { EpisodeResult } from '../../ir/results.js';
 import type { ChunkEntry, ListEntry, Totals } from './types.js';
 
 export const CHUNK_SIZE = 100;

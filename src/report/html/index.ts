@@ -2,10 +2,10 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { addToTotals, CHUNK_SIZE, chunkEntry, emptyTotals, listEntry, scriptJson } from './data.js';
 import { reportPage } from './page.js';
-import { readResults, readSummary } from './results-file.js';
+import { readResults, readSummary } from '../../results/reader.js';
 import type { ChunkEntry, ListEntry, ReportIndex } from './types.js';
 
-export { NoResults } from './results-file.js';
+export { NoResults } from '../../results/reader.js';
 export type { ChunkEntry, ListEntry, ReportIndex, Totals } from './types.js';
 
 export interface HtmlReportOptions {

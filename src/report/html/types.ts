@@ -1,4 +1,4 @@
-import type { EpisodeResult, EpisodeStatus, RunSummary } from '../results.js';
+import type { EpisodeResult, EpisodeStatus, RunSummary } from '../../ir/results.js';
 
 /**
  * What the HTML report's page script reads. `report/data/index.js` assigns a {@link ReportIndex}

@@ -1,13 +1,7 @@
-import { locateFromPart, partEngine, splitSelector } from '../../formats/recorder/selector-text.js';
-import type { Locate, Target } from '../../ir/index.js';
+import { attrValue, ENTER_FRAME, locateFromPart, partEngine, splitSelector, textValue, throughFrames } from '../selectors/index.js';
+import type { Locate, Target } from '../ir/index.js';
 import { jsString } from './js-source.js';
 
-const ENTER_FRAME = 'internal:control=enter-frame';
-
-/** Playwright's `escapeForAttributeSelector`: how getByRole/getByPlaceholder/… write a value. */
-const attrValue = (v: string, exact: boolean) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"${exact ? 's' : 'i'}`;
-/** Playwright's `escapeForTextSelector`: how getByText/getByLabel write a value. */
-const textValue = (v: string, exact: boolean) => `${JSON.stringify(v)}${exact ? 's' : 'i'}`;
 
 /** The selector part Playwright itself builds for a getBy* Locate (to check a translation is exact). */
 function partFor(l: Locate): string | undefined {
@@ -96,7 +90,7 @@ export function selectorChain(base: string, selector: string, framePath: string[
   return calls.length ? `${base}.${calls.join('.')}` : undefined;
 }
 
-const fullSelector = (selector: string, framePath: string[] = []) => [...framePath, selector].join(` >> ${ENTER_FRAME} >> `);
+const fullSelector = (selector: string, framePath: string[] = []) => throughFrames(framePath, selector);
 
 /**
  * How the exported test finds a target: the recorded selector as a getBy* chain when that is

@@ -1,4 +1,4 @@
-import type { SourceRef } from '../ir/episode.js';
+import type { SourceRef } from './episode.js';
 
 /**
  * Something wrong with the user's input, pinned to the file, line/record and field it is

@@ -1,6 +1,6 @@
-import type { RejectedEpisode } from '../formats/format.js';
-import { formatProblem } from '../formats/problem.js';
-import type { EpisodeResult } from './results.js';
+import type { RejectedEpisode } from '../ir/rejected.js';
+import { formatProblem } from '../ir/problem.js';
+import type { EpisodeResult } from '../ir/results.js';
 
 /** An episode whose input could not be decoded still gets a result, so it is never silently missing. */
 export function rejectedResult(r: RejectedEpisode): EpisodeResult {

@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { EpisodeResult, RunSummary } from '../results.js';
+import type { EpisodeResult, RunSummary } from '../ir/results.js';
 
 /** The results folder has no results.jsonl: nothing to build a report from. */
 export class NoResults extends Error {

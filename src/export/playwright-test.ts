@@ -1,6 +1,6 @@
-import { describeAction, type Action, type Episode, type Point, type Step } from '../../ir/index.js';
-import { applyInputs, episodePlaceholders, type Placeholder } from '../../ir/inputs.js';
-import { mapUrl, type UrlMapping } from '../../replay/url-map.js';
+import { describeAction, type Action, type Episode, type Point, type Step } from '../ir/index.js';
+import { applyInputs, episodePlaceholders, type Placeholder } from '../ir/inputs.js';
+import { mapUrl, type UrlMapping } from '../ir/url-map.js';
 import { envName, jsNumber, jsObject, jsString, lineComments } from './js-source.js';
 import { boxCentre, locatorFor } from './locator.js';
 

@@ -1,6 +1,6 @@
 import { appendFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { passedUnverified, type EpisodeResult, type EpisodeStatus, type Reason, type RunSummary, type StepStatus } from './results.js';
+import { passedUnverified, type EpisodeResult, type EpisodeStatus, type Reason, type RunSummary, type StepStatus } from '../ir/results.js';
 import { FormatTally } from './format-figures.js';
 
 /** Extra summary fields a scaled run adds (additive: older readers ignore them). */

@@ -1,15 +1,7 @@
-import type { EpisodeResult } from './results.js';
+import type { EpisodeResult, FormatFigures } from '../ir/results.js';
 
-/**
- * A format's figures in summary.json. `targets` sums snapshot mode's per-episode target checks:
- * `foundRate` is found / checked; `elementAccuracy` is Mind2Web's element accuracy, the share of
- * checked steps whose element is one of the recorded positive candidates (onPositive / checked),
- * present only for formats that record candidates.
- */
-export interface FormatFigures {
-  episodes: number;
-  targets?: { checked: number; found: number; onPositive?: number; foundRate: number; elementAccuracy?: number };
-}
+export type { FormatFigures } from '../ir/results.js';
+
 
 /** Running per-format totals over episode results (what `Tally` folds into summary.json). */
 export class FormatTally {

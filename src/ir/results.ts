@@ -1,5 +1,4 @@
-import type { FormatFigures } from './format-figures.js';
-import type { ActionType, FormatName, SourceRef } from '../ir/index.js';
+import type { ActionType, FormatName, SourceRef } from './index.js';
 
 export type StepStatus = 'passed' | 'failed' | 'skipped' | 'needs-input';
 export type EpisodeStatus = 'passed' | 'failed' | 'error';
@@ -153,6 +152,17 @@ export interface EpisodeResult {
   continuedFrom?: string;
   /** Input problems, formatted `file:line: severity: field: message`. */
   problems?: string[];
+}
+
+/**
+ * A format's figures in summary.json. `targets` sums snapshot mode's per-episode target checks:
+ * `foundRate` is found / checked; `elementAccuracy` is Mind2Web's element accuracy, the share of
+ * checked steps whose element is one of the recorded positive candidates (onPositive / checked),
+ * present only for formats that record candidates.
+ */
+export interface FormatFigures {
+  episodes: number;
+  targets?: { checked: number; found: number; onPositive?: number; foundRate: number; elementAccuracy?: number };
 }
 
 export interface RunSummary {

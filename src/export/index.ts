@@ -1,4 +1,4 @@
-import type { Episode } from '../../ir/index.js';
+import type { Episode } from '../ir/index.js';
 import { playwrightTest, type PlaywrightTestOptions } from './playwright-test.js';
 
 export { playwrightTest, type PlaywrightTestOptions } from './playwright-test.js';

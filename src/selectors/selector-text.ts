@@ -1,10 +1,19 @@
-import type { Locate } from '../../ir/target.js';
 
 /**
  * Just enough of Playwright's selector grammar (`selectorParser.ts`) to name the element a
  * recorder selector points at. Not a full parser: anything unusual yields `undefined`, and
  * the selector string itself stays the source of truth for replay.
  */
+
+/**
+ * What one `internal:` part means, as Playwright's getBy* family would say it. Its shape is
+ * the IR's getBy* `Locate` kinds on purpose (so a decoder can keep it as is), written out
+ * here so this layer knows no other.
+ */
+export type PartMeaning =
+  | { kind: 'role'; role: string; name?: string; exact?: boolean }
+  | { kind: 'text' | 'label' | 'placeholder' | 'alt' | 'title'; text: string; exact?: boolean }
+  | { kind: 'testId'; testId: string };
 
 /** Splits on `>>` outside quotes and backslash escapes, like Playwright does. */
 export function splitSelector(selector: string): string[] {
@@ -36,14 +45,14 @@ export function partEngine(part: string): string {
 const NARROWING = /^(nth|visible|internal:has-text|internal:has-not-text|internal:has|internal:has-not|internal:and|internal:or)=/;
 
 /** The element the selector ends on, as a role/text/… Locate when the engine says so. */
-export function describingLocate(selector: string): Locate | undefined {
+export function describingLocate(selector: string): PartMeaning | undefined {
   const parts = splitSelector(selector).filter((p) => !NARROWING.test(p));
   const last = parts[parts.length - 1];
   return last === undefined ? undefined : locateFromPart(last);
 }
 
 /** One `internal:` part as the equivalent getBy* Locate; undefined for CSS, regexes etc. */
-export function locateFromPart(part: string): Locate | undefined {
+export function locateFromPart(part: string): PartMeaning | undefined {
   const engine = partEngine(part);
   const body = part.slice(engine.length + 1);
   switch (engine) {

@@ -1,7 +1,7 @@
 import { closeSync, cpSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { episodeDir } from '../replay/episode-files.js';
-import { readResultLines, Tally, writeSummary, type ScaledRunSummary } from './results-writer.js';
+import { episodeDir } from './episode-files.js';
+import { readResultLines, Tally, writeSummary, type ScaledRunSummary } from './writer.js';
 
 export interface MergeOptions {
   /** Copy each kept episode's artefacts (`episodes/<id>/`) into the merged folder (default true). */
