@@ -46,9 +46,10 @@ export function finishEpisode(draft: EpisodeDraft, problems: Problem[]): Episode
     steps: draft.steps.map((s, index) => ({ index, ...s })),
     meta: draft.meta,
     source: draft.source,
-    // Every Mind2Web step names its positive candidates (possibly none): element accuracy applies.
-    scoresElements: true,
   };
+  // Every Mind2Web step names its positive candidates (possibly none): element accuracy applies.
+  // BabyAGI shares this assembly but records option boxes, not the right element.
+  if (draft.format === 'mind2web' || draft.format === 'mt-mind2web') candidate.scoresElements = true;
   if (draft.instruction !== undefined) candidate.instruction = draft.instruction;
   if (draft.continues !== undefined) candidate.continues = draft.continues;
   const parsed = Episode.safeParse(candidate);
