@@ -118,6 +118,7 @@ await yargs(hideBin(process.argv))
       .option('max-artifact-bytes', { type: 'number', default: DEFAULT_MAX_ARTIFACT_BYTES, describe: 'screenshot/HTML bytes one step may keep on disk; the rest is not written (noted on the step)' })
       .option('start-url', { type: 'string', array: true, describe: 'URL, or WEBSITE=URL: where episodes without a start page (Mind2Web, BabyAGI) begin (repeatable)' })
       .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, inside the dataset folder (default: images/ next to each metadata file)' })
+      .option('heal', { type: 'boolean', default: false, describe: 'write <out>/healed/: the dataset with every confident fallback repair written back in its own format, and HEALING.md' })
       .check((a) => {
         if (a.workers !== undefined && !(Number.isInteger(a.workers) && a.workers >= 1)) throw new Error(`--workers expects a whole number >= 1, got ${a.workers}`);
         for (const k of ['episode-timeout', 'max-artifact-bytes'] as const) {
@@ -158,11 +159,39 @@ await yargs(hideBin(process.argv))
           resume: a.resume,
           shard: a.shard === undefined ? undefined : parseShard(a.shard),
           connect: a.connect,
-          replay: { ...replayChoices(a), episodeTimeoutMs: a['episode-timeout'], offline: a.offline, har: a.har },
+          replay: { ...replayChoices(a), episodeTimeoutMs: a['episode-timeout'], offline: a.offline, har: a.har, heal: a.heal },
           decode: decodeChoices(a.images),
         },
         createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'], redactor: new Redactor(given.secrets) }),
       );
+      if (a.heal && exitCode !== 2) {
+        const { writeHealed } = await import('./commands/heal.js');
+        for (const line of await writeHealed({ dataset: a.dataset, out: a.out, format: a.format, decode: decodeChoices(a.images) })) console.log(line);
+      }
+    },
+  )
+  .command(
+    'approve <out>',
+    'make the live before-states of a `run --heal` the recorded ones in <out>/healed/, for the episodes you accept',
+    (y) => y
+      .positional('out', { type: 'string', demandOption: true, describe: 'a results folder of `run --heal`' })
+      .option('episode', { type: 'string', array: true, describe: 'an episode you accept (repeatable)' })
+      .option('all-passed', { type: 'boolean', default: false, describe: 'accept every passed episode' }),
+    async (a) => {
+      const { approveCommand } = await import('./commands/approve.js');
+      exitCode = await approveCommand({ out: a.out, episodes: list(a.episode), allPassed: a['all-passed'] });
+    },
+  )
+  .command(
+    'diff <dataset> <healed>',
+    'per step, the old and new locator and (after approve) the old and new before-state',
+    (y) => y
+      .positional('dataset', { type: 'string', demandOption: true, describe: 'the dataset as recorded' })
+      .positional('healed', { type: 'string', demandOption: true, describe: 'its healed copy (<out>/healed)' })
+      .option('html', { type: 'string', describe: 'also write the diff as an HTML page, images side by side' }),
+    async (a) => {
+      const { diffCommand } = await import('./commands/diff.js');
+      exitCode = await diffCommand({ dataset: a.dataset, healed: a.healed, html: a.html });
     },
   )
   .command(

@@ -105,6 +105,20 @@ export interface StepResult {
    * against the recorded element, and whether `--repair` acted on the element found again.
    */
   pointCheck?: { x: number; y: number; expected: string; found: string; match: boolean; repaired?: boolean };
+  /**
+   * `--heal`, a target found by a fallback: a locator that finds that very element directly (the
+   * only match on the live page), for `heal` to write back; or why none was written.
+   */
+  healed?: HealedLocator | { none: string };
+  /** `--heal`: the live before-state of this step (paths relative to the output folder), for `approve`. */
+  baseline?: { screenshot?: string; html?: string };
+}
+
+/** A Playwright selector (a getBy*-style `internal:` part, or `#id`) that finds one element. */
+export interface HealedLocator {
+  selector: string;
+  /** The selector in words, e.g. `getByRole('button', { name: 'Send declaration' })`. */
+  description: string;
 }
 
 export interface FinalState {

@@ -28,6 +28,8 @@ import { EpisodeSecrets } from './episode-secrets.js';
 import { scrubZip } from './scrub-zip.js';
 import { episodeViewport, ReplaySession } from './session.js';
 import { CrashWatch } from './crash-watch.js';
+import { captureBaseline } from './heal/baseline.js';
+import { directLocator } from './heal/direct-locator.js';
 import type { OfflineOptions } from './offline.js';
 
 export interface ReplayOptions extends OfflineOptions {
@@ -53,6 +55,11 @@ export interface ReplayOptions extends OfflineOptions {
   finalTextMin: number;
   /** `--strict`: only the recorded selector finds targets. */
   strict?: boolean;
+  /**
+   * `--heal`: a step found by a fallback also gets a locator that finds its element directly, and
+   * every step keeps its live before-state (see results' `healed`/`baseline`, used by `heal`/`approve`).
+   */
+  heal?: boolean;
   /** `--repair`: an action recorded at a point (VWA) whose element moved acts on the element found again. */
   repair?: boolean;
   /** `--min-score` and the ambiguity margin for similarity matches. */
@@ -146,6 +153,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
       if (tracing) await context.tracing.group(`${step.index + 1}. ${describeAction(step.action)}`).catch(() => undefined);
       const noise = livePage && checking ? await stepNoise(livePage, episode.id, step.index, options.compare, learned) : undefined;
+      const baseline = options.heal && livePage && !livePage.isClosed() ? await captureBaseline(livePage, dir, step.index, options.out, secrets) : undefined;
       const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets }).catch(() => undefined) : undefined;
       if (comparison?.verdict === 'drift') drift.push(step.index);
       if (comparison?.verdict === 'diverged') firstDivergence ??= step.index;
@@ -160,6 +168,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
         }
       }
       if (comparison) result.compare = comparison;
+      if (options.heal && baseline) result.baseline = baseline;
       // The recorded element was not at its recorded point (VWA): the step drifted, whatever the before-state said.
       if (result.pointCheck && !result.pointCheck.match && !drift.includes(step.index)) drift.push(step.index);
       if (comparison?.artifactsNotWritten) (result.notes ??= []).push(comparison.artifactsNotWritten);
@@ -248,6 +257,7 @@ interface StepEnv {
 async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
   const started = Date.now();
   const description = describeAction(step.action);
+  let healed: StepResult['healed'];
   const done = (outcome: Outcome, extra: Partial<StepResult> = {}): StepResult => ({
     index: step.index,
     recordedStep: step.recordedStep,
@@ -260,6 +270,7 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
       : { status: 'failed', reason: outcome.reason, message: outcome.message }),
     ...targetReport(outcome),
     ...(outcome.pointCheck ? { pointCheck: outcome.pointCheck } : {}),
+    ...(healed ? { healed } : {}),
     ...extra,
   });
 
@@ -284,6 +295,10 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
       const found = await resolveTarget(page, target, { timeoutMs, strict: exact || env.options.strict, thresholds: env.options.thresholds, before: step.before, browser: page.context().browser() });
       // The element a secret goes into is masked in every later screenshot.
       if (found.ok && input.secret) env.secrets.typedInto(found.locator);
+      // Healing: a fallback found the element; write back only a locator that finds it alone.
+      if (found.ok && found.strategy !== 'recorded' && env.options.heal) {
+        healed = found.frame ? { none: 'the element is inside a frame' } : ((await directLocator(page, found.locator).catch(() => undefined)) ?? { none: 'no locator finds this element alone on the live page' });
+      }
       return found;
     };
     const outcome = await withDeadline(perform(input.action, { pages: env.pages, page, pageName: step.page, timeoutMs, mapUrl: env.toLive, filesDir: env.options.filesDir, resolve, repair: env.options.repair }), timeoutMs * 3 + 5000);
