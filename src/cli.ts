@@ -274,7 +274,7 @@ await yargs(hideBin(process.argv))
       exitCode = await demoCommand({ out: a.out, timeoutMs: a.timeout, headed: a.headed }, createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] ?? 'warn' }));
     },
   )
-  .demandCommand(1, 'name a command: run, merge, inspect, validate, schema, doctor or demo')
+  .demandCommand(1, 'name a command: run, approve, diff, merge, report, export, inspect, validate, schema, doctor or demo')
   .strict()
   .fail((msg, err) => {
     // Usage mistakes and bad option values: a message and exit 2, never a stack trace.
