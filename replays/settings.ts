@@ -1,5 +1,5 @@
-import { gatherParams } from '../src/commands/params.js';
-import { parseStartUrls } from '../src/commands/start-urls.js';
+import { gatherParams } from '../src/config/params.js';
+import { parseStartUrls } from '../src/replay/start-urls.js';
 import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from '../src/replay/run-episode.js';
 import { parseUrlMapping, type UrlMapping } from '../src/ir/url-map.js';
 import type { Secret } from '../src/secrets.js';
@@ -61,7 +61,7 @@ function parseMode(v: string, where: string): ReplayMode {
   throw new Error(`${where} must be live or snapshot, got "${v}"`);
 }
 
-/** Params and secrets from every source, merged as the CLI merges them (see commands/params.ts). */
+/** Params and secrets from every source, merged as the CLI merges them (see config/params.ts). */
 function gatherValues(use: ReplaywrightUse, env: NodeJS.ProcessEnv): { params: Record<string, string>; secrets: Secret[] } {
   const perName = gatherParams({ env });
   const given: { name: string; value: string; secret: boolean }[] = [];

@@ -5,6 +5,7 @@ import { openSealedPage } from '../sealed-page.js';
 import { checkStep } from './check-step.js';
 import { recordedHtml, render } from './render.js';
 import { mhtmlFile, renderMhtml } from './mhtml-page.js';
+import { callHook, type ReplayHooks } from '../hooks.js';
 
 const NO_BEFORE_STATE = 'no recorded before-state';
 
@@ -16,6 +17,8 @@ export interface SnapshotOptions {
   /** `--from-step`/`--to-step` (0-based): only the steps in between are checked. */
   fromStep?: number;
   toStep?: number;
+  /** beforeStep/afterStep around each step checked (see ReplayHooks). */
+  hooks?: ReplayHooks;
 }
 
 /**
@@ -57,6 +60,7 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
       }
       let result: StepResult;
       rendered++;
+      await callHook(options.hooks, 'beforeStep', { episode, step, page });
       try {
         if (html !== undefined) await render(page, html, step.before?.viewport, options.timeoutMs);
         else await renderMhtml(page, mhtml!, step.before?.viewport, options.timeoutMs);
@@ -82,6 +86,7 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
         result = { ...base, status: 'failed', reason: 'error', message: (error as Error).message.split('\n')[0], durationMs: Date.now() - t0 };
       }
       steps.push(result);
+      await callHook(options.hooks, 'afterStep', { episode, step, result, page });
     }
   } finally {
     await context.close().catch(() => undefined);
