@@ -23,7 +23,7 @@ import { Redactor } from './secrets.js';
 import { DEFAULT_MAX_ARTIFACT_BYTES } from './replay/artifact-budget.js';
 import { harProblem } from './replay/offline.js';
 import { dropWritesToClosedPipes } from './closed-pipe.js';
-import { configAsFlags, configForCommandLine, GLOBAL_OPTIONS, RUN_OPTIONS } from './config/index.js';
+import { CONFIG_FLAG, configAsFlags, configForCommandLine, GLOBAL_OPTIONS, RUN_OPTIONS } from './config/index.js';
 
 dropWritesToClosedPipes();
 
@@ -71,7 +71,7 @@ await yargs(hideBin(process.argv))
     'replay every episode of a dataset file or folder in headless Chromium',
     (y) => y
       .positional('dataset', { type: 'string', describe: 'a dataset file, or a folder to search (default: `dataset` of the config)' })
-      .option('config', { type: 'string', describe: 'config file (default: replaywright.config.{ts,mts,mjs,js,json} in the working directory)' })
+      .option('config', CONFIG_FLAG)
       .options(RUN_OPTIONS)
       .config(configAsFlags(config.config))
       .check((a) => {

@@ -3,6 +3,6 @@
 export { defineConfig, type ReplaywrightConfig } from './define-config.js';
 export { checkConfig, configAsFlags, ConfigError, CONFIG_KEYS } from './check-config.js';
 export { CONFIG_FILE_NAMES, findConfigFile, loadConfig, type LoadedConfig } from './load-config.js';
-export { GLOBAL_OPTIONS, RUN_OPTIONS } from './run-options.js';
+export { CONFIG_FLAG, GLOBAL_OPTIONS, RUN_OPTIONS } from './run-options.js';
 
 export { configForCommandLine } from './command-line.js';

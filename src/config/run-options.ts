@@ -53,6 +53,9 @@ export const GLOBAL_OPTIONS = {
   'log-level': { type: 'string', describe: 'pino level: debug, info, warn, error, silent' },
 } as const;
 
+/** `run --config FILE`: where the options above come from (not itself a config key). */
+export const CONFIG_FLAG = { type: 'string', describe: 'config file (default: replaywright.config.{ts,mts,mjs,js,json} in the working directory)' } as const;
+
 /** Options whose value is a path: in a config file they are relative to the file's folder. */
 export const PATH_OPTIONS: ReadonlySet<string> = new Set(['out', 'params', 'files-dir', 'compare-config', 'har', 'images']);
 
