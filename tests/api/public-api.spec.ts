@@ -92,3 +92,23 @@ test('compareHtml compares two pages without a browser, with the replayer\'s ver
   expect(other.textDiff).toEqual({ missing: ['library', 'save', 'record', '3', 'records'], extra: ['checkout', 'pay', 'now'] });
   expect(REASON_NAMES).toContain('final-state-mismatch');
 });
+
+test('snapshot mode calls the step hooks around each step it checks, with the recorded page rendered', async () => {
+  const dataset = join(FIXTURES, 'mind2web', 'tasks.json');
+  const { episodes } = await loadDataset(dataset);
+  const episode = episodes[0]!;
+  const seen: string[] = [];
+  const run = await replay(dataset, {
+    mode: 'snapshot',
+    episode: episode.id,
+    out: mkdtempSync(join(tmpdir(), 'rw-api-')),
+    workers: 1,
+    hooks: {
+      beforeStep: async ({ step, page }) => void seen.push(`before ${step.index} ${(await page!.content()).length > 100 ? 'rendered' : 'empty'}`),
+      afterStep: ({ step, result }) => void seen.push(`after ${step.index} ${result.status}`),
+    },
+  });
+  expect(run.results.map((r) => r.episode)).toEqual([episode.id]);
+  expect(run.results[0]!.steps.length).toBeGreaterThan(1);
+  expect(seen).toEqual(run.results[0]!.steps.filter((s) => !/^(not checked|no recorded)/.test(s.message ?? '')).flatMap((s) => [`before ${s.index} rendered`, `after ${s.index} ${s.status}`]));
+});
