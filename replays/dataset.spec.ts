@@ -14,7 +14,7 @@ import { groupChains } from '../src/replay/shard.js';
 import type { StepResult } from '../src/ir/results.js';
 import { Redactor } from '../src/secrets.js';
 import { ChainSession } from './chain-session.js';
-import { DATASET, FIXTURE_DATASET, FORMAT, test, type ReplaySettings } from './fixtures.js';
+import { CONFIG, DATASET, FIXTURE_DATASET, FORMAT, test, type ReplaySettings } from './fixtures.js';
 import { settingsFrom } from './settings.js';
 import { replayTrace } from './trace-mode.js';
 
@@ -24,9 +24,9 @@ const data = await loadDataset(DATASET ?? FIXTURE_DATASET, { format: FORMAT });
 // Titles and annotations exist before any fixture: the secrets the environment declares are
 // scrubbed from them now (those in `use.replaywright` only reach what the test writes).
 let titleRedactor = new Redactor();
-let settingsProblem: string | undefined;
+let settingsProblem: string | undefined = CONFIG.problem;
 try {
-  titleRedactor = new Redactor(settingsFrom({}, process.env).secrets);
+  titleRedactor = new Redactor(settingsFrom({}, process.env, CONFIG.config).secrets);
 } catch (error) {
   settingsProblem = (error as Error).message;
 }

@@ -5,22 +5,28 @@ import { DEMO_PARAMS, RECORDED_ORIGIN } from '../src/commands/demo.js';
 import type { FormatChoice } from '../src/formats/load-dataset.js';
 import { Redactor } from '../src/secrets.js';
 import { settingsFrom, type ProjectOptions, type ReplaywrightUse } from './settings.js';
+import { loadConfig, type ReplaywrightConfig } from '../src/config/index.js';
 
 export { parseParamsEnv, settingsFrom, type ReplaywrightUse } from './settings.js';
 
 /**
  * The dataset the `replays` project turns into tests. It decides which tests exist, so it is
- * read when the spec file loads (before any fixture), from the environment:
+ * read when the spec file loads (before any fixture), from the environment or the config file:
  *
- * - `REPLAYWRIGHT_DATASET`: a dataset file or folder. Absent: the bundled fixture recordings,
- *   replayed against the bundled site (served by each worker on a free port).
- * - `REPLAYWRIGHT_FORMAT`: `auto` (default) or a format name.
+ * - `REPLAYWRIGHT_DATASET` (or `dataset` in the config): a dataset file or folder. Absent: the
+ *   bundled fixture recordings, replayed against the bundled site (served by each worker on a free port).
+ * - `REPLAYWRIGHT_FORMAT` (or `format`): `auto` (default) or a format name.
  *
  * The other settings (URL mappings, params, secrets, mode…): see replays/settings.ts.
  */
-export const DATASET = process.env.REPLAYWRIGHT_DATASET || undefined;
+/**
+ * The CLI's config file: `REPLAYWRIGHT_CONFIG`, else replaywright.config.{ts,mts,mjs,js,json} in
+ * the working directory. Read when this file loads; a bad one is the failing `settings` test.
+ */
+export const CONFIG: { config: ReplaywrightConfig; file?: string; problem?: string } = await loadConfig({ file: process.env.REPLAYWRIGHT_CONFIG || undefined }).catch((error: Error) => ({ config: {}, problem: error.message }));
+export const DATASET = process.env.REPLAYWRIGHT_DATASET || CONFIG.config.dataset || undefined;
 export const FIXTURE_DATASET = fileURLToPath(new URL('../fixtures/rpaweb/', import.meta.url));
-export const FORMAT = (process.env.REPLAYWRIGHT_FORMAT || 'auto') as FormatChoice;
+export const FORMAT = (process.env.REPLAYWRIGHT_FORMAT || CONFIG.config.format || 'auto') as FormatChoice;
 
 export interface ReplaySettings {
   options: ProjectOptions;
@@ -70,7 +76,7 @@ export const test = _baseTest.extend<object, WorkerFixtures>({
     async ({ replaywright }, use) => {
       let options: ProjectOptions;
       try {
-        options = settingsFrom(replaywright, process.env);
+        options = settingsFrom(replaywright, process.env, CONFIG.config);
       } catch (error) {
         const e = new Error((error as Error).message);
         e.stack = e.message; // a bad setting (named in the message), not a place in this file

@@ -1,12 +1,15 @@
-import { gatherParams } from '../src/commands/params.js';
-import { parseStartUrls } from '../src/commands/start-urls.js';
+import { gatherParams } from '../src/config/params.js';
+import { parseStartUrls } from '../src/replay/start-urls.js';
 import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from '../src/replay/run-episode.js';
 import { parseUrlMapping, type UrlMapping } from '../src/ir/url-map.js';
 import type { Secret } from '../src/secrets.js';
+import { runOptionsFrom } from '../src/api/run-options.js';
+import type { ReplaywrightConfig } from '../src/config/index.js';
 
 /**
- * Per-run settings of the `replays` project, from `use: { replaywright: {…} }` in
- * playwright.config.ts or the environment (which wins):
+ * Per-run settings of the `replays` project, from replaywright.config.* (the CLI's config file:
+ * every run option that applies to one episode — `compare`, `minScore`, `trace`… — under the same
+ * key), then `use: { replaywright: {…} }` in playwright.config.ts, then the environment (which wins):
  *
  * - `REPLAYWRIGHT_MAP_URL="FROM=TO,FROM=TO"`
  * - `REPLAYWRIGHT_PARAMS` / `REPLAYWRIGHT_SECRETS`: `NAME=VALUE,NAME=VALUE` or a JSON object;
@@ -61,10 +64,13 @@ function parseMode(v: string, where: string): ReplayMode {
   throw new Error(`${where} must be live or snapshot, got "${v}"`);
 }
 
-/** Params and secrets from every source, merged as the CLI merges them (see commands/params.ts). */
-function gatherValues(use: ReplaywrightUse, env: NodeJS.ProcessEnv): { params: Record<string, string>; secrets: Secret[] } {
+/** Params and secrets from every source, merged as the CLI merges them (see config/params.ts). */
+function gatherValues(use: ReplaywrightUse, env: NodeJS.ProcessEnv, fromConfig: { params: Record<string, string>; secrets: Secret[] }): { params: Record<string, string>; secrets: Secret[] } {
   const perName = gatherParams({ env });
-  const given: { name: string; value: string; secret: boolean }[] = [];
+  // The config file's values come first: everything else given for a name wins over them.
+  const configSecrets = new Set(fromConfig.secrets.map((x) => x.name));
+  const given: { name: string; value: string; secret: boolean }[] = Object.entries(fromConfig.params).map(([name, value]) => ({ name, value, secret: configSecrets.has(name) }));
+  for (const name of configSecrets) perName.secrets.push(...fromConfig.secrets.filter((x) => x.name === name));
   const secretNames = new Set(perName.secrets.map((s) => s.name.toLowerCase()));
   for (const [name, value] of Object.entries(perName.params)) given.push({ name, value, secret: secretNames.has(name.toLowerCase()) });
   const listed = (variable: string, fromUse: Record<string, string> | undefined) => (env[variable] !== undefined ? parseParamsEnv(env[variable]!, variable) : (fromUse ?? {}));
@@ -85,14 +91,27 @@ function gatherValues(use: ReplaywrightUse, env: NodeJS.ProcessEnv): { params: R
   return { params, secrets: [...secrets.values()] };
 }
 
-export function settingsFrom(use: ReplaywrightUse, env: NodeJS.ProcessEnv): ProjectOptions {
-  const mapSpecs = env.REPLAYWRIGHT_MAP_URL !== undefined ? splitList(env.REPLAYWRIGHT_MAP_URL) : typeof use.mapUrl === 'string' ? splitList(use.mapUrl) : (use.mapUrl ?? []);
-  const urlMappings: UrlMapping[] = mapSpecs.map(parseUrlMapping);
-  const { params, secrets } = gatherValues(use, env);
-  const timeoutMs = env.REPLAYWRIGHT_TIMEOUT ? Number(env.REPLAYWRIGHT_TIMEOUT) : (use.timeoutMs ?? DEFAULT_REPLAY_OPTIONS.timeoutMs);
-  const strict = env.REPLAYWRIGHT_STRICT ? env.REPLAYWRIGHT_STRICT !== '0' : use.strict;
-  const replayMode = env.REPLAYWRIGHT_MODE ? parseMode(env.REPLAYWRIGHT_MODE, 'REPLAYWRIGHT_MODE') : use.mode ? parseMode(use.mode, 'use.replaywright.mode') : 'live';
-  const allowScripts = env.REPLAYWRIGHT_ALLOW_SCRIPTS ? env.REPLAYWRIGHT_ALLOW_SCRIPTS !== '0' : use.allowScripts;
-  const startSpecs = env.REPLAYWRIGHT_START_URL !== undefined ? splitList(env.REPLAYWRIGHT_START_URL) : typeof use.startUrl === 'string' ? [use.startUrl] : (use.startUrl ?? []);
-  return { ...DEFAULT_REPLAY_OPTIONS, urlMappings, params, secrets, timeoutMs, strict, replayMode, allowScripts, startUrls: parseStartUrls(startSpecs), filesDir: env.REPLAYWRIGHT_FILES_DIR ?? use.filesDir };
+/**
+ * The config file's options for one episode's replay. What only a whole `replaywright run` does
+ * is left to the runner here (`--workers`, `--shard`, `--retries`…) or to the CLI (`resume`, `calibrate`).
+ */
+function fromConfig(config: ReplaywrightConfig): Omit<ReplayOptions, 'out'> {
+  const { dataset: _d, format: _f, episode: _e, out: _o, workers: _w, workerMode: _m, resume: _r, shard: _s, calibrate: _c, calibrateInterval: _i, logFormat: _lf, logLevel: _ll, connect: _x, images: _im, ...perEpisode } = config;
+  const { options } = runOptionsFrom(perEpisode, '.');
+  const { out: _out, workers: _workers, connect: _connect, filesDir, ...replay } = options;
+  return { ...replay, filesDir: perEpisode.filesDir === undefined ? undefined : filesDir };
+}
+
+export function settingsFrom(use: ReplaywrightUse, env: NodeJS.ProcessEnv, config: ReplaywrightConfig = {}): ProjectOptions {
+  const base = fromConfig(config);
+  const mapSpecs = env.REPLAYWRIGHT_MAP_URL !== undefined ? splitList(env.REPLAYWRIGHT_MAP_URL) : typeof use.mapUrl === 'string' ? splitList(use.mapUrl) : use.mapUrl;
+  const urlMappings: UrlMapping[] = mapSpecs ? mapSpecs.map(parseUrlMapping) : base.urlMappings;
+  const { params, secrets } = gatherValues(use, env, { params: base.params, secrets: base.secrets ?? [] });
+  const timeoutMs = env.REPLAYWRIGHT_TIMEOUT ? Number(env.REPLAYWRIGHT_TIMEOUT) : (use.timeoutMs ?? base.timeoutMs ?? DEFAULT_REPLAY_OPTIONS.timeoutMs);
+  const strict = env.REPLAYWRIGHT_STRICT ? env.REPLAYWRIGHT_STRICT !== '0' : (use.strict ?? base.strict);
+  const replayMode = env.REPLAYWRIGHT_MODE ? parseMode(env.REPLAYWRIGHT_MODE, 'REPLAYWRIGHT_MODE') : use.mode ? parseMode(use.mode, 'use.replaywright.mode') : (base.replayMode ?? 'live');
+  const allowScripts = env.REPLAYWRIGHT_ALLOW_SCRIPTS ? env.REPLAYWRIGHT_ALLOW_SCRIPTS !== '0' : (use.allowScripts ?? base.allowScripts);
+  const startSpecs = env.REPLAYWRIGHT_START_URL !== undefined ? splitList(env.REPLAYWRIGHT_START_URL) : typeof use.startUrl === 'string' ? [use.startUrl] : use.startUrl;
+  const startUrls = startSpecs ? parseStartUrls(startSpecs) : base.startUrls;
+  return { ...base, urlMappings, params, secrets, timeoutMs, strict, replayMode, allowScripts, startUrls, filesDir: env.REPLAYWRIGHT_FILES_DIR ?? use.filesDir ?? base.filesDir };
 }

@@ -3,7 +3,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { demoCommand } from './commands/demo.js';
 import { liveOnlyFlags } from './commands/snapshot-flags.js';
-import { parseStartUrls } from './commands/start-urls.js';
+import { parseStartUrls } from './replay/start-urls.js';
 import { doctorCommand } from './commands/doctor.js';
 import { inspectCommand } from './commands/inspect.js';
 import { mergeCommand } from './commands/merge.js';
@@ -14,20 +14,20 @@ import { FORMAT_CHOICES, type FormatChoice } from './formats/load-dataset.js';
 import { createLogger, type LogFormat } from './log.js';
 import { parseShard } from './replay/shard.js';
 import { parseUrlMapping } from './ir/url-map.js';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DEFAULT_COMPARE_THRESHOLDS, type CompareThresholds } from './compare/thresholds.js';
+import { loadThresholds } from './replay/thresholds-file.js';
 import type { CompareMode } from './replay/before-state.js';
 import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from './replay/run-episode.js';
-import { gatherParams } from './commands/params.js';
+import { gatherParams } from './config/params.js';
 import { Redactor } from './secrets.js';
 import { DEFAULT_MAX_ARTIFACT_BYTES } from './replay/artifact-budget.js';
 import { harProblem } from './replay/offline.js';
 import { dropWritesToClosedPipes } from './closed-pipe.js';
+import { CONFIG_FLAG, configAsFlags, configForCommandLine, GLOBAL_OPTIONS, RUN_OPTIONS } from './config/index.js';
 
 dropWritesToClosedPipes();
 
-/** `--param`, `--secret`, `--params FILE` and `REPLAYWRIGHT_PARAM_*`/`REPLAYWRIGHT_SECRET_*` (see commands/params.ts). */
+/** `--param`, `--secret`, `--params FILE` and `REPLAYWRIGHT_PARAM_*`/`REPLAYWRIGHT_SECRET_*` (see config/params.ts). */
 const paramsOf = (a: { param?: string[]; secret?: string[]; params?: string }) =>
   gatherParams({ param: list(a.param), secret: list(a.secret), file: a.params, env: process.env });
 
@@ -50,76 +50,32 @@ function replayChoices(a: {
   };
 }
 
-/** `--compare-config`: a JSON object of threshold overrides; unknown keys are a usage error. */
-function loadThresholds(file: string | undefined): CompareThresholds {
-  if (!file) return DEFAULT_COMPARE_THRESHOLDS;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new Error(`--compare-config ${file}: ${(error as Error).message}`);
-  }
-  const unknown = Object.keys(parsed as object).filter((k) => !(k in DEFAULT_COMPARE_THRESHOLDS));
-  if (unknown.length) throw new Error(`--compare-config ${file}: unknown thresholds ${unknown.join(', ')} (known: ${Object.keys(DEFAULT_COMPARE_THRESHOLDS).join(', ')})`);
-  return { ...DEFAULT_COMPARE_THRESHOLDS, ...(parsed as Partial<CompareThresholds>) };
-}
-
 /** `--images DIR` (from the working folder) as the BabyAGI decoder's `imagesDir`. */
 const decodeChoices = (images: string | undefined): Record<string, unknown> | undefined => (images === undefined ? undefined : { imagesDir: resolve(images) });
 
 const list = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)]);
 
+// replaywright.config.* (or --config FILE) gives `run` its options; flags given win. A bad one: exit 2.
+const config = await configForCommandLine(hideBin(process.argv)).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(2);
+});
+
 let exitCode = 0;
 await yargs(hideBin(process.argv))
   .scriptName('replaywright')
   .usage('$0 <command> [options]')
-  .option('log-format', { choices: ['pretty', 'json'] as const, describe: 'log style (default: pretty on a TTY, JSON otherwise)' })
-  .option('log-level', { type: 'string', describe: 'pino level: debug, info, warn, error, silent' })
+  .options(GLOBAL_OPTIONS)
   .command(
-    'run <dataset>',
+    'run [dataset]',
     'replay every episode of a dataset file or folder in headless Chromium',
     (y) => y
-      .positional('dataset', { type: 'string', demandOption: true, describe: 'a dataset file, or a folder to search' })
-      .option('out', { type: 'string', default: 'out/run', describe: 'results folder' })
-      .option('format', { choices: FORMAT_CHOICES, default: 'auto' as FormatChoice })
-      .option('episode', { type: 'string', array: true, describe: 'replay only these episode ids (repeatable)' })
-      .option('map-url', { type: 'string', array: true, describe: 'FROM=TO: replay recorded URLs starting with FROM at TO (repeatable)' })
-      .option('param', { type: 'string', array: true, describe: 'NAME=VALUE for steps that need input (repeatable)' })
-      .option('secret', { type: 'string', array: true, describe: 'NAME=VALUE like --param, never written to logs, results, reports or traces (repeatable)' })
-      .option('params', { type: 'string', describe: 'JSON file of NAME: value or NAME: {"value": …, "secret": true}' })
-      .option('timeout', { type: 'number', default: 10_000, describe: 'per-step timeout, ms' })
-      .option('files-dir', { type: 'string', describe: 'where setInputFiles finds recorded file names (default: dataset folder)' })
-      .option('strict', { type: 'boolean', default: false, describe: 'find targets by the recorded selector only (no fallbacks)' })
-      .option('repair', { type: 'boolean', default: false, describe: 'an action recorded at a point (VWA) whose element moved acts on the element re-found by role, name and nearest box' })
-      .option('min-score', { type: 'number', default: 0.6, describe: 'lowest similarity (0-1) a fallback target match may have' })
-      .option('final-text-min', { type: 'number', default: 0.97, describe: 'lowest visible-text similarity of the final page to the recorded one' })
-      .option('headed', { type: 'boolean', default: false })
-      .option('slow-mo', { type: 'number', describe: 'slow every browser operation by MS' })
-      .option('workers', { type: 'number', describe: 'browsers replaying at once (default: number of cores)' })
-      .option('worker-mode', { choices: ['async', 'threads'] as const, default: 'async' as const, hidden: true, describe: 'workers in this thread (async) or one worker_thread each' })
-      .option('resume', { type: 'boolean', default: false, describe: 'keep the episodes <out>/results.jsonl already has; replay the rest' })
-      .option('shard', { type: 'string', describe: 'i/n: replay only the i-th of n parts (stable hash of episode id; chains stay together)' })
-      .option('connect', { type: 'string', describe: 'ws endpoint of a Playwright browser server: connect instead of launching Chromium' })
-      .option('mode', { choices: ['live', 'snapshot'] as const, default: 'live' as const, describe: 'live: drive the site; snapshot: check each step on its recorded before-state, network sealed' })
-      .option('allow-scripts', { type: 'boolean', default: false, describe: 'snapshot mode: let recorded pages run their scripts (still no network)' })
-      .option('compare', { choices: ['all', 'screenshot', 'dom', 'off'] as const, default: 'all' as const, describe: 'compare each live before-state with the recorded one' })
-      .option('compare-config', { type: 'string', describe: 'JSON file overriding comparison thresholds (see README)' })
-      .option('mask', { type: 'string', array: true, describe: 'selector whose box is ignored in screenshot comparison (repeatable)' })
-      .option('calibrate', { type: 'boolean', default: false, describe: 'learn what changes by itself before each step (two captures) and save it to <dataset>/.replaywright/masks.json for later runs' })
-      .option('calibrate-interval', { type: 'number', default: 1500, describe: 'ms between the two --calibrate captures' })
-      .option('stop-at-first-divergence', { type: 'boolean', default: false, describe: 'end an episode at the first step whose before-state diverged' })
-      .option('trace', { choices: ['on', 'off', 'retain-on-failure'] as const, default: 'retain-on-failure' as const, describe: 'Playwright trace per episode' })
-      .option('from-step', { type: 'number', describe: 'replay steps before K (1-based) only to reach the state; compare from K' })
-      .option('to-step', { type: 'number', describe: 'stop after step K (1-based)' })
-      .option('pause-on-failure', { type: 'boolean', default: false, describe: 'with --headed: keep the browser open at the failing step' })
-      .option('offline', { type: 'boolean', default: false, describe: 'live mode: abort every request to a host that is not loopback' })
-      .option('har', { type: 'string', describe: 'live mode: answer requests from this HAR file; a request it lacks is aborted' })
-      .option('episode-timeout', { type: 'number', describe: 'end an episode that runs longer than MS as error/timeout; the run goes on' })
-      .option('max-artifact-bytes', { type: 'number', default: DEFAULT_MAX_ARTIFACT_BYTES, describe: 'screenshot/HTML bytes one step may keep on disk; the rest is not written (noted on the step)' })
-      .option('start-url', { type: 'string', array: true, describe: 'URL, or WEBSITE=URL: where episodes without a start page (Mind2Web, BabyAGI) begin (repeatable)' })
-      .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, inside the dataset folder (default: images/ next to each metadata file)' })
-      .option('heal', { type: 'boolean', default: false, describe: 'write <out>/healed/: the dataset with every confident fallback repair written back in its own format, and HEALING.md' })
+      .positional('dataset', { type: 'string', describe: 'a dataset file, or a folder to search (default: `dataset` of the config)' })
+      .option('config', CONFIG_FLAG)
+      .options(RUN_OPTIONS)
+      .config(configAsFlags(config.config))
       .check((a) => {
+        if (!a.dataset) throw new Error('run needs a dataset: name it, or set `dataset` in replaywright.config');
         if (a.workers !== undefined && !(Number.isInteger(a.workers) && a.workers >= 1)) throw new Error(`--workers expects a whole number >= 1, got ${a.workers}`);
         for (const k of ['episode-timeout', 'max-artifact-bytes'] as const) {
           const v = a[k];
@@ -139,7 +95,7 @@ await yargs(hideBin(process.argv))
       if (ignored.length) process.stderr.write(`warning: snapshot mode ignores ${ignored.join(', ')} (live replay only)\n`);
       exitCode = await runCommand(
         {
-          dataset: a.dataset,
+          dataset: a.dataset!,
           out: a.out,
           format: a.format,
           episodes: list(a.episode),
@@ -166,7 +122,7 @@ await yargs(hideBin(process.argv))
       );
       if (a.heal && exitCode !== 2) {
         const { writeHealed } = await import('./commands/heal.js');
-        for (const line of await writeHealed({ dataset: a.dataset, out: a.out, format: a.format, decode: decodeChoices(a.images) })) console.log(line);
+        for (const line of await writeHealed({ dataset: a.dataset!, out: a.out, format: a.format, decode: decodeChoices(a.images) })) console.log(line);
       }
     },
   )

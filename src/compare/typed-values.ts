@@ -12,7 +12,7 @@ const MIN_LENGTH = 3;
  * The live page's HTML with the values the user gave for this run (`--param`, `--secret`) put
  * back to what the recording had in their place, so that a page showing them (a summary that
  * echoes the IBAN, an NIF in a header) reads as the recorded one did. Without it, replaying a
- * recording with its anonymized placeholder replaced, as the README tells users to, makes every
+ * recording with its anonymized placeholder replaced, as docs/options.md tells users to, makes every
  * later page "differ" from the recording and the episode fail `final-state-mismatch`.
  *
  * `scrubbed(name)` is how outputs write a secret (`[secret:NAME]`): final.html is read back

@@ -3,29 +3,39 @@ import type { ActionType, FormatName, SourceRef } from './index.js';
 export type StepStatus = 'passed' | 'failed' | 'skipped' | 'needs-input';
 export type EpisodeStatus = 'passed' | 'failed' | 'error';
 
-/** Why a step or episode did not pass. A fixed vocabulary: users filter and count by it. */
-export type Reason =
-  | 'target-not-found'
-  | 'ambiguous-target'
-  | 'timeout'
-  | 'navigation-mismatch'
-  | 'unexpected-dialog'
-  | 'assertion-failed'
-  | 'popup-missing'
-  | 'download-missing'
-  | 'dialog-missing'
-  | 'page-not-found'
-  | 'needs-input'
-  | 'not-supported'
-  | 'final-state-mismatch'
-  | 'diverged'
-  | 'http-error'
-  | 'not-actionable'
-  | 'option-missing'
-  | 'invalid-input'
-  | 'browser-crashed'
-  | 'after-failure'
-  | 'error';
+/**
+ * Why a step or episode did not pass. A fixed vocabulary: users filter and count by it. Each
+ * reason says in a sentence when it is given; docs/results.md lists them from here
+ * (scripts/gen-docs.mjs), so adding one here documents it.
+ */
+export const REASONS = {
+  'target-not-found': 'no element matched the recorded target (nor a fallback above --min-score)',
+  'ambiguous-target': 'more than one element matched the target equally well',
+  timeout: 'the step did not complete within --timeout (or the episode within --episode-timeout)',
+  'navigation-mismatch': 'the page is not at the URL the recording was at',
+  'unexpected-dialog': 'a dialog the recording did not see opened (it was dismissed)',
+  'assertion-failed': 'a recorded assertion (assertText, assertValue, assertChecked, assertVisible, assertSnapshot, waitForElement) did not hold',
+  'popup-missing': 'the popup the recording saw open did not open',
+  'download-missing': 'the download the recording saw start did not start',
+  'dialog-missing': 'the dialog the recording saw did not appear',
+  'page-not-found': 'the step acts on a page or tab that is not open',
+  'needs-input': 'the step needs a value from the user: pass --param NAME=VALUE (or --secret)',
+  'not-supported': 'the action cannot be replayed here (e.g. snapshot mode with no recorded HTML to check)',
+  'final-state-mismatch': 'every step ran, but the final page reads differently from the recorded one (below --final-text-min)',
+  diverged: 'the page before a step is not the recorded one (before-state verdict `diverged`)',
+  'http-error': 'the step landed on an HTTP 4xx/5xx document',
+  'not-actionable': 'snapshot mode: the target is there but cannot take the action (hidden, disabled, not editable, not a checkbox)',
+  'option-missing': 'snapshot mode: the value to select is not an option of the SELECT',
+  'invalid-input': 'the record could not be decoded: `problems` names file, line and field',
+  'browser-crashed': 'the renderer or the browser died under the episode (the message names the cause)',
+  'after-failure': 'a step not run because an earlier step did not pass',
+  error: 'anything else that went wrong (the message says what)',
+} as const satisfies Record<string, string>;
+
+export type Reason = keyof typeof REASONS;
+
+/** Every reason, in the order of REASONS. */
+export const REASON_NAMES = Object.keys(REASONS) as Reason[];
 
 export type Verdict = 'match' | 'drift' | 'diverged';
 

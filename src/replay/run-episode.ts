@@ -31,6 +31,7 @@ import { CrashWatch } from './crash-watch.js';
 import { captureBaseline } from './heal/baseline.js';
 import { directLocator } from './heal/direct-locator.js';
 import type { OfflineOptions } from './offline.js';
+import { callHook, type ReplayHooks } from './hooks.js';
 
 export interface ReplayOptions extends OfflineOptions {
   out: string;
@@ -85,6 +86,8 @@ export interface ReplayOptions extends OfflineOptions {
   pauseOnFailure?: boolean;
   headed?: boolean;
   defaultViewport: { width: number; height: number };
+  /** Called around each episode and step (the public API's lifecycle hooks); async worker mode only. */
+  hooks?: ReplayHooks;
 }
 
 export const DEFAULT_REPLAY_OPTIONS: Omit<ReplayOptions, 'out'> = {
@@ -150,6 +153,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       }
       if (step.index === finalFrom && !final) final = await captureFinal(pages, step.page, dir, options.out, secrets);
       const livePage = pages.get(step.page) ?? pages.current;
+      await callHook(options.hooks, 'beforeStep', { episode, step, page: livePage });
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
       if (tracing) await context.tracing.group(`${step.index + 1}. ${describeAction(step.action)}`).catch(() => undefined);
       const noise = livePage && checking ? await stepNoise(livePage, episode.id, step.index, options.compare, learned) : undefined;
@@ -176,6 +180,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       if (comparison && noise?.note) (result.notes ??= []).push(noise.note);
       if (tracing) await context.tracing.groupEnd().catch(() => undefined);
       steps.push(result);
+      await callHook(options.hooks, 'afterStep', { episode, step, result, page: pages.get(step.page) ?? pages.current });
       if (step.unreplayable && result.reason === 'invalid-input') {
         unreplayed ??= result;
       } else if (result.status !== 'passed') {

@@ -71,7 +71,9 @@ async function replayInThreads(take: () => Promise<readonly Episode[] | undefine
   if (!entry.pathname.endsWith('.js')) throw new Error('--worker-mode threads needs the compiled CLI (dist/)');
   let info: BrowserInfo | undefined;
   const threads: Worker[] = [];
-  const { connect, connectTimeoutMs, headed, slowMo, workers: _w, mode: _m, stop, ownSignals: _o, ...replay } = options;
+  const { connect, connectTimeoutMs, headed, slowMo, workers: _w, mode: _m, stop, ownSignals: _o, hooks: lifecycle, ...replay } = options;
+  // Hooks are functions of this thread: they cannot be posted to a worker_thread.
+  if (lifecycle) throw new Error('lifecycle hooks run in the caller\'s thread: use worker mode async');
   // Interrupted: end the threads (their browsers with them); what they had not reported is left out.
   stop?.addEventListener('abort', () => threads.forEach((t) => void t.terminate()), { once: true });
   try {

@@ -7,6 +7,7 @@ import { runEpisode, type ReplayOptions } from './run-episode.js';
 import { runSnapshotEpisode } from './snapshot/run-snapshot-episode.js';
 import { episodeViewport, ReplaySession } from './session.js';
 import { withEpisodeDeadline } from './episode-deadline.js';
+import { callHook, HookError } from './hooks.js';
 
 /** Which browser a run used: the local executable, or the remote endpoint it connected to. */
 export interface BrowserInfo {
@@ -141,14 +142,19 @@ export async function runChain(
         const live = options.replayMode !== 'snapshot';
         if (live && !session && chain.some((e) => e.continues === episode.id)) session = await ReplaySession.open(b, episodeViewport(episode, options.defaultViewport), options.timeoutMs, options);
         log.info({ worker, episode: episode.id, steps: episode.steps.length, continues: session?.last }, 'episode started');
+        await callHook(options.hooks, 'beforeEpisode', { episode });
         const replay = !live
-          ? runSnapshotEpisode(b, episode, { timeoutMs: options.timeoutMs, allowScripts: options.allowScripts, defaultViewport: options.defaultViewport, fromStep: options.fromStep, toStep: options.toStep })
+          ? runSnapshotEpisode(b, episode, { timeoutMs: options.timeoutMs, allowScripts: options.allowScripts, defaultViewport: options.defaultViewport, fromStep: options.fromStep, toStep: options.toStep, hooks: options.hooks })
           : runEpisode(b, episode, options, session);
         // Past --episode-timeout the browser is closed under the episode; the next one relaunches it.
         result = await withEpisodeDeadline(replay.catch((error: Error) => crashed(episode, error)), options.episodeTimeoutMs, () => browser.close());
       } catch (error) {
-        result = crashed(episode, error as Error, 'no browser: ');
+        result = crashed(episode, error as Error, error instanceof HookError ? '' : 'no browser: ');
       }
+      result = await callHook(options.hooks, 'afterEpisode', { episode, result }).then(
+        () => result,
+        (error: Error) => ({ ...result, status: 'error' as const, reason: 'error' as const, message: error.message }),
+      );
       log.info({ worker, episode: episode.id, status: result.status, reason: result.reason, ms: result.durationMs }, result.message ?? 'episode finished');
       onResult(result);
     }
@@ -162,7 +168,8 @@ export function crashed(episode: Episode, error: Error, prefix = ''): EpisodeRes
     episode: episode.id,
     format: episode.format,
     status: 'error',
-    reason: 'browser-crashed',
+    // A lifecycle hook that threw is the caller's error, not the browser's.
+    reason: error instanceof HookError ? 'error' : 'browser-crashed',
     message: prefix + (error?.message ?? String(error)).split('\n')[0],
     instruction: episode.instruction,
     source: episode.source,

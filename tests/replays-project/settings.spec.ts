@@ -25,3 +25,16 @@ test('REPLAYWRIGHT_START_URL takes --start-url shapes; bad settings name the var
   expect(() => settingsFrom({}, { REPLAYWRIGHT_SECRETS: 'hunter2' })).toThrow('REPLAYWRIGHT_SECRETS expects NAME=VALUE[,NAME=VALUE], got "*******"');
   expect(() => settingsFrom({ mode: 'replay' as 'live' }, {})).toThrow('use.replaywright.mode must be live or snapshot, got "replay"');
 });
+
+test('the config file (replaywright.config.*) is the base: use.replaywright and the environment win over it', () => {
+  const config = { mapUrl: ['https://prod.test=http://a.test'], param: ['city=Reus'], secret: ['pin=1111'], timeout: 3000, compare: 'dom' as const, minScore: 0.8, mode: 'snapshot' as const, startUrl: 'http://c.test/' };
+  const s = settingsFrom({}, {}, config);
+  expect(s).toMatchObject({ urlMappings: [{ from: 'https://prod.test', to: 'http://a.test' }], params: { city: 'Reus', pin: '1111' }, timeoutMs: 3000, replayMode: 'snapshot', startUrls: { all: 'http://c.test/' } });
+  expect(s.secrets).toEqual([{ name: 'pin', value: '1111' }]);
+  expect(s.compare.mode).toBe('dom');
+  expect(s.thresholds?.minScore).toBe(0.8);
+  const over = settingsFrom({ timeoutMs: 5000, mode: 'live', params: { city: 'Vic' } }, { REPLAYWRIGHT_MAP_URL: 'https://prod.test=http://b.test', REPLAYWRIGHT_SECRETS: 'pin=2222' }, config);
+  expect(over).toMatchObject({ urlMappings: [{ from: 'https://prod.test', to: 'http://b.test' }], params: { city: 'Vic', pin: '2222' }, timeoutMs: 5000, replayMode: 'live' });
+  // The overridden secret value is still redacted wherever it shows.
+  expect(over.secrets.map((x) => x.value).sort()).toEqual(['1111', '2222']);
+});

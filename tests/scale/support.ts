@@ -23,7 +23,7 @@ export const FIXTURE_IDS = [
 export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (/^(TEST_|PW_|PLAYWRIGHT_|REPLAYWRIGHT_(PARAM|SECRET)_)|^(FORCE_COLOR|CI|REPLAYWRIGHT_(DATASET|MAP_URL|PARAMS|SECRETS|MODE|START_URL|TIMEOUT))$/.test(k)) continue;
+    if (/^(TEST_|PW_|PLAYWRIGHT_|REPLAYWRIGHT_(PARAM|SECRET)_)|^(FORCE_COLOR|CI|REPLAYWRIGHT_(DATASET|MAP_URL|PARAMS|SECRETS|MODE|START_URL|TIMEOUT|CONFIG))$/.test(k)) continue;
     env[k] = v;
   }
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { gatherParams } from '../../src/commands/params.js';
+import { gatherParams } from '../../src/config/params.js';
 import { applyInputs, episodePlaceholders } from '../../src/ir/inputs.js';
 import type { Episode, Step } from '../../src/ir/index.js';
 import { Redactor } from '../../src/secrets.js';

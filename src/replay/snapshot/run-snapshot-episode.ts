@@ -5,6 +5,7 @@ import { openSealedPage } from '../sealed-page.js';
 import { checkStep } from './check-step.js';
 import { recordedHtml, render } from './render.js';
 import { mhtmlFile, renderMhtml } from './mhtml-page.js';
+import { callHook, HookError, type ReplayHooks } from '../hooks.js';
 
 const NO_BEFORE_STATE = 'no recorded before-state';
 
@@ -16,6 +17,8 @@ export interface SnapshotOptions {
   /** `--from-step`/`--to-step` (0-based): only the steps in between are checked. */
   fromStep?: number;
   toStep?: number;
+  /** beforeStep/afterStep around each step checked (see ReplayHooks). */
+  hooks?: ReplayHooks;
 }
 
 /**
@@ -60,6 +63,8 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
       try {
         if (html !== undefined) await render(page, html, step.before?.viewport, options.timeoutMs);
         else await renderMhtml(page, mhtml!, step.before?.viewport, options.timeoutMs);
+        // The hook sees the recorded page this step is checked on.
+        await callHook(options.hooks, 'beforeStep', { episode, step, page });
         const check = await checkStep(page, step, options.timeoutMs, { rawHtml: step.before?.htmlForm === 'dom-xml' && step.before.html !== undefined });
         if (check.status !== 'skipped') targets.checked++;
         if (check.status === 'passed' || (check.status === 'failed' && check.reason !== 'target-not-found' && check.reason !== 'ambiguous-target')) targets.found++;
@@ -79,9 +84,11 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
             ? { ...base, status: 'skipped', message: check.message, durationMs: Date.now() - t0 }
             : { ...base, status: 'passed', resolvedBy: check.locate?.kind, ...hover, durationMs: Date.now() - t0 };
       } catch (error) {
+        if (error instanceof HookError) throw error;
         result = { ...base, status: 'failed', reason: 'error', message: (error as Error).message.split('\n')[0], durationMs: Date.now() - t0 };
       }
       steps.push(result);
+      await callHook(options.hooks, 'afterStep', { episode, step, result, page });
     }
   } finally {
     await context.close().catch(() => undefined);

@@ -1,4 +1,4 @@
-import type { ReplayOptions } from '../replay/run-episode.js';
+import type { ReplayOptions } from './run-episode.js';
 
 /**
  * `--start-url` (and the replays project's `REPLAYWRIGHT_START_URL`): `URL` for every episode,
