@@ -24,6 +24,7 @@ import { Redactor } from './secrets.js';
 import { DEFAULT_MAX_ARTIFACT_BYTES } from './replay/artifact-budget.js';
 import { harProblem } from './replay/offline.js';
 import { dropWritesToClosedPipes } from './closed-pipe.js';
+import { DEFAULT_CALIBRATE_INTERVAL_MS, DEFAULT_FINAL_TEXT_MIN, DEFAULT_MIN_SCORE, DEFAULT_STEP_TIMEOUT_MS } from './ir/defaults.js';
 
 dropWritesToClosedPipes();
 
@@ -40,7 +41,7 @@ function replayChoices(a: {
   return {
     replayMode: a.mode,
     allowScripts: a['allow-scripts'],
-    compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: a.compare, thresholds: loadThresholds(a['compare-config']), maskSelectors: list(a.mask), calibrateIntervalMs: a.calibrate ? (a['calibrate-interval'] ?? 1500) : undefined, maxArtifactBytes: a['max-artifact-bytes'] },
+    compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: a.compare, thresholds: loadThresholds(a['compare-config']), maskSelectors: list(a.mask), calibrateIntervalMs: a.calibrate ? (a['calibrate-interval'] ?? DEFAULT_CALIBRATE_INTERVAL_MS) : undefined, maxArtifactBytes: a['max-artifact-bytes'] },
     stopAtFirstDivergence: a['stop-at-first-divergence'],
     trace: a.trace,
     fromStep: a['from-step'] !== undefined ? a['from-step'] - 1 : undefined,
@@ -87,12 +88,12 @@ await yargs(hideBin(process.argv))
       .option('param', { type: 'string', array: true, describe: 'NAME=VALUE for steps that need input (repeatable)' })
       .option('secret', { type: 'string', array: true, describe: 'NAME=VALUE like --param, never written to logs, results, reports or traces (repeatable)' })
       .option('params', { type: 'string', describe: 'JSON file of NAME: value or NAME: {"value": …, "secret": true}' })
-      .option('timeout', { type: 'number', default: 10_000, describe: 'per-step timeout, ms' })
+      .option('timeout', { type: 'number', default: DEFAULT_STEP_TIMEOUT_MS, describe: 'per-step timeout, ms' })
       .option('files-dir', { type: 'string', describe: 'where setInputFiles finds recorded file names (default: dataset folder)' })
       .option('strict', { type: 'boolean', default: false, describe: 'find targets by the recorded selector only (no fallbacks)' })
       .option('repair', { type: 'boolean', default: false, describe: 'an action recorded at a point (VWA) whose element moved acts on the element re-found by role, name and nearest box' })
-      .option('min-score', { type: 'number', default: 0.6, describe: 'lowest similarity (0-1) a fallback target match may have' })
-      .option('final-text-min', { type: 'number', default: 0.97, describe: 'lowest visible-text similarity of the final page to the recorded one' })
+      .option('min-score', { type: 'number', default: DEFAULT_MIN_SCORE, describe: 'lowest similarity (0-1) a fallback target match may have' })
+      .option('final-text-min', { type: 'number', default: DEFAULT_FINAL_TEXT_MIN, describe: 'lowest visible-text similarity of the final page to the recorded one' })
       .option('headed', { type: 'boolean', default: false })
       .option('slow-mo', { type: 'number', describe: 'slow every browser operation by MS' })
       .option('workers', { type: 'number', describe: 'browsers replaying at once (default: number of cores)' })
@@ -106,7 +107,7 @@ await yargs(hideBin(process.argv))
       .option('compare-config', { type: 'string', describe: 'JSON file overriding comparison thresholds (see README)' })
       .option('mask', { type: 'string', array: true, describe: 'selector whose box is ignored in screenshot comparison (repeatable)' })
       .option('calibrate', { type: 'boolean', default: false, describe: 'learn what changes by itself before each step (two captures) and save it to <dataset>/.replaywright/masks.json for later runs' })
-      .option('calibrate-interval', { type: 'number', default: 1500, describe: 'ms between the two --calibrate captures' })
+      .option('calibrate-interval', { type: 'number', default: DEFAULT_CALIBRATE_INTERVAL_MS, describe: 'ms between the two --calibrate captures' })
       .option('stop-at-first-divergence', { type: 'boolean', default: false, describe: 'end an episode at the first step whose before-state diverged' })
       .option('trace', { choices: ['on', 'off', 'retain-on-failure'] as const, default: 'retain-on-failure' as const, describe: 'Playwright trace per episode' })
       .option('from-step', { type: 'number', describe: 'replay steps before K (1-based) only to reach the state; compare from K' })
@@ -239,7 +240,7 @@ await yargs(hideBin(process.argv))
     'replay the bundled fixture recordings against the bundled site',
     (y) => y
       .option('out', { type: 'string', default: 'out/demo' })
-      .option('timeout', { type: 'number', default: 10_000 })
+      .option('timeout', { type: 'number', default: DEFAULT_STEP_TIMEOUT_MS })
       .option('headed', { type: 'boolean', default: false }),
     async (a) => {
       exitCode = await demoCommand({ out: a.out, timeoutMs: a.timeout, headed: a.headed }, createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] ?? 'warn' }));
