@@ -6,6 +6,7 @@ import { parseActionRepr } from '../../src/formats/mind2web.js';
 import { loadDataset } from '../../src/formats/load-dataset.js';
 import type { Episode } from '../../src/ir/index.js';
 import { BABYAGI, BABYAGI_DIR, BABYAGI_METADATA, BROKEN, M2W_BROKEN, M2W_DIR, M2W_TASKS, MT, MT_CONVERSATION, TASKS } from './fixtures.js';
+import { sharedSample } from '../support/shared-samples.js';
 
 interface RawTask {
   annotation_id: string;
@@ -301,8 +302,8 @@ test.describe('generated baby-agi trajectories (fixtures/babyagi)', () => {
   });
 });
 
-test.describe('the real Mind2Web sample (/work/shared/samples/mind2web/mind2web_example.json)', () => {
-  const REAL = '/work/shared/samples/mind2web/mind2web_example.json';
+test.describe('the real Mind2Web sample (shared/samples/mind2web/mind2web_example.json)', () => {
+  const REAL = sharedSample('mind2web/mind2web_example.json');
   test.skip(!existsSync(REAL), 'shared samples not present');
 
   test('is a pos_candidates fragment, not a task: sniffed as Mind2Web and rejected with a precise problem', async () => {
