@@ -70,7 +70,7 @@ test.describe('Mind2Web tasks', () => {
         by: 'label',
       },
       expect: [],
-      before: { html: tock.actions[0]!.raw_html, viewport: VIEWPORT },
+      before: { html: tock.actions[0]!.raw_html, htmlForm: 'dom-xml', viewport: VIEWPORT },
       note: '[combobox]  Reservation type -> SELECT: Pickup',
       source: { file: SHARD, line: 2, record: '[0].actions[0]' },
     });
