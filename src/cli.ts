@@ -24,6 +24,7 @@ import { DEFAULT_MAX_ARTIFACT_BYTES } from './replay/artifact-budget.js';
 import { harProblem } from './replay/offline.js';
 import { dropWritesToClosedPipes } from './closed-pipe.js';
 import { CONFIG_FLAG, configAsFlags, configForCommandLine, GLOBAL_OPTIONS, RUN_OPTIONS } from './config/index.js';
+import { DEFAULT_CALIBRATE_INTERVAL_MS, DEFAULT_STEP_TIMEOUT_MS } from './ir/defaults.js';
 
 dropWritesToClosedPipes();
 
@@ -40,7 +41,7 @@ function replayChoices(a: {
   return {
     replayMode: a.mode,
     allowScripts: a['allow-scripts'],
-    compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: a.compare, thresholds: loadThresholds(a['compare-config']), maskSelectors: list(a.mask), calibrateIntervalMs: a.calibrate ? (a['calibrate-interval'] ?? 1500) : undefined, maxArtifactBytes: a['max-artifact-bytes'] },
+    compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: a.compare, thresholds: loadThresholds(a['compare-config']), maskSelectors: list(a.mask), calibrateIntervalMs: a.calibrate ? (a['calibrate-interval'] ?? DEFAULT_CALIBRATE_INTERVAL_MS) : undefined, maxArtifactBytes: a['max-artifact-bytes'] },
     stopAtFirstDivergence: a['stop-at-first-divergence'],
     trace: a.trace,
     fromStep: a['from-step'] !== undefined ? a['from-step'] - 1 : undefined,
@@ -224,7 +225,7 @@ await yargs(hideBin(process.argv))
     'replay the bundled fixture recordings against the bundled site',
     (y) => y
       .option('out', { type: 'string', default: 'out/demo' })
-      .option('timeout', { type: 'number', default: 10_000 })
+      .option('timeout', { type: 'number', default: DEFAULT_STEP_TIMEOUT_MS })
       .option('headed', { type: 'boolean', default: false }),
     async (a) => {
       exitCode = await demoCommand({ out: a.out, timeoutMs: a.timeout, headed: a.headed }, createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] ?? 'warn' }));

@@ -1,28 +1,25 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
-import { openDataset, type FormatChoice } from '../formats/load-dataset.js';
-import { formatProblem } from '../ir/problem.js';
+import type { FormatChoice } from '../formats/load-dataset.js';
 import { BrowserNotFound } from '../replay/browser.js';
-import { replayEpisodes, type BrowserInfo } from '../replay/run.js';
+import { replayEpisodes, type BrowserInfo, type RunOptions } from '../replay/run.js';
 import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from '../replay/run-episode.js';
 import { finalizeReports } from '../report/finalize.js';
 import { Progress } from '../report/progress.js';
 import type { EpisodeResult } from '../ir/results.js';
-import { formatShard, inShard, type Shard } from '../replay/shard.js';
-import { streamChains } from '../replay/chain-stream.js';
+import { formatShard, type Shard } from '../replay/shard.js';
 import { redactEndpoint, type WorkerMode } from '../replay/workers.js';
 import { DEFAULT_THRESHOLDS } from '../compare/target-match.js';
 import type { UrlMapping } from '../ir/url-map.js';
-import { rejectedResult } from '../results/rejected.js';
 import type { RunSummary } from '../ir/results.js';
 import { ResultsWriter, writeSummary } from '../results/writer.js';
 import { saveCalibration, withNoiseMasks } from '../replay/noise-masks-file.js';
 import { folderBytes, formatBytes } from '../report/disk-usage.js';
 import { episodeLine, summaryLines } from '../report/terminal-summary.js';
 import { Redactor, type Secret } from '../secrets.js';
+import { DatasetFeed } from './dataset-feed.js';
 import { onInterrupt } from './interrupt.js';
-import { episodeInputNames, unusedParamNames } from '../ir/inputs.js';
 
 export interface RunArgs {
   dataset: string;
@@ -66,19 +63,9 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   for (const s of args.secrets ?? []) {
     if (s.value.length < 4) log.warn(`secret ${s.name} is ${s.value.length} characters long: every occurrence of those characters in the outputs is replaced by [secret:${s.name}]`);
   }
-  const data = await openDataset(args.dataset, { format: args.format, decode: args.decode });
-  let logged = 0;
-  const logProblems = () => {
-    for (; logged < data.problems.length; logged++) log.warn(redactor.scrub(formatProblem(data.problems[logged]!)));
-  };
-  // The dataset streams: episodes are decoded as workers take them, never all held at once.
-  const items = data.items();
-  const first = await items.next();
-  logProblems();
-  if (data.files.length === 0 || (first.done && data.recordsRead === 0)) {
-    log.error(`nothing to replay in ${args.dataset}: ${data.files.length === 0 ? 'no dataset file found' : 'no record could be read'}`);
-    return 2;
-  }
+  const feed = await DatasetFeed.open(args, redactor, log);
+  if (!feed) return 2;
+  const data = feed.data;
 
   const out = resolve(args.out);
   const writer = new ResultsWriter(out, { resume: args.resume, warn: (m) => log.warn(m) });
@@ -86,51 +73,6 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   const progress = new Progress();
   progress.start(0);
   const show = (r: EpisodeResult) => progress.interrupt(() => print(episodeLine(r)));
-
-  // Shard by chain (the first episode of a continues-chain), so the split is the same whichever
-  // --episode filter or machine is used; --resume skips what results.jsonl already has.
-  const wanted = new Set(args.episodes);
-  const met = new Set<string>();
-  let inShard_ = 0, toReplay = 0, chainCount = 0;
-  /** Every episode handed to the workers (what --calibrate may have learned from). */
-  const queuedIds: string[] = [];
-  /** The param names the replayed episodes can use, to warn about a given one none can. */
-  const askedParams = new Set<string>();
-  /** Whether the dataset stream was read to its end (an interrupt stops reading it). */
-  let datasetRead = false;
-  const keep = (id: string, root: string) => {
-    if (wanted.size > 0 && !wanted.has(id)) return false;
-    met.add(id);
-    if (!inShard(root, args.shard)) return false;
-    inShard_++;
-    return !writer.carriedOver(id);
-  };
-  async function* chains() {
-    const all = (async function* () {
-      if (!first.done) yield first.value;
-      yield* items;
-    })();
-    for await (const chain of streamChains(all, { keep, onRejected: (r) => { const result = redactor.scrubDeep(rejectedResult(r)); writer.add(result); show(result); } })) {
-      logProblems();
-      chainCount++;
-      queuedIds.push(...chain.map((e) => e.id));
-      for (const e of chain) for (const n of episodeInputNames(e)) askedParams.add(n);
-      toReplay += chain.length;
-      progress.grow(chain.length);
-      yield chain;
-    }
-    logProblems();
-    progress.settle();
-    datasetRead = true;
-    for (const id of wanted) if (!met.has(id)) log.warn(`--episode ${id}: no such episode in ${args.dataset}`);
-    const asked = [...askedParams];
-    // Episodes carried over by --resume are not replayed, so what they ask for is not collected: no warning.
-    if (writer.resumed === 0) for (const name of unusedParamNames(new Set([...Object.keys(args.params), ...(args.secrets ?? []).map((x) => x.name)]), asked)) {
-      log.warn(`param ${name}: no replayed episode asks for it (${asked.length ? `they ask for ${asked.join(', ')}` : 'none asks for any'}); it was not used`);
-    }
-    if (args.shard) log.info({ shard: formatShard(args.shard), episodes: inShard_ }, `shard ${formatShard(args.shard)}: ${inShard_} episodes`);
-    if (args.resume) log.info({ kept: writer.resumed, toReplay }, `resuming: ${writer.resumed} episodes already in ${writer.resultsFile}, ${toReplay} replayed`);
-  }
 
   const replay = withNoiseMasks(args.replay, DEFAULT_REPLAY_OPTIONS.compare, data.root, (m) => log.warn(m));
   const workers = Math.max(1, Math.floor(args.workers ?? defaultWorkers()));
@@ -140,10 +82,8 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   let replayed = 0;
   try {
     browser = await replayEpisodes(
-      chains(),
-      { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: args.urlMappings, params: args.params, secrets: args.secrets, timeoutMs: args.timeoutMs, headed: args.headed, slowMo: args.slowMo, filesDir: args.filesDir ?? data.root,
-        strict: args.strict, repair: args.repair, thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore }, finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin,
-        workers, mode: args.workerMode, connect: args.connect, stop: interrupt.signal, ownSignals: true, ...replay },
+      feed.chains({ writer, progress, show }),
+      { ...replayOptions(args, out, data.root, replay), workers, stop: interrupt.signal },
       { onEpisode: (raw) => { if (interrupt.signal.aborted) return; replayed++; const r = redactor.scrubDeep(raw); writer.add(r); progress.episodeDone(r); show(r); } },
       log,
     );
@@ -163,14 +103,14 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   }
   const summary: RunSummary = writer.finish({
     dataset: args.dataset,
-    problems: data.problems.map((p) => redactor.scrub(formatProblem(p))),
+    problems: feed.problems(),
     browser,
-    workers: Math.min(workers, Math.max(1, chainCount)),
+    workers: Math.min(workers, Math.max(1, feed.chainCount)),
     shard: args.shard ? formatShard(args.shard) : undefined,
     ...(interrupt.received ? { interrupted: interrupt.received } : {}),
   });
   if (replay?.compare?.calibrateIntervalMs !== undefined) {
-    const saved = saveCalibration(data.root, out, queuedIds, (m) => log.warn(m));
+    const saved = saveCalibration(data.root, out, feed.queuedIds, (m) => log.warn(m));
     print(`calibrated ${saved.episodes} episodes: masks saved to ${saved.file} (later runs apply them)`);
   }
   const reports = await finalizeReports(out).catch((error: Error) => {
@@ -187,8 +127,20 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   interrupt.dispose();
   if (interrupt.received) {
     // The dataset streams: after an interrupt the part not yet read is not counted (reading it would delay the exit).
-    const rest = datasetRead ? '' : ', and the rest of the dataset was not read';
-    print(`interrupted by ${interrupt.received}: ${toReplay - replayed} episodes read but not replayed${rest} (run again with --resume to replay them)`);
+    const rest = feed.readToEnd ? '' : ', and the rest of the dataset was not read';
+    print(`interrupted by ${interrupt.received}: ${feed.toReplay - replayed} episodes read but not replayed${rest} (run again with --resume to replay them)`);
   }
   return interrupt.exitCode() ?? summary.exitCode;
+}
+
+/**
+ * What each episode is replayed with: the defaults, then the command line, then `replay` (the
+ * rest of the run options, with the dataset's noise masks). The pool adds workers and the stop signal.
+ */
+function replayOptions(args: RunArgs, out: string, datasetRoot: string, replay: Partial<ReplayOptions> | undefined): Omit<RunOptions, 'workers' | 'stop'> {
+  return {
+    ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: args.urlMappings, params: args.params, secrets: args.secrets, timeoutMs: args.timeoutMs, headed: args.headed, slowMo: args.slowMo, filesDir: args.filesDir ?? datasetRoot,
+    strict: args.strict, repair: args.repair, thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore }, finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin,
+    mode: args.workerMode, connect: args.connect, ownSignals: true, ...replay,
+  };
 }

@@ -1,4 +1,5 @@
 import type { ElementFacts } from './element-facts.js';
+import { DEFAULT_MATCH_MARGIN, DEFAULT_MIN_SCORE } from '../ir/defaults.js';
 
 /** One live element's similarity to the recorded target, with the evidence behind it. */
 export interface Match<T> {
@@ -20,7 +21,7 @@ export interface MatchThresholds {
   margin: number;
 }
 
-export const DEFAULT_THRESHOLDS: MatchThresholds = { minScore: 0.6, margin: 0.1 };
+export const DEFAULT_THRESHOLDS: MatchThresholds = { minScore: DEFAULT_MIN_SCORE, margin: DEFAULT_MATCH_MARGIN };
 
 // How much each kind of evidence counts. Name and role say what the element is for; context
 // says which of several alike it is (as much as the name: rows of identical buttons are the

@@ -1,4 +1,5 @@
 import { FormatName } from '../ir/episode.js';
+import { DEFAULT_CALIBRATE_INTERVAL_MS, DEFAULT_FINAL_TEXT_MIN, DEFAULT_MIN_SCORE, DEFAULT_STEP_TIMEOUT_MS } from '../ir/defaults.js';
 
 /**
  * Every option of `replaywright run`, as data: the CLI hands these to yargs, the config file
@@ -14,12 +15,12 @@ export const RUN_OPTIONS = {
   param: { type: 'string', array: true, describe: 'NAME=VALUE for steps that need input (repeatable)' },
   secret: { type: 'string', array: true, describe: 'NAME=VALUE like --param, never written to logs, results, reports or traces (repeatable)' },
   params: { type: 'string', describe: 'JSON file of NAME: value or NAME: {"value": …, "secret": true}' },
-  timeout: { type: 'number', default: 10_000, describe: 'per-step timeout, ms' },
+  timeout: { type: 'number', default: DEFAULT_STEP_TIMEOUT_MS, describe: 'per-step timeout, ms' },
   'files-dir': { type: 'string', describe: 'where setInputFiles finds recorded file names (default: dataset folder)' },
   strict: { type: 'boolean', default: false, describe: 'find targets by the recorded selector only (no fallbacks)' },
   repair: { type: 'boolean', default: false, describe: 'an action recorded at a point (VWA) whose element moved acts on the element re-found by role, name and nearest box' },
-  'min-score': { type: 'number', default: 0.6, describe: 'lowest similarity (0-1) a fallback target match may have' },
-  'final-text-min': { type: 'number', default: 0.97, describe: 'lowest visible-text similarity of the final page to the recorded one' },
+  'min-score': { type: 'number', default: DEFAULT_MIN_SCORE, describe: 'lowest similarity (0-1) a fallback target match may have' },
+  'final-text-min': { type: 'number', default: DEFAULT_FINAL_TEXT_MIN, describe: 'lowest visible-text similarity of the final page to the recorded one' },
   headed: { type: 'boolean', default: false, describe: 'show the browser' },
   'slow-mo': { type: 'number', describe: 'slow every browser operation by MS' },
   workers: { type: 'number', describe: 'browsers replaying at once (default: number of cores)' },
@@ -33,7 +34,7 @@ export const RUN_OPTIONS = {
   'compare-config': { type: 'string', describe: 'JSON file overriding comparison thresholds (src/compare/thresholds.ts names them)' },
   mask: { type: 'string', array: true, describe: 'selector whose box is ignored in screenshot comparison (repeatable)' },
   calibrate: { type: 'boolean', default: false, describe: 'learn what changes by itself before each step (two captures) and save it to <dataset>/.replaywright/masks.json for later runs' },
-  'calibrate-interval': { type: 'number', default: 1500, describe: 'ms between the two --calibrate captures' },
+  'calibrate-interval': { type: 'number', default: DEFAULT_CALIBRATE_INTERVAL_MS, describe: 'ms between the two --calibrate captures' },
   'stop-at-first-divergence': { type: 'boolean', default: false, describe: 'end an episode at the first step whose before-state diverged' },
   trace: { choices: ['on', 'off', 'retain-on-failure'] as const, default: 'retain-on-failure', describe: 'Playwright trace per episode' },
   'from-step': { type: 'number', describe: 'replay steps before K (1-based) only to reach the state; compare from K' },

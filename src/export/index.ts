@@ -5,11 +5,11 @@ export { playwrightTest, type PlaywrightTestOptions } from './playwright-test.js
 export { jsString } from './js-source.js';
 export { locatorFor, selectorChain } from './locator.js';
 
-export const EXPORT_TARGETS = ['playwright-test', 'ir'] as const;
+const EXPORT_TARGETS = ['playwright-test', 'ir'] as const;
 export type ExportTarget = (typeof EXPORT_TARGETS)[number];
 
 /** The decoded IR of an episode, as the JSON `replaywright inspect --json` prints (indented). */
-export function irJson(episode: Episode): string {
+function irJson(episode: Episode): string {
   return JSON.stringify(episode, null, 2) + '\n';
 }
 

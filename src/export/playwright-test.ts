@@ -3,6 +3,7 @@ import { applyInputs, episodePlaceholders, type Placeholder } from '../ir/inputs
 import { mapUrl, type UrlMapping } from '../ir/url-map.js';
 import { envName, jsNumber, jsObject, jsString, lineComments } from './js-source.js';
 import { boxCentre, locatorFor } from './locator.js';
+import { DEFAULT_VIEWPORT } from '../ir/defaults.js';
 
 export interface PlaywrightTestOptions {
   /** `--map-url FROM=TO`: recorded URLs starting with FROM are written with TO. */
@@ -16,7 +17,6 @@ export interface PlaywrightTestOptions {
   inputs?: string[];
 }
 
-const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
 const I1 = '  ';
 const I2 = '    ';
 

@@ -27,7 +27,7 @@ export function resolveDatasetFile(name: string, baseDir: string, datasetRoot: s
   return { inside: true, exists: true, path: real };
 }
 
-export function isInside(root: string, p: string): boolean {
+function isInside(root: string, p: string): boolean {
   const rel = relative(root, p);
   return rel === '' || (rel !== '..' && !rel.startsWith('..' + sep) && !isAbsolute(rel));
 }

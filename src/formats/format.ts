@@ -1,4 +1,4 @@
-import type { Episode, FormatName, SourceRef } from '../ir/episode.js';
+import type { Episode, FormatName } from '../ir/episode.js';
 import type { Problem } from '../ir/problem.js';
 import type { RejectedEpisode } from '../ir/rejected.js';
 

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 
 /** How much of a file format sniffers see: enough for a header or a first record. */
-export const HEAD_BYTES = 64 * 1024;
+const HEAD_BYTES = 64 * 1024;
 
 /**
  * The first `bytes` of a file as text, without a UTF-8 BOM. A multi-byte character cut at

@@ -63,7 +63,7 @@ export function createVisualWebArenaFormat(options: VisualWebArenaOptions = {}):
 export const visualwebarena: DatasetFormat = createVisualWebArenaFormat();
 
 /** Whether a file's head looks like a VWA trajectory (never claims a DevTools flow or a config). */
-export function sniffVisualWebArena(file: string, head: string): boolean {
+function sniffVisualWebArena(file: string, head: string): boolean {
   if (/\.html?$/i.test(file)) return /<div class=['"](state_obv|action_object)['"]/.test(head);
   if (!/\.json$/i.test(file)) return false;
   if (/^\s*\{\s*"\d+"\s*:\s*\{\s*"(info|action|observation)"\s*:/.test(head)) return true;

@@ -134,4 +134,3 @@ export const Action = z.discriminatedUnion('type', [
 ]);
 export type Action = z.infer<typeof Action>;
 export type ActionType = Action['type'];
-export const ACTION_TYPES = Action.options.map((o) => o.shape.type.value) as ActionType[];

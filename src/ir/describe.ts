@@ -75,7 +75,7 @@ export function describeAction(action: Action): string {
 }
 
 /** In words: "at least 1 match of css=#q with name="q"". */
-export function describeElementsWait(w: NonNullable<Extract<Action, { type: 'wait' }>['elements']>): string {
+function describeElementsWait(w: NonNullable<Extract<Action, { type: 'wait' }>['elements']>): string {
   const how = w.operator === '>=' ? 'at least' : w.operator === '<=' ? 'at most' : 'exactly';
   const has = [
     ...Object.entries(w.attributes ?? {}).map(([k, v]) => `${k}="${v}"`),

@@ -25,7 +25,7 @@ export function episodePlaceholders(episode: Episode): Placeholder[] {
 }
 
 /** A param's value by name: exact first, then ignoring case. */
-export function lookupParam(params: Readonly<Record<string, string>>, name: string): { name: string; value: string } | undefined {
+function lookupParam(params: Readonly<Record<string, string>>, name: string): { name: string; value: string } | undefined {
   if (Object.hasOwn(params, name)) return { name, value: params[name]! };
   const lower = name.toLowerCase();
   const key = Object.keys(params).find((k) => k.toLowerCase() === lower);

@@ -1,5 +1,3 @@
-import type { SourceRef } from './episode.js';
-
 /**
  * Something wrong with the user's input, pinned to the file, line/record and field it is
  * in. Decoders collect these instead of throwing so one bad row never stops a run.
@@ -21,10 +19,6 @@ export function formatProblem(p: Problem, cwd = process.cwd()): string {
   const where = [relativeTo(cwd, p.file), p.line, p.record].filter((x) => x !== undefined && x !== '').join(':');
   const field = p.field ? ` ${p.field}:` : '';
   return `${where}: ${p.severity}:${field} ${p.message}`;
-}
-
-export function problemAt(src: SourceRef, field: string | undefined, message: string, severity: Problem['severity'] = 'error'): Problem {
-  return { file: src.file, line: src.line, record: src.record, field, message, severity };
 }
 
 function relativeTo(cwd: string, file: string): string {

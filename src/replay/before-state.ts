@@ -15,6 +15,7 @@ import { relativeToOut } from '../results/episode-files.js';
 import type { EpisodeSecrets } from './episode-secrets.js';
 import { wordsDiff } from '../compare/words-diff.js';
 import { ArtifactBudget } from './artifact-budget.js';
+import { LOAD_WAIT_MS, SCREENSHOT_TIMEOUT_MS } from '../ir/defaults.js';
 
 export type CompareMode = 'off' | 'screenshot' | 'dom' | 'all';
 
@@ -71,9 +72,9 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   // submits with its last key and returns at once): give the recorded URL a moment to arrive
   // before calling it a navigation mismatch. A page that stays elsewhere still diverges.
   if (expectedUrl) await pollUntil(async () => (sameDocument(env.mapUrl(expectedUrl), page.url()) ? true : undefined), URL_PATIENCE_MS);
-  await page.waitForLoadState('load', { timeout: 5000 }).catch(() => undefined);
+  await page.waitForLoadState('load', { timeout: LOAD_WAIT_MS }).catch(() => undefined);
   const hidden = env.secrets?.masksOn(page) ?? [];
-  const livePng = recordedPng ? await page.screenshot({ animations: 'disabled', caret: 'hide', timeout: 10_000, mask: hidden }) : undefined;
+  const livePng = recordedPng ? await page.screenshot({ animations: 'disabled', caret: 'hide', timeout: SCREENSHOT_TIMEOUT_MS, mask: hidden }) : undefined;
   const liveHtml = recordedHtml !== undefined ? await page.content() : undefined;
   const secretBoxes = recordedPng && hidden.length ? await env.secrets!.boxesOn(page) : [];
   const noise = env.noise ?? { selectors: [], boxes: [] };
@@ -152,7 +153,7 @@ async function divergenceEvidence(page: Page, at: EvidenceFiles): Promise<Pick<B
   const { kept, images } = at;
   const found: Pick<BeforeStateComparison, 'images' | 'aria'> = {};
   // Secret inputs are masked here as in every screenshot, and scrubbed from the tree's text.
-  const full = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', timeout: 10_000, mask: at.hidden }).catch(() => undefined);
+  const full = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', timeout: SCREENSHOT_TIMEOUT_MS, mask: at.hidden }).catch(() => undefined);
   const fullPage = full && kept('live-full.png', full);
   if (fullPage) found.images = { ...images, fullPage };
   const aria = await page.locator('body').ariaSnapshot({ timeout: 5000 }).catch(() => undefined);

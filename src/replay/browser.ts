@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { chromium, type Browser, type LaunchOptions } from 'playwright';
+import { chromium, type LaunchOptions } from 'playwright';
 
 /** Which Chromium a run uses, and why that one. */
 export interface BrowserChoice {
@@ -8,7 +8,7 @@ export interface BrowserChoice {
   source: 'playwright' | 'env' | 'system';
 }
 
-export const BROWSER_ENV = 'REPLAYWRIGHT_CHROMIUM';
+const BROWSER_ENV = 'REPLAYWRIGHT_CHROMIUM';
 
 const SYSTEM_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome'];
 const SYSTEM_PATHS = [
@@ -101,8 +101,3 @@ export function launchOptions(choice: BrowserChoice, opts: LaunchChoices = {}): 
   };
 }
 
-export async function launchChromium(opts: LaunchChoices = {}): Promise<{ browser: Browser; choice: BrowserChoice }> {
-  const choice = findChromium();
-  const browser = await chromium.launch(launchOptions(choice, opts));
-  return { browser, choice };
-}

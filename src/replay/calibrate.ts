@@ -1,5 +1,6 @@
 import type { Page } from 'playwright';
 import { changedElements, changedRegions, type ElementText, type StepNoise } from '../compare/noise-mask.js';
+import { LOAD_WAIT_MS, SCREENSHOT_TIMEOUT_MS } from '../ir/defaults.js';
 
 export interface CalibrateOptions {
   /** Time between the two captures, ms: longer than the slowest clock or carousel to learn. */
@@ -14,9 +15,9 @@ export interface CalibrateOptions {
  * other region whose pixels changed (animations, canvases, images swapped by script).
  */
 export async function learnStepNoise(page: Page, options: CalibrateOptions): Promise<StepNoise> {
-  await page.waitForLoadState('load', { timeout: 5000 }).catch(() => undefined);
+  await page.waitForLoadState('load', { timeout: LOAD_WAIT_MS }).catch(() => undefined);
   const capture = async () => {
-    const shot = await page.screenshot({ animations: 'disabled', caret: 'hide', timeout: 10_000 });
+    const shot = await page.screenshot({ animations: 'disabled', caret: 'hide', timeout: SCREENSHOT_TIMEOUT_MS });
     const texts = await page.evaluate(elementTexts);
     return { shot, texts };
   };

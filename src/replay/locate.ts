@@ -20,7 +20,6 @@ import { recordedScreenshot, visualAgreement } from './resolve/visual-check.js';
  *                   text around it, its place, and how it looks in the recorded screenshot.
  */
 export type Strategy = 'recorded' | 'alternative' | 'normalized-name' | 'similarity';
-export const STRATEGIES: readonly Strategy[] = ['recorded', 'alternative', 'normalized-name', 'similarity'];
 
 export type Resolution =
   | { ok: true; locator: Locator; strategy: Strategy; score: number; evidence?: string[]; frame?: string; revealed?: boolean; locate?: Locate }

@@ -7,7 +7,7 @@ import type { CompareOptions } from './before-state.js';
 import type { ReplayOptions } from './run-episode.js';
 
 /** Where `--calibrate` keeps what it learned: next to the dataset, so every later run finds it. */
-export const noiseMasksPath = (datasetRoot: string): string => join(datasetRoot, '.replaywright', 'masks.json');
+const noiseMasksPath = (datasetRoot: string): string => join(datasetRoot, '.replaywright', 'masks.json');
 
 /** What one episode's calibration learned, written by the replay into its episode folder. */
 export const EpisodeCalibration = z.object({ episode: z.string(), steps: z.record(z.string(), StepNoise) });
@@ -15,7 +15,7 @@ export type EpisodeCalibration = z.infer<typeof EpisodeCalibration>;
 export const calibrationPath = (out: string, episodeId: string): string => join(episodeDir(out, episodeId), 'calibration.json');
 
 /** The learned masks, or none (with a warning naming the file and field) when the file is unreadable. */
-export function loadNoiseMasks(datasetRoot: string, warn: (message: string) => void): { file: string; masks: NoiseMasks } | undefined {
+function loadNoiseMasks(datasetRoot: string, warn: (message: string) => void): { file: string; masks: NoiseMasks } | undefined {
   const file = noiseMasksPath(datasetRoot);
   if (!existsSync(file)) return undefined;
   try {

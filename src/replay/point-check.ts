@@ -24,7 +24,7 @@ export interface PointCheck {
 const NAMED = new Set<Locate['kind']>(['role', 'text', 'label', 'placeholder', 'alt', 'title', 'testId', 'css', 'xpath', 'selector']);
 
 /** Every live element the target's first checkable name matches; undefined when it names none. */
-export function namedElements(page: Page, target: Target): Locator | undefined {
+function namedElements(page: Page, target: Target): Locator | undefined {
   const locate = target.locate.find((l) => NAMED.has(l.kind));
   return locate ? liveLocators(page, locate)[0]?.locator : undefined;
 }

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright';
+import { DEFAULT_VIEWPORT } from '../ir/defaults.js';
 
 export interface SealedPageOptions {
   viewport?: { width: number; height: number };
@@ -17,7 +18,7 @@ export interface SealedPageOptions {
  */
 export async function openSealedPage(browser: Browser, opts: SealedPageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    viewport: opts.viewport ?? { width: 1280, height: 720 },
+    viewport: opts.viewport ?? DEFAULT_VIEWPORT,
     javaScriptEnabled: opts.allowScripts ?? false,
     serviceWorkers: 'block',
     acceptDownloads: false,

@@ -8,6 +8,7 @@ import { runSnapshotEpisode } from './snapshot/run-snapshot-episode.js';
 import { episodeViewport, ReplaySession } from './session.js';
 import { withEpisodeDeadline } from './episode-deadline.js';
 import { callHook, HookError } from './hooks.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS } from '../ir/defaults.js';
 
 /** Which browser a run used: the local executable, or the remote endpoint it connected to. */
 export interface BrowserInfo {
@@ -24,7 +25,7 @@ export interface PoolOptions {
    * run-server`, a browser grid): each worker connects to it instead of launching Chromium.
    */
   connect?: string;
-  /** Connect timeout, ms (default 30000). */
+  /** Connect timeout, ms (default DEFAULT_CONNECT_TIMEOUT_MS). */
   connectTimeoutMs?: number;
   /** Aborted when the run is interrupted: no new episode starts, the browsers are closed. */
   stop?: AbortSignal;
@@ -58,7 +59,7 @@ export function browserSource(options: LaunchChoices & Pick<PoolOptions, 'connec
   if (options.connect) {
     const endpoint = options.connect;
     return {
-      open: () => chromium.connect(endpoint, { timeout: options.connectTimeoutMs ?? 30_000, slowMo: options.slowMo }),
+      open: () => chromium.connect(endpoint, { timeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, slowMo: options.slowMo }),
       info: (b) => ({ source: 'remote', executablePath: redactEndpoint(endpoint), version: b.version() }),
     };
   }

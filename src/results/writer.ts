@@ -74,7 +74,7 @@ export interface DroppedLine {
  * Calls `each` for every line of a file, read in chunks (a results file can be far larger than
  * memory should hold). `terminated` is false only for a last line with no newline after it.
  */
-export function forEachLine(file: string, each: (text: string, line: number, terminated: boolean) => void): void {
+function forEachLine(file: string, each: (text: string, line: number, terminated: boolean) => void): void {
   const fd = openSync(file, 'r');
   try {
     const buf = Buffer.alloc(1 << 20);

@@ -42,7 +42,9 @@ for (const c of cases) {
     if (c.quiet) return;
     const p = pinned(c, file, data.problems);
     expect(p, `no problem pinned to ${c.file} at a line/record${c.field ? ` on ${c.field}` : ''}:\n${lines.join('\n')}`).toBeDefined();
-    if (!c.fileLevel) expect(formatProblem(p!, root)).toMatch(new RegExp(`^${c.file.replace(/\./g, '\\.')}:\\d+|^${c.file.replace(/\./g, '\\.')}:.*\\[`));
+    // Pinned to a line or a record (`file:12:` or `file:…[3]`), or for a file-level problem to the file alone.
+    const name = c.file.replace(/\./g, '\\.');
+    expect(formatProblem(p!, root)).toMatch(c.fileLevel ? new RegExp(`^${name}: `) : new RegExp(`^${name}:\\d+|^${name}:.*\\[`));
   });
 }
 

@@ -37,7 +37,7 @@ test.describe('DevTools Recorder flows', () => {
       const { source, ...rest } = s;
       expect(source).toEqual(src(s.index));
       expect(s.recordedStep).toBe(s.index);
-      if (s.index > 0) expect(s.before).toEqual({ viewport });
+      expect(s.before, `step ${s.index}`).toEqual(s.index > 0 ? { viewport } : undefined);
       return rest;
     });
     const frame = [':is(iframe, frame) >> nth=0'];

@@ -7,11 +7,12 @@ import { mind2web, parseActionRepr, readJsonRecords, type JsonRecord } from '../
 import type { Decoded } from '../../src/formats/format.js';
 import type { Step } from '../../src/ir/episode.js';
 import { makeDataset } from './helpers.js';
+import { sharedSample } from '../support/shared-samples.js';
 
 const DATA = resolve('tests/formats/data/mind2web');
 const SHARD = join(DATA, 'train_sample.json');
 const ROWS = join(DATA, 'multimodal_rows.jsonl');
-const REAL_SAMPLE = '/work/shared/samples/mind2web/mind2web_example.json';
+const REAL_SAMPLE = sharedSample('mind2web/mind2web_example.json');
 const VIEWPORT = { width: 1280, height: 1080 };
 
 interface Fixture {

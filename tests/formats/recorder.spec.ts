@@ -62,15 +62,11 @@ test.describe('every recorder action', () => {
       const step = decode(line);
       const { target, ...rest } = step.action as { target?: unknown };
       expect(rest).toStrictEqual(expected);
-      if (line.includes('"selector"')) {
-        const framePath = line.includes('"framePath":[]') ? { framePath: [] } : {};
-        expect(target).toStrictEqual({
-          locate: [{ kind: 'selector', selector: 'internal:label="Agree"i', ...framePath }],
-          description: 'field labelled "Agree"',
-        });
-      } else {
-        expect(target).toBeUndefined();
-      }
+      // Lines with a selector target the recorded element (with the frame path when the line has one); the others have no target.
+      const framePath = line.includes('"framePath":[]') ? { framePath: [] } : {};
+      expect(target).toStrictEqual(
+        line.includes('"selector"') ? { locate: [{ kind: 'selector', selector: 'internal:label="Agree"i', ...framePath }], description: 'field labelled "Agree"' } : undefined,
+      );
     });
   }
 

@@ -7,6 +7,7 @@ import { loadDataset } from '../../src/formats/load-dataset.js';
 import { createVisualWebArenaFormat, visualwebarena } from '../../src/formats/visualwebarena.js';
 import { devtoolsRecorder } from '../../src/formats/devtools-recorder.js';
 import { makeDataset } from './helpers.js';
+import { sharedSample } from '../support/shared-samples.js';
 
 const DATA = resolve('tests/formats/data/vwa');
 const RECON = join(DATA, 'recon-act/classifieds_41.json');
@@ -272,7 +273,7 @@ test.describe('VWA render traces and their JSON extraction (real OpenTable run, 
     expect(ep!.steps[3]!.note).toBe('go_back');
   });
 
-  const shared = resolve('../shared/samples/visualwebarena/supermomo668-visualwebarena/results/render_0.html');
+  const shared = sharedSample('visualwebarena/supermomo668-visualwebarena/results/render_0.html');
   test('the untrimmed original (read-only from ../shared, when present)', async () => {
     test.skip(!existsSync(shared), 'no ../shared beside the repo');
     const out = await decode(shared, resolve(shared, '..'));

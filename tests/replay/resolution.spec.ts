@@ -52,14 +52,15 @@ for (const shape of ['1.49', '1.65']) {
     expect(r.steps.some((s) => s.resolvedBy !== 'recorded' && s.resolvedBy !== undefined)).toBe(true);
     const remove = r.steps.find((s) => s.description === 'click button "Remove"')!;
     expect(remove.target?.revealedByHover).toBe(true);
-    if (shape === '1.49') expect(r.final?.textSimilarity).toBe(1);
+    // Recorder 1.65 drops the trailing closePage, so it records no final state to compare.
+    expect(r.final?.textSimilarity).toBe(shape === '1.49' ? 1 : undefined);
     expect(r.final?.url).toContain('#/order');
   });
 
   test(`recorder ${shape}: an icon whose glyph changed is still found, in its own row`, async () => {
     const r = await replay(`shop-remove-icon@${shape}`, siteB, { compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' } });
     expect(r.status, r.message).toBe('passed');
-    if (shape === '1.49') expect(r.final?.textSimilarity).toBe(1);
+    expect(r.final?.textSimilarity).toBe(shape === '1.49' ? 1 : undefined);
   });
 
   test(`recorder ${shape}: a look-alike row is never clicked in place of a row that is gone`, async () => {

@@ -6,6 +6,7 @@ import { parseActionRepr } from '../../src/formats/mind2web.js';
 import { loadDataset } from '../../src/formats/load-dataset.js';
 import type { Episode } from '../../src/ir/index.js';
 import { BABYAGI, BABYAGI_DIR, BABYAGI_METADATA, BROKEN, M2W_BROKEN, M2W_DIR, M2W_TASKS, MT, MT_CONVERSATION, TASKS } from './fixtures.js';
+import { sharedSample } from '../support/shared-samples.js';
 
 interface RawTask {
   annotation_id: string;
@@ -289,10 +290,10 @@ test.describe('generated baby-agi trajectories (fixtures/babyagi)', () => {
         expect(s.before?.screenshot).toBe(join(BABYAGI_DIR, 'images', `${rec.image_id}.png`));
         expect(s.before?.viewport).toEqual({ width: 2036, height: 1144 });
         const o = rec.action_taken.action_option_index !== null ? rec.action_options[rec.action_taken.action_option_index]! : undefined;
-        if (s.action.type === 'clickPoint') {
-          expect(s.action.point).toEqual({ x: (o!.top_left[0] + o!.bottom_right[0]) / 2, y: (o!.top_left[1] + o!.bottom_right[1]) / 2, units: 'px', viewport: { width: 2036, height: 1144 } });
-        }
-        if (o) expect(s.before?.targetBox).toEqual({ x: o.top_left[0], y: o.top_left[1], width: o.bottom_right[0] - o.top_left[0], height: o.bottom_right[1] - o.top_left[1] });
+        // A click lands on the centre of the chosen option's box (which clicks are is pinned above); every chosen option is the step's target box.
+        const point = s.action.type === 'clickPoint' ? s.action.point : undefined;
+        expect(point, `step ${i}`).toEqual(s.action.type === 'clickPoint' ? { x: (o!.top_left[0] + o!.bottom_right[0]) / 2, y: (o!.top_left[1] + o!.bottom_right[1]) / 2, units: 'px', viewport: { width: 2036, height: 1144 } } : undefined);
+        expect(s.before?.targetBox, `step ${i}`).toEqual(o ? { x: o.top_left[0], y: o.top_left[1], width: o.bottom_right[0] - o.top_left[0], height: o.bottom_right[1] - o.top_left[1] } : undefined);
       }
     }
     expect(data.episodes[0]!.steps[2]!.action).toEqual({ type: 'type', text: 'Garcia' });
@@ -301,8 +302,8 @@ test.describe('generated baby-agi trajectories (fixtures/babyagi)', () => {
   });
 });
 
-test.describe('the real Mind2Web sample (/work/shared/samples/mind2web/mind2web_example.json)', () => {
-  const REAL = '/work/shared/samples/mind2web/mind2web_example.json';
+test.describe('the real Mind2Web sample (shared/samples/mind2web/mind2web_example.json)', () => {
+  const REAL = sharedSample('mind2web/mind2web_example.json');
   test.skip(!existsSync(REAL), 'shared samples not present');
 
   test('is a pos_candidates fragment, not a task: sniffed as Mind2Web and rejected with a precise problem', async () => {

@@ -13,8 +13,9 @@ import { runSnapshotEpisode } from '../../src/replay/snapshot/run-snapshot-episo
 import { tempDir } from '../support/fixture-site.js';
 import { launch } from '../support/replay.js';
 import { SNAPSHOT_OPTIONS } from './fixtures.js';
+import { sharedSample } from '../support/shared-samples.js';
 
-const DIR = '/work/shared/samples/mind2web';
+const DIR = sharedSample('mind2web');
 const UID = '961c3a5e-f8ce-4c71-a917-aa546dcea7fb';
 
 let browser: Browser;

@@ -8,6 +8,7 @@ import type { EpisodeResult } from '../../src/ir/results.js';
 import { RPAWEB_FIXTURES } from '../support/fixture-site.js';
 import { launch } from '../support/replay.js';
 import { BROKEN, M2W_BROKEN, M2W_TASKS, MT, MT_CONVERSATION, SNAPSHOT_OPTIONS, TASKS } from './fixtures.js';
+import { sharedSample } from '../support/shared-samples.js';
 
 let browser: Browser;
 test.beforeAll(async () => {
@@ -148,7 +149,7 @@ test.describe('snapshot replay of the rpaweb fixtures (html_data before-states)'
 });
 
 test.describe('the real Mind2Web sample, replayed on a snapshot built from its own MHTML', () => {
-  const DIR = '/work/shared/samples/mind2web';
+  const DIR = sharedSample('mind2web');
   const UID = '961c3a5e-f8ce-4c71-a917-aa546dcea7fb';
   test.skip(!existsSync(`${DIR}/mind2web_example.json`) || !existsSync(`${DIR}/mind2web_example.mhtml`), 'shared samples not present');
 

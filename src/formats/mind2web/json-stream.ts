@@ -12,7 +12,7 @@ import { lineAt } from '../json-text.js';
  * V8's longest string (Node ≥ 20, 64-bit): a record longer than this in bytes may not become
  * one string, so it is reported instead of crashing the decoder with ERR_STRING_TOO_LONG.
  */
-export const MAX_RECORD_BYTES = 0x1fffffe8;
+const MAX_RECORD_BYTES = 0x1fffffe8;
 
 /** One top-level record of a JSON file, or a problem of the file as a whole. */
 export type JsonRecord =

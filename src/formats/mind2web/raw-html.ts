@@ -18,7 +18,7 @@ export interface MarkedElement {
 }
 
 /** Fingerprint text longer than this is cut: a target is a control, not a page section. */
-export const TEXT_MAX = 200;
+const TEXT_MAX = 200;
 /** How much of `raw_html` after the marked start tag is read to collect its text. */
 const SCAN_MAX = 256 * 1024;
 

@@ -13,7 +13,7 @@ const FOREIGN_KEYS = new Set(['json_data', 'browserCode', 'html_data', 'png_file
  * their quotes are escaped (`\"`). Reading keys rather than parsing lets a head that ends inside
  * a multi-megabyte `raw_html`, or whose first record is broken, still be recognised.
  */
-export function headKeys(head: string): string[] {
+function headKeys(head: string): string[] {
   const keys: string[] = [];
   for (const m of head.matchAll(/(?<!\\)"([A-Za-z_]\w{0,40})"\s*:/g)) keys.push(m[1]!);
   return keys;

@@ -43,7 +43,7 @@ export interface DecodedBody {
 }
 
 /** `confirmed_task`, `action_reprs` and `actions` of a task or turn → steps. */
-export function decodeBody(obj: Record<string, unknown>, at: RecordAt, episode: string, fieldIssues: FieldIssue[]): DecodedBody {
+function decodeBody(obj: Record<string, unknown>, at: RecordAt, episode: string, fieldIssues: FieldIssue[]): DecodedBody {
   const where: SourceRef = sourceRef(at.file, at.line, at.record);
   const problems = fieldIssues.map((i) => pinAt(i, where, episode));
   const out: DecodedBody = { steps: [], stepMeta: [], problems };

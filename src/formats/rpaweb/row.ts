@@ -68,7 +68,7 @@ export interface RowContext {
   line: number;
 }
 
-export function readRowId(value: Record<string, unknown>): { id?: string; issues: FieldIssue[] } {
+function readRowId(value: Record<string, unknown>): { id?: string; issues: FieldIssue[] } {
   const id = RowId.safeParse(value.id);
   return id.success ? { id: String(id.data), issues: [] } : { issues: zodIssues(id.error, 'id') };
 }

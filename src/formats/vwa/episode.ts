@@ -10,10 +10,11 @@ import { zodIssues } from '../field-issue.js';
 import type { RejectedEpisode } from '../format.js';
 import type { Problem } from '../../ir/problem.js';
 import { decodeVwaAction } from './action.js';
-import { ActionType } from './action-types.js';
+import { EpisodeProblems } from './episode-problems.js';
 import { detectSomBoxes, type SomBoxes } from './nodes.js';
 import { pngBase64Size, pngFileSize } from './png.js';
-import { countTabs, type RawStep } from './records.js';
+import type { RawStep } from './records.js';
+import { VwaTabs } from './tabs.js';
 
 export interface VwaOptions {
   /** Milliseconds a WAIT (20) step waits. */
@@ -50,179 +51,48 @@ export interface Assembled {
 
 const WEB_URL = /^(https?|file):/i;
 
+type StepDraft = Omit<Step, 'index'>;
+/** What one recorded step becomes: its IR step and what the recording said beyond it (episode meta). */
+type Assembling = { steps: StepDraft[]; stepMeta: Record<string, unknown>[] };
+
 /**
- * Builds the IR episode of one VWA trajectory. VWA acts on "the current page": tabs are tracked
- * here as named pages (`page`, `page1`, …) so every step names the page it ran on; a
- * synthetic first `openPage` loads the page the recording started on (VWA opens the task's
- * start URL before step 0, and no action records it).
+ * Builds the IR episode of one VWA trajectory. Tabs are tracked as named pages (see VwaTabs) so
+ * every step names the page it ran on; a synthetic first `openPage` loads the page the recording
+ * started on (VWA opens the task's start URL before step 0, and no action records it).
  */
 export function assembleEpisode(raw: RawEpisode, ctx: AssembleContext): Assembled {
-  const { file } = ctx;
-  const problems: Problem[] = [];
-  // Errors in one step's record make that step unreplayable, not the episode (VWA itself failed
-  // such a step and went on); only the others reject the episode.
-  const stepErrors = new Set<Problem>();
-  const pin = (step: RawStep | undefined, issue: FieldIssue): Problem => {
-    const p: Problem = { file, message: issue.message, severity: issue.severity, episode: raw.id };
-    if (step?.line !== undefined) p.line = step.line;
-    if (step) p.record = step.record;
-    if (issue.field !== undefined && issue.field !== '') p.field = issue.field;
-    problems.push(p);
-    return p;
-  };
-  const episodeError = () => problems.some((p) => p.severity === 'error' && !stepErrors.has(p));
-  const reject = (): Assembled => ({ rejected: { id: raw.id, format: 'visualwebarena', source: raw.source, problems }, problems });
+  const problems = new EpisodeProblems(ctx.file, raw.id);
+  const reject = (): Assembled => ({ rejected: { id: raw.id, format: 'visualwebarena', source: raw.source, problems: problems.list }, problems: problems.list });
 
-  /** Why each step cannot be replayed, from the errors its own record has. */
-  const unreplayable = new Map<RawStep, string[]>();
-  const pinStep = (step: RawStep, issue: FieldIssue) => {
-    const p = pin(step, issue);
-    if (issue.severity !== 'error') return;
-    stepErrors.add(p);
-    const why = unreplayable.get(step) ?? [];
-    why.push(issue.field ? `${issue.field}: ${issue.message}` : issue.message);
-    unreplayable.set(step, why);
-  };
-
-  for (const s of raw.steps) s.issues.forEach((i) => pinStep(s, i));
+  for (const s of raw.steps) s.issues.forEach((i) => problems.pinStep(s, i));
 
   // An entry without an action is the state after the last action; anywhere else it is a hole.
   const acting = [...raw.steps];
   let final: RawStep | undefined;
   if (acting.length && acting[acting.length - 1]!.action === undefined) final = acting.pop();
-  for (const s of acting) if (s.action === undefined) pinStep(s, { field: 'action', message: 'missing (only the last entry may be an observation without an action)', severity: 'error' });
+  for (const s of acting) if (s.action === undefined) problems.pinStep(s, { field: 'action', message: 'missing (only the last entry may be an observation without an action)', severity: 'error' });
   if (!acting.length) {
-    pin(undefined, { message: 'no actions: nothing to replay', severity: raw.steps.length ? 'error' : 'warning' });
-    return raw.steps.length ? reject() : { problems };
+    problems.pin(undefined, { message: 'no actions: nothing to replay', severity: raw.steps.length ? 'error' : 'warning' });
+    return raw.steps.length ? reject() : { problems: problems.list };
   }
 
-  // Set-of-Marks convention: stated, told from the data, or VWA's own (centre, w, h).
-  let somBoxes: SomBoxes;
-  if (ctx.options.somBoxes !== 'auto') somBoxes = ctx.options.somBoxes;
-  else {
-    const detected = detectSomBoxes(raw.steps.map((s) => s.observation));
-    somBoxes = detected ?? 'center';
-    const usesSom = raw.steps.some((s) => s.observation.imageNodes);
-    if (!detected && usesSom && raw.somBoxesUncertain) {
-      pin(undefined, { field: 'info.observation_metadata.image.obs_nodes_info', message: 'cannot tell whether SoM boxes are (centre x, centre y, w, h) as VWA writes them or top-left xywh as the Recon-Act card says; assumed VWA\'s form', severity: 'warning' });
-    }
-  }
-
-  const pages = ['page'];
-  let current = 0;
-  let opened = 1;
-  const newPageName = () => `page${opened++}`;
-  const steps: Omit<Step, 'index'>[] = [];
-  const stepMeta: Record<string, unknown>[] = [];
-
-  // VWA opened the start page(s) before step 0; the recording starts there.
-  const firstUrl = acting.find((s) => s.url !== undefined)?.url;
-  const startUrls = raw.startUrls?.length ? raw.startUrls : [];
-  const start = firstUrl !== undefined && WEB_URL.test(firstUrl) ? firstUrl : startUrls[0];
-  const sourceOf = (s: RawStep): SourceRef => (s.line !== undefined ? { file, line: s.line, record: s.record } : { file, record: s.record });
-  const firstSource = sourceOf(acting[0]!);
-  steps.push({ page: 'page', action: start ? { type: 'openPage', url: start } : { type: 'openPage' }, expect: [], note: 'open the page the recording started on', source: firstSource });
-  stepMeta.push({ synthetic: true });
-  for (const url of startUrls.slice(1)) {
-    const name = newPageName();
-    pages.push(name);
-    steps.push({ page: name, action: { type: 'openPage', url }, expect: [], note: 'open another start page of the task', source: firstSource });
-    stepMeta.push({ synthetic: true });
-  }
-  if (pages.length > 1) {
-    steps.push({ page: 'page', action: { type: 'switchPage', pageIndex: 0 }, expect: [], note: 'VWA focuses the first start page', source: firstSource });
-    stepMeta.push({ synthetic: true });
-  }
-
+  const somBoxes = chooseSomBoxes(raw, ctx.options, problems);
+  const tabs = new VwaTabs();
+  const sourceOf = (s: RawStep): SourceRef => (s.line !== undefined ? { file: ctx.file, line: s.line, record: s.record } : { file: ctx.file, record: s.record });
+  const out = openStartPages(raw, acting, tabs, sourceOf(acting[0]!));
   acting.forEach((s, i) => {
-    // Entries that could not be read (already reported) have nothing to decode: they stay as
-    // steps the replay reports, so step numbers keep matching the recording.
-    if (unreplayable.has(s)) {
-      steps.push({ recordedStep: s.recordedStep, page: pages[current]!, action: { type: 'noop' }, expect: [], unreplayable: unreplayable.get(s)!.join('; '), source: sourceOf(s) });
-      stepMeta.push({ ...s.extras });
-      return;
-    }
-    const before: Evidence = {};
-    if (s.url !== undefined) before.url = s.url;
-    const shot = screenshotPath(s, ctx);
-    if (shot.issue) pin(s, shot.issue);
-    if (shot.path) before.screenshot = shot.path;
-    const viewport = viewportOf(s, shot.path, raw.viewport);
-    if (viewport) before.viewport = viewport;
-
-    const decoded = decodeVwaAction(s.action, { field: s.actionField, observation: { ...s.observation, somBoxes, ...(viewport ? { viewport } : {}) }, waitMs: ctx.options.waitMs });
-    decoded.issues.forEach((issue) => pinStep(s, issue));
-    if (decoded.targetBox) before.targetBox = decoded.targetBox;
-    const action: Action = decoded.action ?? { type: 'noop' }; // rejected below when undefined
-    const expect: Expectation[] = [];
-
-    let page = pages[current]!;
-    // A step that cannot be replayed changes no tabs.
-    switch (unreplayable.has(s) ? undefined : decoded.type) {
-      case ActionType.NEW_TAB: {
-        page = newPageName();
-        pages.push(page);
-        current = pages.length - 1;
-        break;
-      }
-      case ActionType.PAGE_FOCUS: {
-        const n = action.type === 'switchPage' ? action.pageIndex : 0;
-        if (n < pages.length) current = n;
-        else pin(s, { field: `${s.actionField ? `${s.actionField}.` : ''}page_number`, message: `tab ${n} is not open at this point of the recording (${pages.length} open); VWA failed this step`, severity: 'warning' });
-        break;
-      }
-      case ActionType.PAGE_CLOSE: {
-        pages.splice(current, 1);
-        if (!pages.length) pages.push(newPageName()); // VWA opens a blank page when the last one closes
-        current = pages.length - 1;
-        break;
-      }
-      default: {
-        // VWA switches to the newest page when an action opened one; the tabs the next observation lists tell.
-        const now = countTabs(s.tabs);
-        const next = countTabs(raw.steps[raw.steps.indexOf(s) + 1]?.tabs);
-        if (now !== undefined && next !== undefined && next > now) {
-          const name = newPageName();
-          pages.push(name);
-          current = pages.length - 1;
-          expect.push({ kind: 'popup', page: name });
-        }
-      }
-    }
-
-    const step: Omit<Step, 'index'> = { recordedStep: s.recordedStep, page, action, expect, source: sourceOf(s) };
-    const why = unreplayable.get(s);
-    if (why) {
-      step.action = { type: 'noop' };
-      step.unreplayable = why.join('; ');
-    }
-    if (Object.keys(before).length) step.before = before;
-    const note = [s.note, decoded.note].filter(Boolean).join('; ');
-    if (note) step.note = note;
-    steps.push(step);
-
-    const extras: Record<string, unknown> = { ...s.extras };
-    if (s.action !== null && typeof s.action === 'object') extras.action = s.action;
-    // VWA reports an action's exception as the next observation's fail_error.
-    const failed = (acting[i + 1] ?? final)?.extras.fail_error;
-    if (typeof failed === 'string' && failed !== '') extras.failedInRecording = failed;
-    stepMeta.push(extras);
+    const { step, meta } = assembleStep(s, { raw, ctx, problems, tabs, somBoxes, sourceOf, next: acting[i + 1] ?? final });
+    out.steps.push(step);
+    out.stepMeta.push(meta);
   });
-
-  if (episodeError()) return reject();
+  if (problems.hasEpisodeError()) return reject();
 
   let after: Evidence | undefined;
   if (final) {
-    after = {};
-    if (final.url !== undefined) after.url = final.url;
-    const shot = screenshotPath(final, ctx);
-    if (shot.issue) pin(final, shot.issue);
-    if (shot.path) after.screenshot = shot.path;
-    const viewport = viewportOf(final, shot.path, raw.viewport);
-    if (viewport) after.viewport = viewport;
+    after = recordedEvidence(final, raw, ctx, problems);
     if (!Object.keys(after).length) after = undefined;
-    stepMeta.push({ final: { ...final.extras } });
-    if (episodeError()) return reject();
+    out.stepMeta.push({ final: { ...final.extras } });
+    if (problems.hasEpisodeError()) return reject();
   }
 
   const instruction = raw.instruction ?? raw.steps.find((s) => s.intent !== undefined)?.intent;
@@ -230,17 +100,109 @@ export function assembleEpisode(raw: RawEpisode, ctx: AssembleContext): Assemble
     id: raw.id,
     format: 'visualwebarena',
     ...(instruction !== undefined ? { instruction } : {}),
-    steps: steps.map((s, index) => ({ index, ...s })),
+    steps: out.steps.map((s, index) => ({ index, ...s })),
     ...(after ? { after } : {}),
-    meta: { ...raw.meta, somBoxes, steps: stepMeta },
+    meta: { ...raw.meta, somBoxes, steps: out.stepMeta },
     source: raw.source,
   };
   const parsed = Episode.safeParse(candidate);
   if (!parsed.success) {
-    for (const i of zodIssues(parsed.error)) pin(undefined, { ...i, message: `episode does not fit the IR: ${i.message}` });
+    for (const i of zodIssues(parsed.error)) problems.pin(undefined, { ...i, message: `episode does not fit the IR: ${i.message}` });
     return reject();
   }
-  return { episode: parsed.data, problems };
+  return { episode: parsed.data, problems: problems.list };
+}
+
+/** Set-of-Marks convention: stated, told from the data, or VWA's own (centre, w, h). */
+function chooseSomBoxes(raw: RawEpisode, options: VwaOptions, problems: EpisodeProblems): SomBoxes {
+  if (options.somBoxes !== 'auto') return options.somBoxes;
+  const detected = detectSomBoxes(raw.steps.map((s) => s.observation));
+  const usesSom = raw.steps.some((s) => s.observation.imageNodes);
+  if (!detected && usesSom && raw.somBoxesUncertain) {
+    problems.pin(undefined, { field: 'info.observation_metadata.image.obs_nodes_info', message: 'cannot tell whether SoM boxes are (centre x, centre y, w, h) as VWA writes them or top-left xywh as the Recon-Act card says; assumed VWA\'s form', severity: 'warning' });
+  }
+  return detected ?? 'center';
+}
+
+/** The synthetic first steps: VWA opened the start page(s) before step 0; the recording starts there. */
+function openStartPages(raw: RawEpisode, acting: RawStep[], tabs: VwaTabs, source: SourceRef): Assembling {
+  const steps: StepDraft[] = [];
+  const stepMeta: Record<string, unknown>[] = [];
+  const firstUrl = acting.find((s) => s.url !== undefined)?.url;
+  const startUrls = raw.startUrls?.length ? raw.startUrls : [];
+  const start = firstUrl !== undefined && WEB_URL.test(firstUrl) ? firstUrl : startUrls[0];
+  steps.push({ page: 'page', action: start ? { type: 'openPage', url: start } : { type: 'openPage' }, expect: [], note: 'open the page the recording started on', source });
+  stepMeta.push({ synthetic: true });
+  for (const url of startUrls.slice(1)) {
+    steps.push({ page: tabs.open(), action: { type: 'openPage', url }, expect: [], note: 'open another start page of the task', source });
+    stepMeta.push({ synthetic: true });
+  }
+  if (tabs.pages.length > 1) {
+    steps.push({ page: 'page', action: { type: 'switchPage', pageIndex: 0 }, expect: [], note: 'VWA focuses the first start page', source });
+    stepMeta.push({ synthetic: true });
+  }
+  return { steps, stepMeta };
+}
+
+interface StepContext {
+  raw: RawEpisode;
+  ctx: AssembleContext;
+  problems: EpisodeProblems;
+  tabs: VwaTabs;
+  somBoxes: SomBoxes;
+  sourceOf: (s: RawStep) => SourceRef;
+  /** The entry after this one (the final observation after the last action): its fail_error is this step's. */
+  next: RawStep | undefined;
+}
+
+/** One recorded action as an IR step, with the tabs moved as it moved them. */
+function assembleStep(s: RawStep, { raw, ctx, problems, tabs, somBoxes, sourceOf, next }: StepContext): { step: StepDraft; meta: Record<string, unknown> } {
+  // Entries that could not be read (already reported) have nothing to decode: they stay as
+  // steps the replay reports, so step numbers keep matching the recording.
+  const unreadable = problems.whyUnreplayable(s);
+  if (unreadable !== undefined) {
+    return { step: { recordedStep: s.recordedStep, page: tabs.currentPage, action: { type: 'noop' }, expect: [], unreplayable: unreadable, source: sourceOf(s) }, meta: { ...s.extras } };
+  }
+  const before = recordedEvidence(s, raw, ctx, problems);
+  const viewport = before.viewport;
+  const decoded = decodeVwaAction(s.action, { field: s.actionField, observation: { ...s.observation, somBoxes, ...(viewport ? { viewport } : {}) }, waitMs: ctx.options.waitMs });
+  decoded.issues.forEach((issue) => problems.pinStep(s, issue));
+  if (decoded.targetBox) before.targetBox = decoded.targetBox;
+  const action: Action = decoded.action ?? { type: 'noop' }; // rejected below when undefined
+  const expect: Expectation[] = [];
+
+  // A step that cannot be replayed changes no tabs.
+  const why = problems.whyUnreplayable(s);
+  const moved = tabs.follow(why === undefined ? decoded.type : undefined, action, s, raw.steps[raw.steps.indexOf(s) + 1], (issue) => problems.pin(s, issue));
+  if (moved.popup) expect.push({ kind: 'popup', page: moved.popup });
+
+  const step: StepDraft = { recordedStep: s.recordedStep, page: moved.page, action, expect, source: sourceOf(s) };
+  if (why !== undefined) {
+    step.action = { type: 'noop' };
+    step.unreplayable = why;
+  }
+  if (Object.keys(before).length) step.before = before;
+  const note = [s.note, decoded.note].filter(Boolean).join('; ');
+  if (note) step.note = note;
+
+  const meta: Record<string, unknown> = { ...s.extras };
+  if (s.action !== null && typeof s.action === 'object') meta.action = s.action;
+  // VWA reports an action's exception as the next observation's fail_error.
+  const failed = next?.extras.fail_error;
+  if (typeof failed === 'string' && failed !== '') meta.failedInRecording = failed;
+  return { step, meta };
+}
+
+/** What an observation recorded of the page: URL, screenshot and viewport. */
+function recordedEvidence(s: RawStep, raw: RawEpisode, ctx: AssembleContext, problems: EpisodeProblems): Evidence {
+  const evidence: Evidence = {};
+  if (s.url !== undefined) evidence.url = s.url;
+  const shot = screenshotPath(s, ctx);
+  if (shot.issue) problems.pin(s, shot.issue);
+  if (shot.path) evidence.screenshot = shot.path;
+  const viewport = viewportOf(s, shot.path, raw.viewport);
+  if (viewport) evidence.viewport = viewport;
+  return evidence;
 }
 
 /** The viewport a step was recorded in: its screenshot's size (VWA screenshots are the viewport at DPR 1), else the run's. */

@@ -6,13 +6,13 @@ import type { FieldIssue } from '../field-issue.js';
  * ids into SPECIAL_KEYS ++ chr(32..127) ++ chr(129..129999) ++ ["\n"], and typing joins
  * `_id2key[id]` for each id.
  */
-export const SPECIAL_KEYS = [
+const SPECIAL_KEYS = [
   'Enter', 'Tab', 'Control', 'Shift', 'Meta', 'Backspace', 'Delete', 'Escape',
   'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageDown', 'PageUp', 'Meta+a',
 ] as const;
 
 /** Id of "\n", the last entry of the vocabulary. */
-export const NEWLINE_ID = 129982;
+const NEWLINE_ID = 129982;
 
 /** `_id2key[id]`, or undefined for an id outside the vocabulary. */
 export function idToKey(id: number): string | undefined {

@@ -41,7 +41,7 @@ export type NodeWords =
   /** `[7] [BUTTON] [Search icon]` (Set-of-Marks) */
   | { kind: 'som'; tag: string; text: string };
 
-export function parseNodeLine(line: string): NodeWords | undefined {
+function parseNodeLine(line: string): NodeWords | undefined {
   const som = /^\s*\[\d*\]\s+\[([^\]]*)\]\s+\[([\s\S]*)\]\s*$/.exec(line);
   if (som) return { kind: 'som', tag: som[1]!, text: som[2]! };
   const ax = /^\s*\[\d+\]\s+([A-Za-z][\w-]*)\s*([\s\S]*)$/.exec(line);
@@ -55,7 +55,7 @@ export function parseNodeLine(line: string): NodeWords | undefined {
 }
 
 /** The observation line of node `id` (`[id] …`), trimmed. */
-export function findNodeLine(text: string | undefined, id: string): string | undefined {
+function findNodeLine(text: string | undefined, id: string): string | undefined {
   if (!text) return undefined;
   const head = `[${id}] `;
   for (const line of text.split('\n')) {
@@ -157,7 +157,7 @@ function locatesFromWords(words: NodeWords): Locate[] {
 }
 
 /** VWA rewrites every img alt to `<alt>, description: <caption>, url: <src>`; the live page has only `<alt>`. */
-export function originalAlt(text: string): string {
+function originalAlt(text: string): string {
   return text.replace(/, description: [\s\S]*$/, '').replace(/, url: [\s\S]*$/, '').trim();
 }
 
@@ -181,7 +181,7 @@ function xywh(raw: unknown): Box | undefined {
   return n && { x: n[0], y: n[1], width: n[2], height: n[3] };
 }
 
-export function somBox(raw: unknown, convention: SomBoxes): Box | undefined {
+function somBox(raw: unknown, convention: SomBoxes): Box | undefined {
   const n = numbers4(raw);
   if (!n) return undefined;
   return convention === 'center' ? { x: n[0] - n[2] / 2, y: n[1] - n[3] / 2, width: n[2], height: n[3] } : { x: n[0], y: n[1], width: n[2], height: n[3] };

@@ -7,7 +7,7 @@ const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
  * Width and height from a PNG's IHDR chunk (bytes 16–23). VWA screenshots are viewport-only
  * with device scale factor 1, so their size is the recorded viewport.
  */
-export function pngSize(bytes: Uint8Array): Viewport | undefined {
+function pngSize(bytes: Uint8Array): Viewport | undefined {
   if (bytes.length < 24 || SIGNATURE.some((b, i) => bytes[i] !== b)) return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (String.fromCharCode(...bytes.subarray(12, 16)) !== 'IHDR') return undefined;

@@ -142,7 +142,7 @@ function readEntry(entry: unknown, record: string, recordedStep: number | string
 }
 
 /** A data: URL or a long base64 run: screenshot bytes, not a path. */
-export function isInlineImage(s: string): boolean {
+function isInlineImage(s: string): boolean {
   return s.startsWith('data:image/') || (s.length > 256 && /^[A-Za-z0-9+/=\s]+$/.test(s.slice(0, 256)));
 }
 

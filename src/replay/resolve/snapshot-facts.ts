@@ -6,6 +6,7 @@ import { partEngine, splitSelector } from '../../selectors/index.js';
 import { openSealedPage } from '../sealed-page.js';
 import { collectCandidates, MARK, type Candidate } from './collect.js';
 import { visualAgreement } from './visual-check.js';
+import { DEFAULT_MIN_SCORE } from '../../ir/defaults.js';
 
 export interface SnapshotContext {
   html: string;
@@ -52,7 +53,7 @@ async function byScreenshot(page: Page, found: Candidate[], screenshot: PNG | un
   if (!screenshot || found.length < 2 || found.length > 12 || screenshot.width !== viewport?.width || screenshot.height !== viewport.height) return undefined;
   const matches: Match<Candidate>[] = [];
   for (const c of found) matches.push({ item: c, score: (await visualAgreement(page, screenshot, c)) ?? 0, evidence: [] });
-  const decision = decide(matches, { minScore: 0.6, margin: 0.15 });
+  const decision = decide(matches, { minScore: DEFAULT_MIN_SCORE, margin: 0.15 });
   return decision.kind === 'unique' ? decision.best.item : undefined;
 }
 

@@ -17,7 +17,7 @@ export type SnapshotCheck =
   | { status: 'skipped'; message: string };
 
 /** The target of an action, when it acts on one element. */
-export function targetOf(action: Action): Target | undefined {
+function targetOf(action: Action): Target | undefined {
   return 'target' in action ? action.target : undefined;
 }
 

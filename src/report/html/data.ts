@@ -19,7 +19,7 @@ export function scriptJson(value: unknown): string {
  * results contract says) or absolute. Every segment is percent-encoded, so a file name with `#`,
  * `?`, `%` or `:` stays a file name and no path can turn into a `javascript:` URL.
  */
-export function hrefFromReport(out: string, path: string): string {
+function hrefFromReport(out: string, path: string): string {
   const reportDir = join(resolve(out), 'report');
   const target = isAbsolute(path) ? path : join(resolve(out), path);
   const rel = relative(reportDir, target);
@@ -27,7 +27,7 @@ export function hrefFromReport(out: string, path: string): string {
 }
 
 /** Every file path a result names. */
-export function resultPaths(r: EpisodeResult): string[] {
+function resultPaths(r: EpisodeResult): string[] {
   const paths: (string | undefined)[] = [r.final?.html, r.final?.screenshot, r.trace];
   for (const s of r.steps ?? []) {
     paths.push(...(s.downloads ?? []));

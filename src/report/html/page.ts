@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { reportClient } from './client.js';
+import { REPORT_CLIENT_SCRIPT } from './client-bundle.generated.js';
 
 /**
  * The report's index.html: static markup, inline CSS and the inline page script. It holds no
@@ -7,7 +7,8 @@ import { reportClient } from './client.js';
  * on the page as text nodes — so nothing in a dataset can end up parsed as HTML here.
  */
 export function reportPage(): string {
-  const script = `(${reportClient.toString()})();`;
+  // The page script is src/report/html/client/, bundled ahead of time (scripts/build-report-client.mjs).
+  const script = REPORT_CLIENT_SCRIPT;
   // The script is our own code, but a stray `</script` or `<!--` in it would still break the page.
   if (/<\/script|<!--/i.test(script)) throw new Error('report client script contains </script or <!--');
   // Only this exact inline script may run (no inline event handlers, no other inline code): a

@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { decide, MIN_NAME_SIMILARITY, nameSimilarity, normalizeName, stringSimilarity, type Match } from '../../src/compare/target-match.js';
+
+test('stringSimilarity is the Dice coefficient of character bigrams', () => {
+  expect(stringSimilarity('night', 'night')).toBe(1);
+  // night: ni ig gh ht; nacht: na ac ch ht → 1 shared of 8 bigrams.
+  expect(stringSimilarity('night', 'nacht')).toBe(0.25);
+  // Repeated bigrams count once per occurrence: aa aa / aa → 2·1/3.
+  expect(stringSimilarity('aaa', 'aa')).toBeCloseTo(2 / 3, 10);
+  expect(stringSimilarity('a', 'ab')).toBe(0);
+  expect(stringSimilarity('', '')).toBe(1);
+});
+
+test('normalizeName drops case, digits and punctuation', () => {
+  expect(normalizeName('Checkout (2)')).toBe('checkout');
+  expect(normalizeName('  Sign-in!  ')).toBe('sign in');
+  expect(normalizeName('Ｃａｆé 12 items')).toBe('café items');
+});
+
+test('nameSimilarity: counts and case set aside, icon glyphs alike, others by bigrams', () => {
+  expect(nameSimilarity('Checkout (2)', 'checkout (3)')).toBe(1);
+  expect(nameSimilarity('✕', '×')).toBe(0.7);
+  expect(nameSimilarity('', '')).toBe(1);
+  expect(nameSimilarity('Submit declaration', 'Send declaration')).toBeGreaterThanOrEqual(MIN_NAME_SIMILARITY);
+  expect(nameSimilarity('Add to wishlist', 'Add to cart')).toBeLessThan(MIN_NAME_SIMILARITY);
+  expect(nameSimilarity('Company name', 'Full name')).toBeLessThan(MIN_NAME_SIMILARITY);
+});
+
+test('decide: the unique best above the minimum, ambiguous within the margin, none below', () => {
+  const m = (item: string, score: number): Match<string> => ({ item, score, evidence: [] });
+  const t = { minScore: 0.6, margin: 0.1 };
+  expect(decide([m('a', 0.9), m('b', 0.7)], t)).toEqual({ kind: 'unique', best: m('a', 0.9), runnerUp: m('b', 0.7) });
+  expect(decide([m('b', 0.7), m('a', 0.9)], t)).toEqual({ kind: 'unique', best: m('a', 0.9), runnerUp: m('b', 0.7) });
+  expect(decide([m('a', 0.9), m('b', 0.85), m('c', 0.5)], t)).toEqual({ kind: 'ambiguous', top: [m('a', 0.9), m('b', 0.85)] });
+  expect(decide([m('a', 0.5)], t)).toEqual({ kind: 'none', best: m('a', 0.5) });
+  expect(decide([], t)).toEqual({ kind: 'none', best: undefined });
+  expect(decide([m('only', 0.61)], t)).toEqual({ kind: 'unique', best: m('only', 0.61), runnerUp: undefined });
+});
