@@ -116,7 +116,7 @@ test.describe('DevTools Recorder flows', () => {
         { type: 'click', offsetX: 1, offsetY: 1 },
         { type: 'hovr', selectors: [['#b']] },
         { type: 'click', selectors: [['#c']], button: 'back' },
-        { type: 'click', selectors: [['aria/Go[level="2"]']] },
+        { type: 'click', selectors: [['aria/Go[level="2"]']], offsetX: 1, offsetY: 1 },
         { type: 'keyDown' },
         'click',
         { type: 'scroll', y: 'down' },
@@ -129,6 +129,9 @@ test.describe('DevTools Recorder flows', () => {
     expect(out.problems).toEqual([
       e('steps[2]', 'selectors', 'missing (expected array)'),
       e('steps[3]', 'type', 'unknown step type "hovr" (known: setViewport, navigate, click, doubleClick, hover, change, keyDown, keyUp, scroll, waitForElement, waitForExpression, close, customStep, emulateNetworkConditions)'),
+      // @puppeteer/replay's parser requires the click offsets too.
+      e('steps[4]', 'offsetX', 'missing (expected number)'),
+      e('steps[4]', 'offsetY', 'missing (expected number)'),
       e('steps[5]', 'selectors[0][0]', '"aria/Go[level=\\"2\\"]": unknown ARIA attribute [level] (only name and role)'),
       e('steps[6]', 'key', 'missing (expected string)'),
       e('steps[7]', undefined, 'expected an object (a step)'),

@@ -151,8 +151,8 @@ function decodeStep(step: FlowStep, issue: (i: FieldIssue) => void): { action: A
       // @puppeteer/replay clicks with the mouse whatever the deviceType; so do we, and say so.
       const note = step.deviceType && step.deviceType !== 'mouse' ? `recorded with a ${step.deviceType}; clicked with the mouse, as @puppeteer/replay does` : undefined;
       const action: Action = { type: 'click', target: t, button: BUTTONS[button], modifiers: [], clickCount: step.type === 'doubleClick' ? 2 : 1 };
-      // The recording says where inside the element it clicked: there, without a hit-test.
-      if (step.offsetX !== undefined && step.offsetY !== undefined) Object.assign(action, { position: { x: step.offsetX, y: step.offsetY }, atRecordedPoint: true });
+      // The recording says where inside the element it clicked (always, as the schema requires): there, without a hit-test.
+      Object.assign(action, { position: { x: step.offsetX, y: step.offsetY }, atRecordedPoint: true });
       const duration = step.type === 'click' ? step.duration : undefined;
       if (duration) action.holdMs = duration;
       return note ? { action, note } : { action };
