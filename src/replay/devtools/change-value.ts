@@ -55,20 +55,23 @@ export async function changeValue(l: Locator, value: string, timeoutMs: number):
         await setDirectly(l, value);
         return undefined;
       }
+      // Focus first: Playwright's focus puts the caret of a field it focuses at the start, and
+      // setting the value afterwards puts it at the end, where the rest is typed.
+      await l.focus({ timeout: timeoutMs });
       const rest = await l.evaluate((el, v) => {
         const editable = (el as HTMLElement).isContentEditable;
         const field = el as HTMLInputElement;
         const current = editable ? (el as HTMLElement).innerText : field.value;
         if (current === v) return '';
         const keep = current && v.startsWith(current) ? current : '';
-        // Re-setting the value puts the caret at its end, where the rest is typed.
+        // Emptied first: setting the value it already has would leave the caret where it is.
+        if (editable) (el as HTMLElement).innerText = '';
+        else field.value = '';
         if (editable) (el as HTMLElement).innerText = keep;
         else field.value = keep;
         return v.slice(keep.length);
       }, value);
-      if (!rest) return undefined;
-      await l.focus({ timeout: timeoutMs });
-      await l.pressSequentially(rest, { timeout: timeoutMs });
+      if (rest) await l.page().keyboard.type(rest);
       return undefined;
     }
   }
