@@ -4,10 +4,12 @@ import { cdpSession } from './cdp.js';
 
 /**
  * Scrolls to a recorded position, as DevTools records it and @puppeteer/replay replays it:
- * an element's `scrollLeft/scrollTop`, or `window.scroll(x, y)` for the page.
+ * an element's `scrollLeft/scrollTop` (once it is in view), or `window.scroll(x, y)` for the page.
  */
 export async function scrollTo(page: Page, element: Locator | undefined, to: { x: number; y: number }, timeoutMs: number): Promise<void> {
   if (element) {
+    // Brought into view first, as Puppeteer's locator does before it scrolls an element.
+    await element.scrollIntoViewIfNeeded({ timeout: timeoutMs });
     await element.evaluate((el, p) => {
       el.scrollLeft = p.x;
       el.scrollTop = p.y;
