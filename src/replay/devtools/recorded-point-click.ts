@@ -21,18 +21,15 @@ export function needsRecordedPointClick(a: Click): boolean {
  */
 export async function clickAtRecordedPoint(page: Page, l: Locator, a: Click, timeoutMs: number): Promise<void> {
   await l.waitFor({ state: 'visible', timeout: timeoutMs });
-  await l.scrollIntoViewIfNeeded({ timeout: timeoutMs });
-  const box = await stableBox(l, timeoutMs);
+  await inViewAndStill(l, timeoutMs);
+  const box = await l.boundingBox({ timeout: timeoutMs });
+  if (!box) throw new Error('the element has no box to click in');
   const x = box.x + (a.position?.x ?? box.width / 2);
   const y = box.y + (a.position?.y ?? box.height / 2);
   const count = Math.max(1, a.clickCount);
   if (a.button === 'back' || a.button === 'forward') return sideButtonClick(page, x, y, a.button, count, a.holdMs ?? 0);
-  await page.mouse.move(x, y);
-  for (let n = 1; n <= count; n++) {
-    await page.mouse.down({ button: a.button, clickCount: n });
-    if (n === count && a.holdMs) await page.waitForTimeout(a.holdMs);
-    await page.mouse.up({ button: a.button, clickCount: n });
-  }
+  // One call: Playwright moves there and presses `count` times (clickCount 1, 2…), holding each `delay`.
+  await page.mouse.click(x, y, { button: a.button, clickCount: count, delay: a.holdMs });
 }
 
 async function sideButtonClick(page: Page, x: number, y: number, button: 'back' | 'forward', count: number, holdMs: number): Promise<void> {
@@ -45,15 +42,21 @@ async function sideButtonClick(page: Page, x: number, y: number, button: 'back' 
   }
 }
 
-/** The element's box once two animation frames agree on it (Puppeteer waits for a stable box too). */
-async function stableBox(l: Locator, timeoutMs: number): Promise<{ x: number; y: number; width: number; height: number }> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await l.boundingBox({ timeout: timeoutMs });
-  for (;;) {
-    await l.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(undefined))), undefined, { timeout: timeoutMs });
-    const box = await l.boundingBox({ timeout: timeoutMs });
-    if (box && last && box.x === last.x && box.y === last.y && box.width === last.width && box.height === last.height) return box;
-    if (Date.now() > deadline) throw Object.assign(new Error(`Timeout ${timeoutMs}ms exceeded: the element kept moving`), { name: 'TimeoutError' });
-    last = box;
-  }
+/**
+ * Brings the element into view when it is out of it (centred, as Puppeteer does) and waits until
+ * two animation frames agree on its box: one round trip to the page.
+ */
+async function inViewAndStill(l: Locator, timeoutMs: number): Promise<void> {
+  await l.evaluate(async (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.bottom < 0 || r.right < 0 || r.top > innerHeight || r.left > innerWidth) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    const box = () => JSON.stringify(el.getBoundingClientRect());
+    let last = box();
+    for (;;) {
+      await new Promise((done) => requestAnimationFrame(done));
+      const now = box();
+      if (now === last) return;
+      last = now;
+    }
+  }, undefined, { timeout: timeoutMs });
 }
