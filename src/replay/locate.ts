@@ -68,7 +68,8 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
     const quick = await exactMatch(page, target, options.strict, tried);
     if (quick) return quick;
     last = await bestByScore(page, facts, thresholds, options.before);
-    if (last.ok) return last;
+    // Said first in the evidence: every recorded alternative was tried before this re-identification.
+    if (last.ok) return { ...last, evidence: [`no recorded alternative matched one element (${[...tried].map(([label, n]) => `${label} → ${n}`).join('; ')})`, ...(last.evidence ?? [])] };
     if (Date.now() + 500 >= deadline) break;
     await page.waitForTimeout(500);
   } while (Date.now() < deadline);
