@@ -130,11 +130,15 @@ export function useConformance(): Conformance {
   };
 }
 
-/** The flow's first steps: the viewport both start with, and the page. */
+/**
+ * The flow's first steps: the viewport both start with, and the page. The navigation has a
+ * recorded timeout of its own, so a loaded machine does not fail it where a test gives the
+ * run a short one for the step under test.
+ */
 export function opening(page: string): unknown[] {
   return [
     { type: 'setViewport', width: 1280, height: 720, deviceScaleFactor: 1, isMobile: false, hasTouch: false, isLandscape: false },
-    { type: 'navigate', url: `{{ORIGIN}}/${page}`, assertedEvents: [{ type: 'navigation', url: `{{ORIGIN}}/${page}` }] },
+    { type: 'navigate', url: `{{ORIGIN}}/${page}`, timeout: 10_000, assertedEvents: [{ type: 'navigation', url: `{{ORIGIN}}/${page}` }] },
   ];
 }
 
