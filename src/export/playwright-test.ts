@@ -301,6 +301,12 @@ function actionLines(a: Action, p: string, source: ((text: string) => string | u
       ];
     }
     case 'scroll': {
+      if (a.to) {
+        const to = `{ x: ${jsNumber(a.to.x)}, y: ${jsNumber(a.to.y)} }`;
+        return a.target
+          ? withLoc((l) => [`await ${l}.evaluate((el, to) => { el.scrollLeft = to.x; el.scrollTop = to.y; }, ${to});`])
+          : [`await ${p}.evaluate((to) => window.scroll(to.x, to.y), ${to});`];
+      }
       const dx = a.unit === 'viewport' ? a.dx * env.viewport.width : a.dx;
       const dy = a.unit === 'viewport' ? a.dy * env.viewport.height : a.dy;
       const wheel = `await ${p}.mouse.wheel(${jsNumber(dx)}, ${jsNumber(dy)});`;
@@ -325,7 +331,12 @@ function actionLines(a: Action, p: string, source: ((text: string) => string | u
     case 'stop':
       return lineComments(a.answer !== undefined ? `the agent stopped here, answering: ${a.answer}` : 'the agent stopped here');
     case 'noop':
+      if (a.unsupported) return notExported(a.unsupported);
       return lineComments(a.note ? `nothing to do (${a.note})` : 'nothing to do');
+    case 'emulateNetwork':
+      return [
+        `await (await ${p}.context().newCDPSession(${p})).send('Network.emulateNetworkConditions', { offline: ${!a.download && !a.upload}, downloadThroughput: ${jsNumber(a.download)}, uploadThroughput: ${jsNumber(a.upload)}, latency: ${jsNumber(a.latency)} });`,
+      ];
     case 'assertText':
       return expectOn((l) => `await expect(${l}).${a.substring ? 'toContainText' : 'toHaveText'}(${jsString(a.text)});`);
     case 'assertValue':

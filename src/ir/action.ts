@@ -45,17 +45,31 @@ export const Action = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('click'),
     ...withTarget,
-    button: z.enum(['left', 'middle', 'right']).default('left'),
+    /** `back`/`forward`: the mouse's side buttons (DevTools Recorder), sent through CDP. */
+    button: z.enum(['left', 'middle', 'right', 'back', 'forward']).default('left'),
     modifiers: z.array(Modifier).default([]),
     clickCount: z.number().int().nonnegative().default(1),
     /** Offset inside the element (recorder: canvas clicks). */
     position: z.object({ x: z.number(), y: z.number() }).optional(),
+    /**
+     * The recording says exactly where it clicked (DevTools `offsetX/offsetY`): press there once
+     * the element is visible and still, without Playwright's hit-test (a child drawn over the
+     * point is what the user clicked too).
+     */
+    atRecordedPoint: z.boolean().optional(),
+    /** Milliseconds the button is held down (DevTools `duration`). */
+    holdMs: z.number().nonnegative().optional(),
   }),
   z.object({ type: z.literal('hover'), ...withTarget, position: z.object({ x: z.number(), y: z.number() }).optional() }),
   z.object({ type: z.literal('check'), ...withTarget }),
   z.object({ type: z.literal('uncheck'), ...withTarget }),
-  /** Replace the field's value. */
-  z.object({ type: z.literal('fill'), ...withTarget, text: z.string() }),
+  /**
+   * Replace the field's value. `byFieldKind` (DevTools `change`, as @puppeteer/replay does it):
+   * a <select> chooses the option of that value, a checkbox/radio/switch is clicked when its state
+   * differs from the value's truthiness, a text field or contenteditable is typed into (only the
+   * rest when it already starts with part of the value), any other input is set directly.
+   */
+  z.object({ type: z.literal('fill'), ...withTarget, text: z.string(), byFieldKind: z.boolean().optional() }),
   /** Type key by key, appending to what is there; without target, into the focused element. */
   z.object({ type: z.literal('type'), target: Target.optional(), text: z.string() }),
   z.object({ type: z.literal('clear'), ...withTarget }),
@@ -96,7 +110,11 @@ export const Action = z.discriminatedUnion('type', [
     dx: z.number().default(0),
     dy: z.number().default(0),
     unit: z.enum(['px', 'viewport']).default('px'),
+    /** Scroll to this position (CSS px) instead of by dx/dy: DevTools records where it ended up. */
+    to: z.object({ x: z.number(), y: z.number() }).optional(),
   }),
+  /** Network throttling for the page (DevTools); download and upload 0 = offline. Bytes/s, ms. */
+  z.object({ type: z.literal('emulateNetwork'), download: z.number(), upload: z.number(), latency: z.number().nonnegative() }),
 
   // Waiting and control
   z.object({
@@ -105,6 +123,8 @@ export const Action = z.discriminatedUnion('type', [
     until: z.enum(['load', 'domcontentloaded', 'networkidle']).optional(),
     selector: z.string().optional(),
     expression: z.string().optional(),
+    /** Frame hops (Playwright selectors of iframes, main frame down) the `expression` runs in. */
+    framePath: z.array(z.string()).optional(),
     /**
      * DevTools `waitForElement`, as @puppeteer/replay checks it: until the matches of the first of
      * `selectors` (Playwright selectors, alternatives in order) that matches anything number
@@ -122,8 +142,12 @@ export const Action = z.discriminatedUnion('type', [
   }),
   /** The agent declared the task finished; nothing is executed. */
   z.object({ type: z.literal('stop'), answer: z.string().optional() }),
-  /** A recorded step that does nothing (VWA NONE), kept so step numbers stay aligned. */
-  z.object({ type: z.literal('noop'), note: z.string().optional() }),
+  /**
+   * A recorded step that does nothing (VWA NONE), kept so step numbers stay aligned.
+   * `unsupported`: the step did something this replayer cannot do (a DevTools `customStep`); it
+   * is reported `not-supported` and the other steps still run.
+   */
+  z.object({ type: z.literal('noop'), note: z.string().optional(), unsupported: z.string().optional() }),
 
   // Assertions
   z.object({ type: z.literal('assertText'), ...withTarget, text: z.string(), substring: z.boolean().default(true) }),

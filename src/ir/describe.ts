@@ -14,6 +14,7 @@ export function describeTarget(target: Target | undefined): string {
       case 'alt': return `image "${l.text}"`;
       case 'title': return `element titled "${l.text}"`;
       case 'testId': return `test id "${l.testId}"`;
+      case 'aria': return l.name ? `${l.role ?? 'element'} "${l.name}"` : (l.role ?? 'element');
       default: break;
     }
   }
@@ -42,7 +43,7 @@ export function describeAction(action: Action): string {
     case 'newTab': return 'open a new tab';
     case 'setViewport': return `set viewport ${action.width}×${action.height}`;
     case 'click': {
-      const how = action.clickCount === 2 ? 'double-click' : action.button === 'right' ? 'right-click' : 'click';
+      const how = action.clickCount === 2 ? 'double-click' : action.button === 'right' ? 'right-click' : action.button === 'left' ? 'click' : `${action.button}-button click`;
       const mods = action.modifiers.length ? `${action.modifiers.join('+')}+` : '';
       return `${mods}${how} ${describeTarget(action.target)}`;
     }
@@ -60,12 +61,15 @@ export function describeAction(action: Action): string {
     case 'clickPoint': return `click at (${action.point.x}, ${action.point.y})`;
     case 'hoverPoint': return `move the mouse to (${action.point.x}, ${action.point.y})`;
     case 'drag': return `drag from (${action.from.x}, ${action.from.y}) to (${action.to.x}, ${action.to.y})`;
-    case 'scroll': return `scroll ${action.dy < 0 || action.dx < 0 ? 'up' : 'down'} ${Math.abs(action.dy || action.dx)}${action.unit === 'px' ? ' px' : Math.abs(action.dy || action.dx) === 1 ? ' screen' : ' screens'}`;
+    case 'scroll':
+      if (action.to) return `scroll ${action.target ? `${describeTarget(action.target)} ` : ''}to (${action.to.x}, ${action.to.y})`;
+      return `scroll ${action.dy < 0 || action.dx < 0 ? 'up' : 'down'} ${Math.abs(action.dy || action.dx)}${action.unit === 'px' ? ' px' : Math.abs(action.dy || action.dx) === 1 ? ' screen' : ' screens'}`;
     case 'wait':
       if (action.elements) return `wait for ${describeElementsWait(action.elements)}`;
       return action.ms !== undefined ? `wait ${action.ms} ms` : `wait for ${action.selector ?? action.expression ?? action.until ?? 'the page'}`;
     case 'stop': return action.answer !== undefined ? `stop with answer "${action.answer}"` : 'stop';
-    case 'noop': return 'do nothing';
+    case 'noop': return action.unsupported ? `(not supported) ${action.note ?? action.unsupported}` : 'do nothing';
+    case 'emulateNetwork': return !action.download && !action.upload ? 'go offline' : `throttle the network to ${action.download} B/s down, ${action.upload} B/s up, ${action.latency} ms latency`;
     case 'assertText': return `expect ${describeTarget(action.target)} to ${action.substring ? 'contain' : 'have'} text "${action.text}"`;
     case 'assertValue': return `expect ${describeTarget(action.target)} to have value "${action.value}"`;
     case 'assertChecked': return `expect ${describeTarget(action.target)} to be ${action.checked ? 'checked' : 'unchecked'}`;

@@ -23,8 +23,11 @@ export const Expectation = z.discriminatedUnion('kind', [
     response: z.enum(['dismiss', 'accept']).default('dismiss'),
     promptText: z.string().optional(),
   }),
-  /** The main frame of some page navigated to `url` shortly after the step. */
-  z.object({ kind: z.literal('navigation'), url: z.string() }),
+  /**
+   * The main frame of some page navigated to `url` shortly after the step; with `framePath`
+   * (iframe selectors, main frame down), that frame of the step's page did.
+   */
+  z.object({ kind: z.literal('navigation'), url: z.string(), framePath: z.array(z.string()).optional() }),
   /** An element that must be visible before the step runs (recorder ≥1.62 `expect`). */
   z.object({ kind: z.literal('visible'), selector: z.string().min(1) }),
 ]);

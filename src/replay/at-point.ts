@@ -86,8 +86,8 @@ async function onPoint(page: Page, action: PointAction, x: number, y: number): P
   switch (action.type) {
     case 'click':
     case 'clickPoint':
-      if (action.clickCount === 2) await page.mouse.dblclick(x, y, { button: action.button });
-      else await page.mouse.click(x, y, { button: action.button, clickCount: Math.max(1, action.clickCount) });
+      if (action.clickCount === 2) await page.mouse.dblclick(x, y, { button: mainButton(action.button) });
+      else await page.mouse.click(x, y, { button: mainButton(action.button), clickCount: Math.max(1, action.clickCount) });
       return;
     case 'hover':
     case 'hoverPoint':
@@ -109,7 +109,7 @@ async function onElement(page: Page, action: PointAction, l: Locator, timeout: n
   switch (action.type) {
     case 'click':
     case 'clickPoint':
-      await l.click({ button: action.button, clickCount: Math.max(1, action.clickCount), timeout });
+      await l.click({ button: mainButton(action.button), clickCount: Math.max(1, action.clickCount), timeout });
       return;
     case 'hover':
     case 'hoverPoint':
@@ -130,4 +130,9 @@ export async function toViewport(page: Page, point: Point): Promise<{ x: number;
   if (point.units === 'fraction') return { x: point.x * vp.width, y: point.y * vp.height };
   if (point.viewport) return { x: (point.x * vp.width) / point.viewport.width, y: (point.y * vp.height) / point.viewport.height };
   return { x: point.x, y: point.y };
+}
+
+/** Clicks at a point come from VWA, which records no side buttons (those only come from DevTools flows). */
+function mainButton(b: 'left' | 'middle' | 'right' | 'back' | 'forward'): 'left' | 'middle' | 'right' {
+  return b === 'back' || b === 'forward' ? 'left' : b;
 }

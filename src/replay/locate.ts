@@ -5,6 +5,7 @@ import type { Evidence, Locate, Target } from '../ir/index.js';
 import { throughFrames } from '../selectors/index.js';
 import { pollUntil } from './poll.js';
 import { candidateLocator, collectCandidates, type Candidate } from './resolve/collect.js';
+import { queryAccessibilityTree } from './devtools/aria-tree.js';
 import { recordedFacts } from './resolve/recorded-facts.js';
 import { revealByHover } from './resolve/reveal.js';
 import { factsFromSnapshot } from './resolve/snapshot-facts.js';
@@ -66,7 +67,8 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
     const quick = await exactMatch(page, target, options.strict, tried);
     if (quick) return quick;
     last = await bestByScore(page, facts, thresholds, options.before);
-    if (last.ok) return last;
+    // Said first in the evidence: every recorded alternative was tried before this re-identification.
+    if (last.ok) return { ...last, evidence: [`no recorded alternative matched one element (${[...tried].map(([label, n]) => `${label} → ${n}`).join('; ')})`, ...(last.evidence ?? [])] };
     if (Date.now() + 500 >= deadline) break;
     await page.waitForTimeout(500);
   } while (Date.now() < deadline);
@@ -77,9 +79,12 @@ async function exactMatch(page: Page, target: Target, strict: boolean | undefine
   const locates = strict ? target.locate.slice(0, 1) : target.locate;
   for (const [i, locate] of locates.entries()) {
     const candidates = snapshot && locate.kind === 'backendNodeId' ? nodeIdLocators(page, locate.backendNodeId, target) : liveLocators(page, locate);
-    for (const candidate of candidates as (LiveLocator & { whenManyFor?: string })[]) {
+    // An `aria` locate asks Chrome's accessibility tree (CDP), which counts its own matches.
+    const aria = locate.kind === 'aria' ? await queryAccessibilityTree(page, locate) : undefined;
+    if (aria) candidates.push(aria);
+    for (const candidate of candidates as (LiveLocator & { whenManyFor?: string; count?: number })[]) {
       if (candidate.whenManyFor !== undefined && (tried.get(candidate.whenManyFor) ?? 0) <= 1) continue;
-      const count = await candidate.locator.count().catch(() => 0);
+      const count = candidate.count ?? (await candidate.locator.count().catch(() => 0));
       tried.set(candidate.label, count);
       if (count === 1) return { ok: true, locator: candidate.locator, strategy: i === 0 ? 'recorded' : 'alternative', score: 1, frame: 'frame' in candidate ? candidate.frame : undefined, locate };
     }
@@ -216,6 +221,7 @@ export function liveLocators(page: Page, locate: Locate): LiveLocator[] {
     case 'backendNodeId':
     case 'fingerprint':
     case 'box':
+    case 'aria': // asked of Chrome's accessibility tree in exactMatch
       return [];
   }
 }

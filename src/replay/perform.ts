@@ -9,6 +9,9 @@ import type { Resolution, Strategy } from './locate.js';
 import type { PageRegistry } from './pages.js';
 import type { PointCheck } from './point-check.js';
 import { waitForElements } from './wait-elements.js';
+import { changeValue } from './devtools/change-value.js';
+import { emulateNetwork, frameThrough, scrollTo } from './devtools/page-effects.js';
+import { clickAtRecordedPoint, needsRecordedPointClick } from './devtools/recorded-point-click.js';
 
 /** How the step's target was found, for the step's result. */
 export interface TargetFound {
@@ -63,7 +66,9 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
     return { status: 'passed' };
   }
   if (action.type === 'stop') return { status: 'passed', notes: action.answer !== undefined ? [`answer: ${action.answer}`] : [] };
-  if (action.type === 'noop') return { status: 'passed' };
+  if (action.type === 'noop') {
+    return action.unsupported ? { status: 'failed', reason: 'not-supported', message: action.unsupported } : { status: 'passed' };
+  }
 
   const page = env.page;
   if (!page) return { status: 'failed', reason: 'page-not-found', message: `page "${env.pageName}" is not open (open: ${env.pages.names().join(', ') || 'none'})` };
@@ -105,13 +110,15 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
       await page.setViewportSize({ width: action.width, height: action.height });
       return { status: 'passed' };
     case 'click':
+      if (needsRecordedPointClick(action)) return on(action.target, (l) => clickAtRecordedPoint(page, l, action, timeout));
       return on(action.target, async (l) => {
         const options = {
-          button: action.button,
           // No recorded modifiers: leave the keyboard as it is. Playwright releases held keys for
           // the click when given `[]`, so a DevTools `keyDown Shift` + click lost its Shift.
           modifiers: action.modifiers.length ? action.modifiers : undefined,
           position: action.position,
+          delay: action.holdMs,
+          button: action.button as 'left' | 'middle' | 'right', // side buttons went through clickAtRecordedPoint
           timeout,
         };
         // A recorded clickCount of 2 is one double click (the recorder merges the pair), as codegen replays it.
@@ -125,6 +132,11 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
     case 'uncheck':
       return on(action.target, (l) => l.uncheck({ timeout }));
     case 'fill':
+      if (action.byFieldKind) {
+        let note: string | undefined;
+        const changed = await on(action.target, async (l) => void (note = await changeValue(l, action.text, timeout)));
+        return note && changed.status === 'passed' ? { ...changed, notes: [note] } : changed;
+      }
       // A DevTools Recorder `change` on a <select> found by its aria name decodes as a fill;
       // on a select, setting the value means choosing that option.
       // Fill first: asking every field for its tag would cost each fill a round trip to the page.
@@ -190,6 +202,8 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
       return { status: 'passed' };
     }
     case 'scroll': {
+      const to = action.to;
+      if (to) return action.target ? on(action.target, (l) => scrollTo(page, l, to, timeout)) : scrollTo(page, undefined, to, timeout).then(() => ({ status: 'passed' }));
       const scroll = ({ dx, dy, unit }: { dx: number; dy: number; unit: string }, el?: Element) => {
         const k = unit === 'viewport' ? 1 : 0;
         const by = { left: dx * (k ? innerWidth : 1), top: dy * (k ? innerHeight : 1) };
@@ -208,9 +222,16 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
       if (action.ms !== undefined) await page.waitForTimeout(action.ms);
       if (action.until) await page.waitForLoadState(action.until, { timeout });
       if (action.selector) await page.locator(action.selector).first().waitFor({ timeout });
-      if (action.expression) await page.waitForFunction(action.expression, undefined, { timeout });
+      if (action.expression) {
+        const frame = await frameThrough(page, action.framePath, timeout);
+        if (!frame) return { status: 'failed', reason: 'target-not-found', message: `the frame ${action.framePath!.join(' >> ')} is not there` };
+        await frame.waitForFunction(action.expression, undefined, { timeout });
+      }
       return { status: 'passed' };
     }
+    case 'emulateNetwork':
+      await emulateNetwork(page, action);
+      return { status: 'passed' };
     case 'assertText':
       return on(action.target, (l) => assert.assertText(l, action.text, action.substring, timeout));
     case 'assertValue':

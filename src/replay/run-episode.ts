@@ -181,7 +181,9 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       if (tracing) await context.tracing.groupEnd().catch(() => undefined);
       steps.push(result);
       await callHook(options.hooks, 'afterStep', { episode, step, result, page: pages.get(step.page) ?? pages.current });
-      if (step.unreplayable && result.reason === 'invalid-input') {
+      // A malformed record, or a step this replayer cannot do (DevTools customStep): said, and the rest still runs.
+      const unsupported = step.action.type === 'noop' && step.action.unsupported !== undefined && result.reason === 'not-supported';
+      if ((step.unreplayable && result.reason === 'invalid-input') || unsupported) {
         unreplayed ??= result;
       } else if (result.status !== 'passed') {
         failed = result;
@@ -241,7 +243,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     return { ...base, status: 'failed', reason: failed.reason, failedStep: failed.index, message: `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` };
   }
   if (unreplayed) {
-    return { ...base, status: 'failed', reason: 'invalid-input', failedStep: unreplayed.index, message: `step ${unreplayed.index + 1}: ${unreplayed.message}; the other steps ran` };
+    return { ...base, status: 'failed', reason: unreplayed.reason ?? 'invalid-input', failedStep: unreplayed.index, message: `step ${unreplayed.index + 1}: ${unreplayed.message}; the other steps ran` };
   }
   if (final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin) {
     return { ...base, status: 'failed', reason: 'final-state-mismatch', message: `every step ran, but the final page reads differently from the recorded one (text similarity ${final.textSimilarity} < ${options.finalTextMin})${finalDiff ? `: ${finalDiff}` : ''}` };

@@ -5,6 +5,7 @@ import type { Expectation } from '../ir/index.js';
 import type { PageRegistry } from './pages.js';
 import { pollUntil } from './poll.js';
 import type { Outcome } from './perform.js';
+import { frameThrough } from './devtools/page-effects.js';
 
 export interface SignalEnv {
   page: Page | undefined;
@@ -54,7 +55,12 @@ export function armSignals(expectations: readonly Expectation[], env: SignalEnv)
       // A recorder ≤1.47 navigation signal means "some page reached this URL soon after";
       // only the last one is where the step left things.
       const want = stripHash(env.mapUrl(last.url));
-      const reached = await pollUntil(async () => (env.pages.openPages().some((p) => stripHash(p.url()) === want) ? true : undefined), Math.min(env.timeoutMs, 5000));
+      // In a frame (DevTools `frame`), the step's frame is what navigated, as @puppeteer/replay waits for.
+      const urls = async () => (last.framePath && page ? [(await frameThrough(page, last.framePath, 1000))?.url() ?? ''] : env.pages.openPages().map((p) => p.url()));
+      const reached = await pollUntil(async () => ((await urls()).some((u) => stripHash(u) === want) ? true : undefined), Math.min(env.timeoutMs, 5000));
+      if (!reached && last.framePath) {
+        return { ...result, failure: { status: 'failed', reason: 'navigation-mismatch', message: `expected the frame ${last.framePath.join(' >> ')} at ${want}, it is at ${(await urls())[0] || 'nothing'}` } };
+      }
       if (!reached) {
         const urls = env.pages.openPages().map((p) => p.url()).join(', ');
         return { ...result, failure: { status: 'failed', reason: 'navigation-mismatch', message: `expected a page at ${want}, pages are at ${urls || 'nothing'}` } };

@@ -26,8 +26,7 @@ test.describe('DevTools Recorder flows', () => {
     expect(out.recordsRead).toBe(23);
     expect(out.rejected).toEqual([]);
     expect(out.problems).toEqual([
-      { file: FLOW, episode: 'Checkout with a saved address', record: 'steps[21]', field: 'type', message: 'customStep "lighthouse-snapshot" runs extension code that cannot be replayed; the step does nothing', severity: 'warning' },
-      { file: FLOW, episode: 'Checkout with a saved address', record: 'steps[22]', field: 'type', message: 'network emulation is not replayed; the step does nothing', severity: 'warning' },
+      { file: FLOW, episode: 'Checkout with a saved address', record: 'steps[21]', field: 'type', message: 'customStep "lighthouse-snapshot" runs extension code that cannot be replayed; it is reported not-supported and the other steps run', severity: 'warning' },
     ]);
     const [ep] = out.episodes;
     expect(ep!.id).toBe('Checkout with a saved address');
@@ -47,37 +46,42 @@ test.describe('DevTools Recorder flows', () => {
       ['page', {
         type: 'click',
         target: {
+          // aria/ asks Chrome's accessibility tree; its getByRole approximation comes after every recorded alternative.
           locate: [
-            { kind: 'role', role: 'button', name: 'Add "Blue mug" to cart', exact: true },
+            { kind: 'aria', role: 'button', name: 'Add "Blue mug" to cart' },
             { kind: 'css', css: "[data-testid='add-blue-mug']" },
             { kind: 'xpath', xpath: '//*[@data-testid="add-blue-mug"]' },
             { kind: 'text', text: 'Add to cart', exact: false },
+            { kind: 'role', role: 'button', name: 'Add "Blue mug" to cart', exact: true },
           ],
           description: 'button "Add "Blue mug" to cart"',
         },
-        button: 'left', modifiers: [], clickCount: 1, position: { x: 41.5, y: 12 },
+        // Clicked at the recorded offset without a hit-test, held for the recorded duration.
+        button: 'left', modifiers: [], clickCount: 1, position: { x: 41.5, y: 12 }, atRecordedPoint: true, holdMs: 87,
       }, [], undefined],
-      ['page', { type: 'hover', target: { locate: [{ kind: 'label', text: 'Cart', exact: true }, { kind: 'text', text: 'Cart', exact: true }, { kind: 'css', css: '#cart-link' }], description: 'element named "Cart"' } }, [], undefined],
-      ['page', { type: 'click', target: { locate: [{ kind: 'css', css: '#qty' }] }, button: 'left', modifiers: [], clickCount: 2, position: { x: 10, y: 8 } }, [], undefined],
-      ['page', { type: 'fill', target: { locate: [{ kind: 'label', text: 'Quantity', exact: true }, { kind: 'text', text: 'Quantity', exact: true }, { kind: 'css', css: '#qty' }], description: 'element named "Quantity"' }, text: '2' }, [], undefined],
-      ['page', { type: 'select', target: { locate: [{ kind: 'role', role: 'combobox', name: 'Shipping', exact: true }, { kind: 'css', css: "form#checkout > select[name='shipping']" }], description: 'combobox "Shipping"' }, options: ['express'], by: 'value' }, [], undefined],
+      ['page', { type: 'hover', target: { locate: [{ kind: 'aria', name: 'Cart' }, { kind: 'css', css: '#cart-link' }, { kind: 'label', text: 'Cart', exact: true }, { kind: 'text', text: 'Cart', exact: true }], description: 'element named "Cart"' } }, [], undefined],
+      ['page', { type: 'click', target: { locate: [{ kind: 'css', css: '#qty' }] }, button: 'left', modifiers: [], clickCount: 2, position: { x: 10, y: 8 }, atRecordedPoint: true }, [], undefined],
+      // `change` fills by the kind of field it lands on (a <select> gets the option of that value).
+      ['page', { type: 'fill', target: { locate: [{ kind: 'aria', name: 'Quantity' }, { kind: 'css', css: '#qty' }, { kind: 'label', text: 'Quantity', exact: true }, { kind: 'text', text: 'Quantity', exact: true }], description: 'element named "Quantity"' }, text: '2', byFieldKind: true }, [], undefined],
+      ['page', { type: 'fill', target: { locate: [{ kind: 'aria', role: 'combobox', name: 'Shipping' }, { kind: 'css', css: "form#checkout > select[name='shipping']" }, { kind: 'role', role: 'combobox', name: 'Shipping', exact: true }], description: 'combobox "Shipping"' }, text: 'express', byFieldKind: true }, [], undefined],
       ['page', { type: 'keyDown', key: 'Enter' }, [], undefined],
       ['page', { type: 'keyUp', key: 'Enter' }, [{ kind: 'navigation', url: 'http://localhost:8080/shop/checkout' }], undefined],
-      // Recorded absolute positions become the distance from the previous one (a navigation resets it).
-      ['page', { type: 'scroll', dx: 0, dy: 480, unit: 'px' }, [], 'recorded scroll position (0, 480)'],
-      ['page', { type: 'scroll', dx: 0, dy: 650, unit: 'px' }, [], 'recorded scroll position (0, 1130)'],
-      ['page', { type: 'scroll', target: { locate: [{ kind: 'css', css: '#terms' }] }, dx: 0, dy: 300, unit: 'px' }, [], 'recorded scroll position (0, 300)'],
-      ['page', { type: 'click', target: { locate: [{ kind: 'selector', selector: 'css=my-address-picker >> css=button.saved' }, { kind: 'css', css: 'button.saved' }] }, button: 'right', modifiers: [], clickCount: 1, position: { x: 5, y: 5 } }, [], undefined],
+      // Recorded absolute positions are scrolled to, as @puppeteer/replay does.
+      ['page', { type: 'scroll', dx: 0, dy: 0, unit: 'px', to: { x: 0, y: 480 } }, [], undefined],
+      ['page', { type: 'scroll', dx: 0, dy: 0, unit: 'px', to: { x: 0, y: 1130 } }, [], undefined],
+      ['page', { type: 'scroll', target: { locate: [{ kind: 'css', css: '#terms' }] }, dx: 0, dy: 0, unit: 'px', to: { x: 0, y: 300 } }, [], undefined],
+      ['page', { type: 'click', target: { locate: [{ kind: 'selector', selector: 'css=my-address-picker >> css=button.saved' }, { kind: 'css', css: 'button.saved' }] }, button: 'right', modifiers: [], clickCount: 1, position: { x: 5, y: 5 }, atRecordedPoint: true }, [], undefined],
       ['page', {
         type: 'click',
         target: {
           locate: [
-            { kind: 'selector', selector: 'internal:label="Card number"s >> internal:or="internal:text=\\"Card number\\"s >> css=:scope:not(label)"', framePath: frame },
+            { kind: 'aria', name: 'Card number', framePath: [0] },
             { kind: 'selector', selector: 'css=#card-number', framePath: frame },
+            { kind: 'selector', selector: 'internal:label="Card number"s >> internal:or="internal:text=\\"Card number\\"s >> css=:scope:not(label)"', framePath: frame },
           ],
           description: 'element named "Card number"',
         },
-        button: 'left', modifiers: [], clickCount: 1, position: { x: 30, y: 9 },
+        button: 'left', modifiers: [], clickCount: 1, position: { x: 30, y: 9 }, atRecordedPoint: true,
       }, [], undefined],
       // waitForElement as @puppeteer/replay checks it: the first alternative matching anything, `>= 1` by default.
       ['page', { type: 'wait', elements: { selectors: ['internal:role=heading[name="Order placed"s]', 'css=h1.confirmation'], operator: '>=', count: 1 } }, [], undefined],
@@ -85,11 +89,11 @@ test.describe('DevTools Recorder flows', () => {
       ['page', { type: 'wait', elements: { selectors: ['css=.spinner'], operator: '==', count: 0 } }, [], undefined],
       ['page', { type: 'wait', expression: "document.querySelectorAll('.order-line').length === 2" }, [], undefined],
       // The receipt page is first used by the next step: this click is taken to have opened it.
-      ['page', { type: 'click', target: { locate: [{ kind: 'label', text: 'Print receipt', exact: true }, { kind: 'text', text: 'Print receipt', exact: true }], description: 'element named "Print receipt"' }, button: 'left', modifiers: [], clickCount: 1, position: { x: 20, y: 10 } }, [{ kind: 'popup', page: 'page1', url: 'http://localhost:8080/shop/receipt/1042' }], undefined],
-      ['page1', { type: 'click', target: { locate: [{ kind: 'text', text: 'Close', exact: false }], description: 'text "Close"' }, button: 'left', modifiers: [], clickCount: 1, position: { x: 3, y: 3 } }, [], 'runs on http://localhost:8080/shop/receipt/1042'],
+      ['page', { type: 'click', target: { locate: [{ kind: 'aria', name: 'Print receipt' }, { kind: 'label', text: 'Print receipt', exact: true }, { kind: 'text', text: 'Print receipt', exact: true }], description: 'element named "Print receipt"' }, button: 'left', modifiers: [], clickCount: 1, position: { x: 20, y: 10 }, atRecordedPoint: true }, [{ kind: 'popup', page: 'page1', url: 'http://localhost:8080/shop/receipt/1042' }], undefined],
+      ['page1', { type: 'click', target: { locate: [{ kind: 'text', text: 'Close', exact: false }], description: 'text "Close"' }, button: 'left', modifiers: [], clickCount: 1, position: { x: 3, y: 3 }, atRecordedPoint: true }, [], 'runs on http://localhost:8080/shop/receipt/1042'],
       ['page1', { type: 'closePage' }, [], undefined],
-      ['page', { type: 'noop', note: 'customStep lighthouse-snapshot' }, [], undefined],
-      ['page', { type: 'noop', note: 'emulateNetworkConditions' }, [], undefined],
+      ['page', { type: 'noop', note: 'customStep lighthouse-snapshot', unsupported: 'customStep "lighthouse-snapshot" runs Recorder-extension code this replayer does not have (@puppeteer/replay skips it too)' }, [], undefined],
+      ['page', { type: 'emulateNetwork', download: 50000, upload: 20000, latency: 400 }, [], undefined],
     ]);
     expect(ep!.steps[0]!.before).toBeUndefined();
     const meta = ep!.meta;
@@ -112,7 +116,7 @@ test.describe('DevTools Recorder flows', () => {
         { type: 'click', offsetX: 1, offsetY: 1 },
         { type: 'hovr', selectors: [['#b']] },
         { type: 'click', selectors: [['#c']], button: 'back' },
-        { type: 'click', selectors: [['aria/Go[level="2"]']] },
+        { type: 'click', selectors: [['aria/Go[level="2"]']], offsetX: 1, offsetY: 1 },
         { type: 'keyDown' },
         'click',
         { type: 'scroll', y: 'down' },
@@ -125,7 +129,9 @@ test.describe('DevTools Recorder flows', () => {
     expect(out.problems).toEqual([
       e('steps[2]', 'selectors', 'missing (expected array)'),
       e('steps[3]', 'type', 'unknown step type "hovr" (known: setViewport, navigate, click, doubleClick, hover, change, keyDown, keyUp, scroll, waitForElement, waitForExpression, close, customStep, emulateNetworkConditions)'),
-      e('steps[4]', 'button', 'the back mouse button cannot be replayed (Playwright clicks left, middle or right)'),
+      // @puppeteer/replay's parser requires the click offsets too.
+      e('steps[4]', 'offsetX', 'missing (expected number)'),
+      e('steps[4]', 'offsetY', 'missing (expected number)'),
       e('steps[5]', 'selectors[0][0]', '"aria/Go[level=\\"2\\"]": unknown ARIA attribute [level] (only name and role)'),
       e('steps[6]', 'key', 'missing (expected string)'),
       e('steps[7]', undefined, 'expected an object (a step)'),
@@ -158,7 +164,7 @@ test.describe('DevTools Recorder flows', () => {
     expect(broken.problems[0]!.message).toMatch(/^invalid JSON: /);
   });
 
-  test('mobile emulation and touch clicks are warnings; the size still applies', async () => {
+  test('mobile emulation is a warning, a touch click a note; the size still applies', async () => {
     const root = makeDataset({
       'm.json': flow([
         { type: 'setViewport', width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true, isLandscape: false },
@@ -168,8 +174,9 @@ test.describe('DevTools Recorder flows', () => {
     const out = await decode(join(root, 'm.json'), root);
     expect(out.problems.map((p) => [p.record, p.field, p.message])).toEqual([
       ['steps[0]', 'isMobile', 'mobile and touch emulation cannot change mid-run; only the size is replayed'],
-      ['steps[1]', 'deviceType', 'a touch click is replayed with the mouse'],
     ]);
+    // @puppeteer/replay clicks with the mouse whatever the deviceType: so do we, with a note.
+    expect(out.episodes[0]!.steps[1]!.note).toBe('recorded with a touch; clicked with the mouse, as @puppeteer/replay does');
     expect(out.episodes[0]!.steps[0]!.action).toEqual({ type: 'setViewport', width: 390, height: 844, deviceScaleFactor: 3 });
     expect(out.episodes[0]!.steps[1]!.before).toEqual({ viewport: { width: 390, height: 844 } });
   });
@@ -189,15 +196,20 @@ test.describe('DevTools selectors', () => {
     expect(t).toEqual({
       issues: [],
       target: {
+        // The recorded alternatives in order (aria/ as accessibility-tree queries), then the
+        // Playwright approximations of the aria/ ones.
         locate: [
-          { kind: 'role', role: 'searchbox', name: 'Search', exact: true },
-          { kind: 'role', role: 'main' },
-          { kind: 'label', text: "Name with 'quotes'", exact: true },
-          { kind: 'text', text: "Name with 'quotes'", exact: true },
+          { kind: 'aria', role: 'searchbox', name: 'Search' },
+          { kind: 'aria', role: 'main' },
+          { kind: 'aria', name: "Name with 'quotes'" },
           { kind: 'xpath', xpath: '/html/body/div[2]' },
           { kind: 'css', css: '#shadow-input' },
           { kind: 'text', text: 'Sign in', exact: false },
           { kind: 'css', css: 'form > input.q' },
+          { kind: 'role', role: 'searchbox', name: 'Search', exact: true },
+          { kind: 'role', role: 'main' },
+          { kind: 'label', text: "Name with 'quotes'", exact: true },
+          { kind: 'text', text: "Name with 'quotes'", exact: true },
         ],
         description: 'searchbox "Search"',
       },

@@ -19,7 +19,7 @@ export interface FlowResult {
   recordsRead: number;
 }
 
-const BUTTONS = { primary: 'left', auxiliary: 'middle', secondary: 'right' } as const;
+const BUTTONS = { primary: 'left', auxiliary: 'middle', secondary: 'right', back: 'back', forward: 'forward' } as const;
 
 /** Fields each step type has that the IR action carries; the rest goes to the episode's meta. */
 const USED = new Set(['type', 'timeout', 'selectors', 'target', 'frame', 'assertedEvents', 'offsetX', 'offsetY', 'button', 'url', 'value', 'key', 'x', 'y', 'width', 'height', 'deviceScaleFactor', 'expression', 'operator', 'count', 'attributes', 'properties', 'visible']);
@@ -49,7 +49,6 @@ export function decodeFlow(value: unknown, file: string, fallbackId: string): Fl
   }
 
   const pages = new Map<string, string>([['main', 'page']]);
-  const scrolled = new Map<string, { x: number; y: number }>();
   let viewport: Viewport | undefined;
   const steps: Omit<Step, 'index'>[] = [];
   const stepMeta: Record<string, unknown>[] = [];
@@ -79,15 +78,15 @@ export function decodeFlow(value: unknown, file: string, fallbackId: string): Fl
       }
     }
 
-    const decoded = decodeStep(step, { scrolled, page }, issue);
+    const decoded = decodeStep(step, issue);
     if (!decoded) return;
     const expect: Expectation[] = [];
     const titles: string[] = [];
+    const eventFrame = framePath(frameOf(step));
     for (const e of step.assertedEvents ?? []) {
-      if (e.url) expect.push({ kind: 'navigation', url: e.url });
+      if (e.url) expect.push({ kind: 'navigation', url: e.url, ...(eventFrame ? { framePath: eventFrame } : {}) });
       if (e.title !== undefined) titles.push(e.title);
     }
-    if (step.type === 'navigate' || expect.length) scrolled.delete(page); // a new document starts unscrolled
 
     const before: Evidence = {};
     if (viewport) before.viewport = viewport;
@@ -129,13 +128,7 @@ export function decodeFlow(value: unknown, file: string, fallbackId: string): Fl
   return { episode: episode.data, problems, recordsRead };
 }
 
-interface StepState {
-  /** The scroll position each page/element was last recorded at (DevTools records absolute positions). */
-  scrolled: Map<string, { x: number; y: number }>;
-  page: string;
-}
-
-function decodeStep(step: FlowStep, state: StepState, issue: (i: FieldIssue) => void): { action: Action; note?: string } | undefined {
+function decodeStep(step: FlowStep, issue: (i: FieldIssue) => void): { action: Action; note?: string } | undefined {
   const frame = frameOf(step);
   const target = (): Target | undefined => {
     const selectors = (step as { selectors?: Selector[] }).selectors;
@@ -155,14 +148,14 @@ function decodeStep(step: FlowStep, state: StepState, issue: (i: FieldIssue) => 
       const t = target();
       if (!t) return undefined;
       const button = step.button ?? 'primary';
-      if (button === 'back' || button === 'forward') {
-        issue({ field: 'button', message: `the ${button} mouse button cannot be replayed (Playwright clicks left, middle or right)`, severity: 'error' });
-        return undefined;
-      }
-      if (step.deviceType && step.deviceType !== 'mouse') issue({ field: 'deviceType', message: `a ${step.deviceType} click is replayed with the mouse`, severity: 'warning' });
+      // @puppeteer/replay clicks with the mouse whatever the deviceType; so do we, and say so.
+      const note = step.deviceType && step.deviceType !== 'mouse' ? `recorded with a ${step.deviceType}; clicked with the mouse, as @puppeteer/replay does` : undefined;
       const action: Action = { type: 'click', target: t, button: BUTTONS[button], modifiers: [], clickCount: step.type === 'doubleClick' ? 2 : 1 };
-      if (step.offsetX !== undefined && step.offsetY !== undefined) action.position = { x: step.offsetX, y: step.offsetY };
-      return { action };
+      // The recording says where inside the element it clicked (always, as the schema requires): there, without a hit-test.
+      Object.assign(action, { position: { x: step.offsetX, y: step.offsetY }, atRecordedPoint: true });
+      const duration = step.type === 'click' ? step.duration : undefined;
+      if (duration) action.holdMs = duration;
+      return note ? { action, note } : { action };
     }
     case 'hover': {
       const t = target();
@@ -170,27 +163,21 @@ function decodeStep(step: FlowStep, state: StepState, issue: (i: FieldIssue) => 
     }
     case 'change': {
       const t = target();
-      if (!t) return undefined;
-      // Puppeteer selects the option of a <select> and types into anything else.
-      if (namesSelectElement(step.selectors)) return { action: { type: 'select', target: t, options: [step.value], by: 'value' } };
-      return { action: { type: 'fill', target: t, text: step.value } };
+      // By the kind of field it lands on, as @puppeteer/replay's fill: select, toggle, type, set.
+      return t && { action: { type: 'fill', target: t, text: step.value, byFieldKind: true } };
     }
     case 'keyDown':
       return { action: { type: 'keyDown', key: step.key } };
     case 'keyUp':
       return { action: { type: 'keyUp', key: step.key } };
     case 'scroll': {
-      // DevTools records where the page (or element) ended up; the IR scrolls by an amount, so the
-      // amount is the difference from the last recorded position (0, 0 on a new document).
+      // DevTools records where the page (or element) ended up; @puppeteer/replay scrolls there
+      // (`window.scroll(x, y)`, or the element's scrollLeft/scrollTop).
       const t = step.selectors ? target() : undefined;
       if (step.selectors && !t) return undefined;
-      const key = `${state.page}\n${step.selectors ? JSON.stringify(step.selectors) : ''}`;
-      const was = state.scrolled.get(key) ?? { x: 0, y: 0 };
-      const to = { x: step.x ?? 0, y: step.y ?? 0 };
-      state.scrolled.set(key, to);
-      const action: Action = { type: 'scroll', dx: to.x - was.x, dy: to.y - was.y, unit: 'px' };
+      const action: Action = { type: 'scroll', dx: 0, dy: 0, unit: 'px', to: { x: step.x ?? 0, y: step.y ?? 0 } };
       if (t) action.target = t;
-      return { action, note: `recorded scroll position (${to.x}, ${to.y})` };
+      return { action };
     }
     case 'waitForElement': {
       // Checked as @puppeteer/replay does (operator `>=` and count 1 by default; `visible: false`
@@ -205,17 +192,18 @@ function decodeStep(step: FlowStep, state: StepState, issue: (i: FieldIssue) => 
       if (step.visible !== undefined) elements.visible = step.visible;
       return { action: { type: 'wait', elements } };
     }
-    case 'waitForExpression':
-      if (frame?.length) issue({ field: 'frame', message: 'the expression is evaluated in the main frame', severity: 'warning' });
-      return { action: { type: 'wait', expression: step.expression } };
+    case 'waitForExpression': {
+      const path = framePath(frame);
+      return { action: { type: 'wait', expression: step.expression, ...(path ? { framePath: path } : {}) } };
+    }
     case 'close':
       return { action: { type: 'closePage' } };
     case 'customStep':
-      issue({ field: 'type', message: `customStep ${JSON.stringify(step.name)} runs extension code that cannot be replayed; the step does nothing`, severity: 'warning' });
-      return { action: { type: 'noop', note: `customStep ${step.name}` } };
+      // @puppeteer/replay skips it silently; we run the rest and report it not-supported.
+      issue({ field: 'type', message: `customStep ${JSON.stringify(step.name)} runs extension code that cannot be replayed; it is reported not-supported and the other steps run`, severity: 'warning' });
+      return { action: { type: 'noop', note: `customStep ${step.name}`, unsupported: `customStep ${JSON.stringify(step.name)} runs Recorder-extension code this replayer does not have (@puppeteer/replay skips it too)` } };
     case 'emulateNetworkConditions':
-      issue({ field: 'type', message: 'network emulation is not replayed; the step does nothing', severity: 'warning' });
-      return { action: { type: 'noop', note: 'emulateNetworkConditions' } };
+      return { action: { type: 'emulateNetwork', download: step.download, upload: step.upload, latency: step.latency } };
   }
 }
 
@@ -223,13 +211,7 @@ function frameOf(step: FlowStep): number[] | undefined {
   return (step as { frame?: number[] }).frame;
 }
 
-/** Whether a CSS alternative ends on a `<select>` (`select#country`, `form > select`). */
-function namesSelectElement(selectors: readonly (string | string[])[]): boolean {
-  return selectors.some((s) => {
-    const last = typeof s === 'string' ? s : s[s.length - 1]!;
-    if (/^(aria|xpath|text)\//.test(last)) return false;
-    const css = last.replace(/^pierce\//, '');
-    const compound = css.split(/\s*[\s>+~]\s*/).pop() ?? '';
-    return /^select(?![\w-])/i.test(compound);
-  });
+/** A DevTools `frame` (child-frame indexes) as iframe selector hops, main frame down. */
+function framePath(frame: number[] | undefined): string[] | undefined {
+  return frame?.length ? frame.map((i) => `:is(iframe, frame) >> nth=${i}`) : undefined;
 }

@@ -24,9 +24,10 @@ const base = {
 };
 const withFrame = { ...base, frame: z.array(z.number().int().nonnegative()).optional() };
 const withSelectors = { ...withFrame, selectors: z.array(Selector).min(1) };
+// Required, as in @puppeteer/replay's parser: without them its click aims at NaN and times out.
 const clickAttributes = {
-  offsetX: z.number().optional(),
-  offsetY: z.number().optional(),
+  offsetX: z.number(),
+  offsetY: z.number(),
   button: z.enum(['primary', 'auxiliary', 'secondary', 'back', 'forward']).optional(),
   deviceType: z.enum(['mouse', 'pen', 'touch']).optional(),
 };

@@ -20,6 +20,8 @@ import type { Selector } from './schema.js';
 interface Part {
   /** getBy*-style locates, best first. */
   locates: Locate[];
+  /** An `aria/` part: asked of Chrome's accessibility tree, as Puppeteer does; `locates` then only approximate it. */
+  aria?: { name?: string; role?: string };
   /** The same as one Playwright selector part. */
   selector: string;
   /** A second selector whose matches count too (`internal:or`), for an ARIA name with no role. */
@@ -48,13 +50,21 @@ export function targetFromSelectors(selectors: readonly Selector[], frame: reado
   };
   const framePath = frame?.length ? frame.map((i) => `:is(iframe, frame) >> nth=${i}`) : undefined;
   let description: string | undefined;
+  // Playwright approximations of `aria/` alternatives (label, text, role): tried only after every
+  // recorded alternative, since they are not the accessibility-tree query the recording meant.
+  const approximations: Locate[] = [];
 
   selectors.forEach((selector, i) => {
     const parts = readParts(selector, i, field, issues);
     if (!parts) return;
     const named = parts.length === 1 ? parts[0]!.locates.find((l) => l.kind === 'role' || l.kind === 'label' || l.kind === 'text') : undefined;
     description ??= parts.length === 1 ? parts[0]!.description ?? (named && describeTarget({ locate: [named] })) : undefined;
-    if (parts.length === 1 && !framePath) {
+    const aria = parts.length === 1 ? parts[0]!.aria : undefined;
+    if (aria) {
+      add({ kind: 'aria', ...aria, ...(frame?.length ? { framePath: [...frame] } : {}) });
+      if (!framePath) approximations.push(...parts[0]!.locates);
+      else approximations.push({ kind: 'selector', selector: joinParts(parts), framePath });
+    } else if (parts.length === 1 && !framePath) {
       parts[0]!.locates.forEach(add);
     } else {
       const l: Locate = { kind: 'selector', selector: joinParts(parts) };
@@ -62,6 +72,7 @@ export function targetFromSelectors(selectors: readonly Selector[], frame: reado
       add(l);
     }
   });
+  approximations.forEach(add);
   if (!locate.length) {
     if (!issues.some((i) => i.severity === 'error')) issues.push({ field, message: 'no usable selector', severity: 'error' });
     return { issues };
@@ -80,11 +91,12 @@ function readPart(text: string, field: string, issues: FieldIssue[]): Part | und
     }
     const { name, role } = aria;
     // Puppeteer matches the accessible name exactly (CDP queryAXTree).
-    if (role && name !== undefined) return { locates: [{ kind: 'role', role, name, exact: true }], selector: `internal:role=${role}[name=${attrValue(name, true)}]` };
-    if (role) return { locates: [{ kind: 'role', role }], selector: `internal:role=${role}` };
+    if (role && name !== undefined) return { aria, locates: [{ kind: 'role', role, name, exact: true }], selector: `internal:role=${role}[name=${attrValue(name, true)}]` };
+    if (role) return { aria, locates: [{ kind: 'role', role }], selector: `internal:role=${role}` };
     // A name with no role: the name comes from a label or from the content; either finds it.
     // Not the <label> itself: its text names its control, and Puppeteer's ARIA query skips it.
     return {
+      aria,
       locates: [{ kind: 'label', text: name!, exact: true }, { kind: 'text', text: name!, exact: true }],
       selector: `internal:label=${textValue(name!, true)}`,
       or: `internal:text=${textValue(name!, true)} >> css=:scope:not(label)`,

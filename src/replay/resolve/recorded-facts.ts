@@ -39,6 +39,10 @@ function absorb(facts: ElementFacts, attrs: Record<string, string>, locate: Loca
       });
       return;
     }
+    case 'aria':
+      if (locate.role) facts.role ??= locate.role;
+      if (locate.name !== undefined) facts.name ??= locate.name;
+      return;
     case 'role':
       facts.role ??= locate.role;
       if (locate.name !== undefined) facts.name ??= locate.name;

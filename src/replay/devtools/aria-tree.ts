@@ -1,0 +1,91 @@
+import type { CDPSession, Frame, Locator, Page } from 'playwright';
+import { cdpSession } from './cdp.js';
+
+/** Chrome reports text runs as nodes too; Puppeteer's ARIA query leaves them out, and so do we. */
+const NOT_ELEMENTS = new Set(['StaticText', 'InlineTextBox']);
+
+export interface AriaQuery {
+  name?: string;
+  role?: string;
+  /** Child-frame indexes from the main frame down (DevTools `frame`). */
+  framePath?: number[];
+}
+
+/**
+ * The elements Chrome's accessibility tree says have exactly this computed name (and role), in
+ * tree order: CDP `Accessibility.queryAXTree` on the frame's document, ignored nodes and text
+ * runs dropped — Puppeteer's `aria/` query handler, which @puppeteer/replay uses. Each node is
+ * then named by its path (`:nth-child` steps from the root) so Playwright can act on
+ * it; the path is read fresh on every look, so it never outlives the page it was read from.
+ * Undefined when the tree cannot be asked (a cross-process frame, a page going away).
+ */
+export async function queryAccessibilityTree(page: Page, q: AriaQuery): Promise<{ label: string; locator: Locator; count: number } | undefined> {
+  const frame = childFrame(page, q.framePath ?? []);
+  if (!frame) return undefined;
+  try {
+    const cdp = await cdpSession(page);
+    const root = await documentOf(cdp, q.framePath ?? []);
+    if (root === undefined) return undefined;
+    const { nodes } = await cdp.send('Accessibility.queryAXTree', { backendNodeId: root, ...(q.name !== undefined ? { accessibleName: q.name } : {}), ...(q.role ? { role: q.role } : {}) });
+    const ids = nodes.filter((n) => !n.ignored && n.role && !NOT_ELEMENTS.has(String(n.role.value)) && n.backendDOMNodeId !== undefined).map((n) => n.backendDOMNodeId!);
+    const paths: string[] = [];
+    for (const id of ids) {
+      const path = await pathOf(cdp, id);
+      if (path) paths.push(path);
+    }
+    const label = `aria/${q.name ?? ''}${q.role ? `[role="${q.role}"]` : ''}${q.framePath?.length ? ` in frame ${q.framePath.join('.')}` : ''}`;
+    const locator = paths.length ? paths.slice(1).reduce((acc, p) => acc.or(frame.locator(p)), frame.locator(paths[0]!)) : frame.locator('css=:not(*)');
+    return { label, locator, count: paths.length };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The frame a DevTools `frame` path names: child frames by index, as Puppeteer counts them. */
+export function childFrame(page: Page, path: readonly number[]): Frame | undefined {
+  let frame: Frame | undefined = page.mainFrame();
+  for (const i of path) frame = frame?.childFrames()[i];
+  return frame;
+}
+
+/** The backend node id of the document of the frame at `path` (CDP frame tree, same indexes). */
+async function documentOf(cdp: CDPSession, path: readonly number[]): Promise<number | undefined> {
+  if (!path.length) return (await cdp.send('DOM.getDocument', { depth: 0 })).root.backendNodeId;
+  let tree = (await cdp.send('Page.getFrameTree')).frameTree;
+  for (const i of path) {
+    const next = tree.childFrames?.[i];
+    if (!next) return undefined;
+    tree = next;
+  }
+  const owner = await cdp.send('DOM.getFrameOwner', { frameId: tree.frame.id });
+  const { node } = await cdp.send('DOM.describeNode', { backendNodeId: owner.backendNodeId, depth: 1, pierce: true });
+  return node.contentDocument?.backendNodeId;
+}
+
+/** A Playwright selector for this one node: `:nth-child` steps from the document, across shadow roots. */
+async function pathOf(cdp: CDPSession, backendNodeId: number): Promise<string | undefined> {
+  const { object } = await cdp.send('DOM.resolveNode', { backendNodeId });
+  if (!object.objectId) return undefined;
+  try {
+    const { result } = await cdp.send('Runtime.callFunctionOn', {
+      objectId: object.objectId,
+      returnByValue: true,
+      // Playwright's `>` steps from a shadow root's child to its host, so one path crosses shadow roots.
+      functionDeclaration: `function () {
+        if (this.nodeType !== 1) return undefined;
+        const steps = [];
+        for (let el = this; el; ) {
+          const parent = el.parentNode;
+          const tag = CSS.escape(el.localName);
+          if (!parent || parent.nodeType === 9) { steps.unshift(tag); break; }
+          steps.unshift(tag + ':nth-child(' + (Array.prototype.indexOf.call(parent.children, el) + 1) + ')');
+          el = parent.nodeType === 11 ? parent.host : parent;
+        }
+        return 'css=' + steps.join(' > ');
+      }`,
+    });
+    return typeof result.value === 'string' ? result.value : undefined;
+  } finally {
+    await cdp.send('Runtime.releaseObject', { objectId: object.objectId }).catch(() => undefined);
+  }
+}

@@ -1,0 +1,90 @@
+import type { Locator } from 'playwright';
+
+/** What kind of field a DevTools `change` lands on, as @puppeteer/replay's fill tells them apart. */
+type FieldKind = 'select' | 'typeable' | 'checkable' | 'contenteditable' | 'other-input' | 'unknown';
+
+/** Values at least this long are set at once rather than typed (Puppeteer's typing threshold). */
+const TYPING_LIMIT = 100;
+
+/**
+ * Sets a field to `value` the way @puppeteer/replay's `change` does: a <select> gets the option
+ * of that value (none selected when it has none, as there — said in a note); a checkbox, radio
+ * or switch is clicked when its state is not the value's truthiness; a text field or
+ * contenteditable already holding `value` is left alone, one holding the start of it gets only
+ * the rest typed, any other is cleared and typed into (set at once from 100 characters); date,
+ * colour, range and other inputs are set directly with input and change events. Returns a note,
+ * or throws for an element that cannot be filled (Puppeteer's "Element cannot be filled out").
+ */
+export async function changeValue(l: Locator, value: string, timeoutMs: number): Promise<string | undefined> {
+  await l.waitFor({ state: 'visible', timeout: timeoutMs });
+  const kind = await l.evaluate((el): FieldKind => {
+    if (el instanceof HTMLSelectElement) return 'select';
+    if (el instanceof HTMLTextAreaElement) return 'typeable';
+    if (el instanceof HTMLInputElement) {
+      if (el.type === 'checkbox' || el.type === 'radio') return 'checkable';
+      return ['text', 'url', 'tel', 'search', 'password', 'number', 'email'].includes(el.type) ? 'typeable' : 'other-input';
+    }
+    if (['checkbox', 'radio', 'switch'].includes(el.getAttribute('role') ?? '')) return 'checkable';
+    return (el as HTMLElement).isContentEditable ? 'contenteditable' : 'unknown';
+  }, undefined, { timeout: timeoutMs });
+  switch (kind) {
+    case 'unknown':
+      throw new Error('the element cannot be filled out (not a form field, nor contenteditable)');
+    case 'checkable': {
+      const state = await l.evaluate((el) => ((el as HTMLInputElement).indeterminate || el.getAttribute('aria-checked') === 'mixed' ? 'mixed' : (el as HTMLInputElement).checked === true || el.getAttribute('aria-checked') === 'true'));
+      if (state === 'mixed' || state !== !!value) await l.click({ timeout: timeoutMs });
+      return undefined;
+    }
+    case 'select': {
+      const found = await l.evaluate((el, v) => {
+        const select = el as HTMLSelectElement;
+        const option = Array.from(select.options).find((o) => o.value === v);
+        for (const o of Array.from(select.options)) o.selected = o === option;
+        select.dispatchEvent(new Event('input', { bubbles: true }));
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+        return option !== undefined;
+      }, value);
+      return found ? undefined : `the <select> has no option of value "${value}": none is selected now (as @puppeteer/replay leaves it)`;
+    }
+    case 'other-input':
+      await setDirectly(l, value);
+      return undefined;
+    case 'typeable':
+    case 'contenteditable': {
+      if (value.length >= TYPING_LIMIT) {
+        await setDirectly(l, value);
+        return undefined;
+      }
+      // Focus first: Playwright's focus puts the caret of a field it focuses at the start, and
+      // setting the value afterwards puts it at the end, where the rest is typed.
+      await l.focus({ timeout: timeoutMs });
+      const rest = await l.evaluate((el, v) => {
+        const editable = (el as HTMLElement).isContentEditable;
+        const field = el as HTMLInputElement;
+        const current = editable ? (el as HTMLElement).innerText : field.value;
+        if (current === v) return '';
+        const keep = current && v.startsWith(current) ? current : '';
+        // Emptied first: setting the value it already has would leave the caret where it is.
+        if (editable) (el as HTMLElement).innerText = '';
+        else field.value = '';
+        if (editable) (el as HTMLElement).innerText = keep;
+        else field.value = keep;
+        return v.slice(keep.length);
+      }, value);
+      if (rest) await l.page().keyboard.type(rest);
+      return undefined;
+    }
+  }
+}
+
+async function setDirectly(l: Locator, value: string): Promise<void> {
+  await l.focus();
+  await l.evaluate((el, v) => {
+    const editable = (el as HTMLElement).isContentEditable;
+    if ((editable ? (el as HTMLElement).innerText : (el as HTMLInputElement).value) === v) return;
+    if (editable) (el as HTMLElement).innerText = v;
+    else (el as HTMLInputElement).value = v;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  }, value);
+}
