@@ -1,14 +1,24 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Locator, Page } from 'playwright';
-import type { Action, Target } from '../ir/index.js';
-import type { Reason } from '../ir/results.js';
+import type { Action, Evidence, Target } from '../ir/index.js';
+import type { Reason, StepEffect } from '../ir/results.js';
 import * as assert from './assertions.js';
 import { actsAtPoint, performAtPoint, toViewport, type PointAction } from './at-point.js';
 import type { Resolution, Strategy } from './locate.js';
 import type { PageRegistry } from './pages.js';
 import type { PointCheck } from './point-check.js';
 import { waitForElements } from './wait-elements.js';
+import { setChecked } from './effects/checkbox.js';
+import { defaultMark } from './effects/default-marks.js';
+import { isEffectCheck, type EffectCheck } from './effects/effect.js';
+import { fromCheck } from './effects/outcome.js';
+import { hitTestBefore } from './effects/hit-test.js';
+import { afterGoto, afterHistory } from './effects/navigation.js';
+import { cropCheckBefore } from './effects/point-crop.js';
+import { scrollAndCheck } from './effects/scroll.js';
+import { afterSelect } from './effects/select.js';
+import { afterClear, afterFill, afterTypingFocused, afterTypingInto, beforeTypingInto, focusedForTyping } from './effects/typed.js';
 
 /** How the step's target was found, for the step's result. */
 export interface TargetFound {
@@ -20,7 +30,7 @@ export interface TargetFound {
 }
 
 export type Outcome =
-  | { status: 'passed'; found?: TargetFound; notes?: string[]; pointCheck?: PointCheck }
+  | { status: 'passed'; found?: TargetFound; notes?: string[]; pointCheck?: PointCheck; effect?: StepEffect }
   | { status: 'failed'; reason: Reason; message: string; found?: TargetFound; candidates?: { name: string; score: number }[]; pointCheck?: PointCheck };
 
 export interface PerformEnv {
@@ -39,17 +49,29 @@ export interface PerformEnv {
   resolve(target: Target, exact?: boolean): Promise<Resolution>;
   /** `--repair`: an action recorded at a point whose element moved acts on the element found again. */
   repair?: boolean;
+  /** The step's recorded before-state: what a click at a bare point (BabyAGI) is checked against. */
+  evidence?: Evidence;
 }
 
 const BLANK_URLS = new Set(['about:blank', 'chrome://newtab/']);
 
-/** Runs one IR action with Playwright. Playwright errors propagate; the step runner classifies them. */
+/**
+ * Runs one IR action with Playwright and checks its effect (src/replay/effects/): a passed
+ * outcome always carries a mark — checked, unverified with why, or nothing to check. Playwright
+ * errors propagate; the step runner classifies them.
+ */
 export async function perform(action: Action, env: PerformEnv): Promise<Outcome> {
+  const outcome = await performAction(action, env);
+  return outcome.status === 'passed' && !outcome.effect ? { ...outcome, effect: defaultMark(action) } : outcome;
+}
+
+async function performAction(action: Action, env: PerformEnv): Promise<Outcome> {
   if (action.type === 'openPage') {
     const page = await env.pages.open(env.pageName);
     env.pages.current = page;
-    if (action.url && !BLANK_URLS.has(action.url)) await page.goto(env.mapUrl(action.url), { timeout: env.timeoutMs });
-    return { status: 'passed' };
+    if (!action.url || BLANK_URLS.has(action.url)) return { status: 'passed' };
+    const url = env.mapUrl(action.url);
+    return fromCheck(afterGoto(page, url, await page.goto(url, { timeout: env.timeoutMs }), undefined));
   }
   if (action.type === 'newTab') {
     env.pages.current = await env.pages.open(env.pageName);
@@ -72,7 +94,8 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
   if (actsAtPoint(action)) return performAtPoint(page, action as PointAction, env);
 
   /** Resolve the target, then act on it; a target that cannot be pinned down fails the step. */
-  const on = async (target: Target, act: (l: Locator) => Promise<string | undefined | void>): Promise<Outcome> => {
+  // `act` returns an assertion's failure (a string), the action's effect check, or nothing.
+  const on = async (target: Target, act: (l: Locator) => Promise<string | EffectCheck | undefined | void>): Promise<Outcome> => {
     const asserting = action.type.startsWith('assert');
     const found = await env.resolve(target, asserting);
     if (!found.ok && asserting) return { status: 'failed', reason: 'assertion-failed', message: `the element to check is not there: ${found.message}` };
@@ -80,6 +103,7 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
     const report = foundReport(found);
     const problem = await act(found.locator);
     if (typeof problem === 'string') return { status: 'failed', reason: 'assertion-failed', message: problem, found: report };
+    if (isEffectCheck(problem)) return fromCheck(problem, report);
     return { status: 'passed', found: report };
   };
 
@@ -89,15 +113,18 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
       // The page opened last becomes the current one (VWA's PAGE_CLOSE; a browser does the same).
       env.pages.current = env.pages.openPages().at(-1);
       return { status: 'passed' };
-    case 'navigate':
-      await page.goto(env.mapUrl(action.url), { timeout });
-      return { status: 'passed' };
-    case 'goBack':
-      await page.goBack({ timeout });
-      return { status: 'passed' };
-    case 'goForward':
-      await page.goForward({ timeout });
-      return { status: 'passed' };
+    case 'navigate': {
+      const [url, before] = [env.mapUrl(action.url), page.url()];
+      return fromCheck(afterGoto(page, url, await page.goto(url, { timeout }), before));
+    }
+    case 'goBack': {
+      const before = page.url();
+      return fromCheck(afterHistory(page, 'back', await page.goBack({ timeout }), before));
+    }
+    case 'goForward': {
+      const before = page.url();
+      return fromCheck(afterHistory(page, 'forward', await page.goForward({ timeout }), before));
+    }
     case 'reload':
       await page.reload({ timeout });
       return { status: 'passed' };
@@ -114,36 +141,57 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
           position: action.position,
           timeout,
         };
+        // Before clicking: the click point must hit the target, not a cover (clicking changes what is there).
+        const hit = await hitTestBefore(l, action.position, timeout);
+        if (!hit.ok) return hit;
         // A recorded clickCount of 2 is one double click (the recorder merges the pair), as codegen replays it.
         if (action.clickCount === 2) await l.dblclick(options);
         else await l.click({ ...options, clickCount: Math.max(1, action.clickCount) });
+        return hit;
       });
     case 'hover':
-      return on(action.target, (l) => l.hover({ position: action.position, timeout }));
+      return on(action.target, async (l) => {
+        const hit = await hitTestBefore(l, action.position, timeout);
+        if (hit.ok) await l.hover({ position: action.position, timeout });
+        return hit;
+      });
     case 'check':
-      return on(action.target, (l) => l.check({ timeout }));
+      return on(action.target, (l) => setChecked(l, true, timeout));
     case 'uncheck':
-      return on(action.target, (l) => l.uncheck({ timeout }));
+      return on(action.target, (l) => setChecked(l, false, timeout));
     case 'fill':
       // A DevTools Recorder `change` on a <select> found by its aria name decodes as a fill;
       // on a select, setting the value means choosing that option.
       // Fill first: asking every field for its tag would cost each fill a round trip to the page.
       return on(action.target, async (l) => {
         const refused = await l.fill(action.text, { timeout }).then(() => undefined, (e: unknown) => e);
-        if (refused === undefined) return;
+        if (refused === undefined) return afterFill(l, action.text);
         if ((await l.evaluate((el) => el.tagName).catch(() => '')) !== 'SELECT') throw refused;
         const missing = await missingOptions(l, [action.text], 'valueOrLabel');
         if (missing) return missing;
         await l.selectOption(action.text, { timeout });
+        return afterSelect(l, [action.text], 'valueOrLabel');
       });
     case 'clear':
-      return on(action.target, (l) => l.clear({ timeout }));
-    case 'type':
+      return on(action.target, async (l) => {
+        await l.clear({ timeout });
+        return afterClear(l);
+      });
+    case 'type': {
       if (!action.target) {
+        // Into whatever has focus: nothing editable focused means the keys would go nowhere.
+        const { focused, refused } = await focusedForTyping(page, action.text);
+        if (refused) return fromCheck(refused);
         await page.keyboard.type(action.text);
-        return { status: 'passed' };
+        return fromCheck(await afterTypingFocused(page, action.text, focused));
       }
-      return on(action.target, (l) => l.pressSequentially(action.text, { timeout }));
+      const text = action.text;
+      return on(action.target, async (l) => {
+        const before = await beforeTypingInto(l);
+        await l.pressSequentially(text, { timeout });
+        return afterTypingInto(l, text, before);
+      });
+    }
     case 'press': {
       const chord = [...action.modifiers, action.key].join('+');
       if (!action.target) {
@@ -167,13 +215,17 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
         const missing = await missingOptions(l, action.options, action.by);
         if (missing) return missing;
         await l.selectOption(wanted, { timeout });
+        return afterSelect(l, action.options, action.by);
       });
     case 'setInputFiles':
       return setInputFiles(page, action.target, action.files, env);
     case 'clickPoint': {
+      // No element named (BabyAGI): the recorded screenshot's crop of the chosen option must match live.
+      const seen = await cropCheckBefore(page, env.evidence);
+      if (seen && !seen.ok) return fromCheck(seen);
       const { x, y } = await toViewport(page, action.point);
       await page.mouse.click(x, y, { button: action.button, clickCount: action.clickCount });
-      return { status: 'passed' };
+      return seen ? fromCheck(seen) : { status: 'passed' };
     }
     case 'hoverPoint': {
       const { x, y } = await toViewport(page, action.point);
@@ -190,15 +242,9 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
       return { status: 'passed' };
     }
     case 'scroll': {
-      const scroll = ({ dx, dy, unit }: { dx: number; dy: number; unit: string }, el?: Element) => {
-        const k = unit === 'viewport' ? 1 : 0;
-        const by = { left: dx * (k ? innerWidth : 1), top: dy * (k ? innerHeight : 1) };
-        (el ?? document.scrollingElement ?? document.body).scrollBy(by);
-      };
       const args = { dx: action.dx, dy: action.dy, unit: action.unit };
-      if (action.target) return on(action.target, (l) => l.evaluate((el, a) => scroll(a, el), args).then(() => undefined));
-      await page.evaluate(scroll, args);
-      return { status: 'passed' };
+      if (action.target) return on(action.target, (l) => scrollAndCheck(l, args));
+      return fromCheck(await scrollAndCheck(page, args));
     }
     case 'wait': {
       if (action.elements) {

@@ -256,7 +256,7 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
     page: step.page,
     durationMs: Date.now() - started,
     ...(outcome.status === 'passed'
-      ? { status: 'passed', notes: outcome.notes?.length ? outcome.notes : undefined }
+      ? { status: 'passed', notes: outcome.notes?.length ? outcome.notes : undefined, effect: outcome.effect }
       : { status: 'failed', reason: outcome.reason, message: outcome.message }),
     ...targetReport(outcome),
     ...(outcome.pointCheck ? { pointCheck: outcome.pointCheck } : {}),
@@ -286,7 +286,7 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
       if (found.ok && input.secret) env.secrets.typedInto(found.locator);
       return found;
     };
-    const outcome = await withDeadline(perform(input.action, { pages: env.pages, page, pageName: step.page, timeoutMs, mapUrl: env.toLive, filesDir: env.options.filesDir, resolve, repair: env.options.repair }), timeoutMs * 3 + 5000);
+    const outcome = await withDeadline(perform(input.action, { pages: env.pages, page, pageName: step.page, timeoutMs, mapUrl: env.toLive, filesDir: env.options.filesDir, resolve, repair: env.options.repair, evidence: step.before }), timeoutMs * 3 + 5000);
     if (page && !page.isClosed()) env.pages.current = page;
     if (outcome.status === 'failed') return done(outcome);
     const signals = await settleSignals();

@@ -1,0 +1,72 @@
+import type { Locator } from 'playwright';
+import { pollUntil } from '../poll.js';
+import { checked, noEffect, unverified, type EffectCheck } from './effect.js';
+
+interface Hit {
+  /** The target has no box to click (hidden, display: contents): Playwright's own wait decides. */
+  skip?: boolean;
+  x: number;
+  y: number;
+  onTarget: boolean;
+  /** What `elementFromPoint` gives there, e.g. `div.overlay "Loading…"`. */
+  hit: string;
+}
+
+/**
+ * Runs inside the page (the target's frame), self-contained: brings the target into view as a
+ * click would, and hit-tests the point the click will use (the box centre, or `position` from
+ * its top-left; clipped to the visible part of a box larger than the window).
+ */
+function hitTestInPage(el: Element, position: { x: number; y: number } | null): Hit {
+  const inView = (r: DOMRect) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  let r = el.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) return { skip: true, x: 0, y: 0, onTarget: false, hit: '' };
+  if (!inView(r)) {
+    el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' as ScrollBehavior });
+    r = el.getBoundingClientRect();
+  }
+  let x: number;
+  let y: number;
+  if (position) {
+    x = r.left + el.clientLeft + position.x;
+    y = r.top + el.clientTop + position.y;
+  } else {
+    const left = Math.max(r.left, 0);
+    const top = Math.max(r.top, 0);
+    const right = Math.min(r.right, innerWidth);
+    const bottom = Math.min(r.bottom, innerHeight);
+    x = right > left ? (left + right) / 2 : r.left + r.width / 2;
+    y = bottom > top ? (top + bottom) / 2 : r.top + r.height / 2;
+  }
+  let at: Element | null = el.ownerDocument.elementFromPoint(x, y);
+  while (at?.shadowRoot) {
+    const inner = at.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === at) break;
+    at = inner;
+  }
+  const rounded = { x: Math.round(x), y: Math.round(y) };
+  if (!at) return { ...rounded, onTarget: false, hit: 'nothing (outside the page)' };
+  const hitEl = at;
+  const label = hitEl.tagName === 'LABEL' ? (hitEl as HTMLLabelElement).control : null;
+  const host = (n: Node) => { let p: Node | null = n; while (p) { if (p === el) return true; p = p.parentNode ?? (p as ShadowRoot).host ?? null; } return false; };
+  const onTarget = host(hitEl) || label === el || (el.tagName === 'LABEL' && (el as HTMLLabelElement).control === hitEl);
+  const id = hitEl.id ? `#${hitEl.id}` : hitEl.classList.length ? `.${hitEl.classList[0]}` : '';
+  const text = ((hitEl as HTMLElement).innerText ?? hitEl.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return { ...rounded, onTarget, hit: `${hitEl.tagName.toLowerCase()}${id}${text ? ` "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"` : ''}` };
+}
+
+/**
+ * click / dblclick / hover on a target: before acting, the point the pointer will go to must
+ * hit the target or something inside it — not a covering element (a modal, a cookie banner, a
+ * sticky header). A cover that goes away within the timeout is waited for, as Playwright does.
+ * The check is made before acting because acting changes what is at the point.
+ */
+export async function hitTestBefore(l: Locator, position: { x: number; y: number } | undefined, timeout: number): Promise<EffectCheck> {
+  const probe = () => l.evaluate(hitTestInPage, position ?? null, { timeout }).catch(() => undefined);
+  const first = await probe();
+  if (!first || first.skip) return unverified('the target had no box to hit-test before acting (Playwright\'s own checks applied)');
+  const hit = first.onTarget ? first : ((await pollUntil(async () => { const h = await probe(); return h?.onTarget ? h : undefined; }, timeout)) ?? first);
+  if (hit.skip) return unverified('the target had no box to hit-test before acting (Playwright\'s own checks applied)');
+  if (!hit.onTarget) return noEffect(`expected the point (${hit.x}, ${hit.y}) to hit the target; ${hit.hit} covers it there`);
+  return checked(`the point (${hit.x}, ${hit.y}) hits the target${/^(\w+)/.test(hit.hit) ? ` (${hit.hit})` : ''}`);
+}
