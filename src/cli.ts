@@ -117,7 +117,7 @@ await yargs(hideBin(process.argv))
       .option('episode-timeout', { type: 'number', describe: 'end an episode that runs longer than MS as error/timeout; the run goes on' })
       .option('max-artifact-bytes', { type: 'number', default: DEFAULT_MAX_ARTIFACT_BYTES, describe: 'screenshot/HTML bytes one step may keep on disk; the rest is not written (noted on the step)' })
       .option('start-url', { type: 'string', array: true, describe: 'URL, or WEBSITE=URL: where episodes without a start page (Mind2Web, BabyAGI) begin (repeatable)' })
-      .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, inside the dataset folder (default: images/ next to each metadata file)' })
+      .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, used as given (default: images/ next to each metadata file)' })
       .check((a) => {
         if (a.workers !== undefined && !(Number.isInteger(a.workers) && a.workers >= 1)) throw new Error(`--workers expects a whole number >= 1, got ${a.workers}`);
         for (const k of ['episode-timeout', 'max-artifact-bytes'] as const) {
@@ -184,7 +184,7 @@ await yargs(hideBin(process.argv))
       .option('format', { choices: FORMAT_CHOICES, default: 'auto' as FormatChoice })
       .option('episode', { type: 'string', array: true })
       .option('json', { type: 'boolean', default: false, describe: 'print each episode as IR JSON' })
-      .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, inside the dataset folder (default: images/ next to each metadata file)' }),
+      .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, used as given (default: images/ next to each metadata file)' }),
     async (a) => {
       exitCode = await inspectCommand({ dataset: a.dataset, format: a.format, episodes: list(a.episode), json: a.json, decode: decodeChoices(a.images) });
     },
@@ -193,7 +193,7 @@ await yargs(hideBin(process.argv))
     'validate <dataset>',
     'decode only; report every problem with file:line and field',
     (y) => y.positional('dataset', { type: 'string', demandOption: true }).option('format', { choices: FORMAT_CHOICES, default: 'auto' as FormatChoice })
-      .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, inside the dataset folder (default: images/ next to each metadata file)' }),
+      .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, used as given (default: images/ next to each metadata file)' }),
     async (a) => {
       exitCode = await validateCommand({ dataset: a.dataset, format: a.format, decode: decodeChoices(a.images) });
     },

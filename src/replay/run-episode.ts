@@ -26,7 +26,9 @@ import { settle } from './settle.js';
 import type { Secret } from '../secrets.js';
 import { EpisodeSecrets } from './episode-secrets.js';
 import { scrubZip } from './scrub-zip.js';
-import { episodeViewport, ReplaySession } from './session.js';
+import { ReplaySession } from './session.js';
+import { chooseViewport } from './choose-viewport.js';
+import { startUrlFor } from './start-url.js';
 import { CrashWatch } from './crash-watch.js';
 import type { OfflineOptions } from './offline.js';
 
@@ -78,6 +80,8 @@ export interface ReplayOptions extends OfflineOptions {
   pauseOnFailure?: boolean;
   headed?: boolean;
   defaultViewport: { width: number; height: number };
+  /** `--viewport WxH[@scale]`: the window every episode runs in, whatever its recording says. */
+  viewport?: { width: number; height: number; deviceScaleFactor?: number };
 }
 
 export const DEFAULT_REPLAY_OPTIONS: Omit<ReplayOptions, 'out'> = {
@@ -99,7 +103,7 @@ export const DEFAULT_REPLAY_OPTIONS: Omit<ReplayOptions, 'out'> = {
 export async function runEpisode(browser: Browser, episode: Episode, options: ReplayOptions, session?: ReplaySession): Promise<EpisodeResult> {
   const started = Date.now();
   const dir = episodeDir(options.out, episode.id);
-  const own = session ?? (await ReplaySession.open(browser, episodeViewport(episode, options.defaultViewport), options.timeoutMs, options));
+  const own = session ?? (await ReplaySession.open(browser, await chooseViewport(browser, episode, options), options.timeoutMs, options));
   const continued = own.last;
   own.episodes.push(episode.id);
   const { context, pages, dialogs, httpErrors } = own;
@@ -208,6 +212,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     drift: drift.length ? drift : undefined,
     trace,
     continuedFrom: continued,
+    viewport: own.viewport,
   };
   // A dead renderer or browser says nothing about the recording: an error, with its cause.
   const crash = crashes.cause;
@@ -316,14 +321,6 @@ function targetReport(outcome: Outcome): Partial<StepResult> {
 
 function pageIndependent(action: Action): boolean {
   return action.type === 'openPage' || action.type === 'newTab' || action.type === 'switchPage' || action.type === 'stop' || action.type === 'noop';
-}
-
-/** The page an episode that opens none of its own starts on, if the user named one. */
-function startUrlFor(episode: Episode, urls: ReplayOptions['startUrls']): string | undefined {
-  const first = episode.steps[0]?.action.type;
-  if (!urls || first === 'openPage' || first === 'navigate' || first === 'newTab') return undefined;
-  const website = typeof episode.meta.website === 'string' ? episode.meta.website : undefined;
-  return (website && urls.byWebsite?.[website]) || urls.all;
 }
 
 /** The first of the trailing `closePage` steps: the page before it is where the recording ended. */
