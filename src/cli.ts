@@ -13,6 +13,7 @@ import { validateCommand } from './commands/validate.js';
 import { FORMAT_CHOICES, type FormatChoice } from './formats/load-dataset.js';
 import { createLogger, type LogFormat } from './log.js';
 import { parseShard } from './replay/shard.js';
+import { parseViewport } from './commands/viewport-flag.js';
 import { parseUrlMapping } from './ir/url-map.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -35,7 +36,7 @@ const paramsOf = (a: { param?: string[]; secret?: string[]; params?: string }) =
 function replayChoices(a: {
   mode: 'live' | 'snapshot'; 'allow-scripts': boolean; compare: CompareMode; 'compare-config'?: string; mask?: string[]; calibrate?: boolean; 'calibrate-interval'?: number;
   'stop-at-first-divergence': boolean; trace: 'on' | 'off' | 'retain-on-failure'; 'from-step'?: number; 'to-step'?: number;
-  'pause-on-failure': boolean; 'start-url'?: string[]; 'max-artifact-bytes'?: number;
+  'pause-on-failure': boolean; 'start-url'?: string[]; 'max-artifact-bytes'?: number; viewport?: string;
 }): Partial<ReplayOptions> {
   return {
     replayMode: a.mode,
@@ -47,6 +48,7 @@ function replayChoices(a: {
     toStep: a['to-step'] !== undefined ? a['to-step'] - 1 : undefined,
     pauseOnFailure: a['pause-on-failure'],
     startUrls: parseStartUrls(list(a['start-url'])),
+    viewport: a.viewport === undefined ? undefined : parseViewport(a.viewport),
   };
 }
 
@@ -118,6 +120,7 @@ await yargs(hideBin(process.argv))
       .option('max-artifact-bytes', { type: 'number', default: DEFAULT_MAX_ARTIFACT_BYTES, describe: 'screenshot/HTML bytes one step may keep on disk; the rest is not written (noted on the step)' })
       .option('start-url', { type: 'string', array: true, describe: 'URL, or WEBSITE=URL: where episodes without a start page (Mind2Web, BabyAGI) begin (repeatable)' })
       .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, used as given (default: images/ next to each metadata file)' })
+      .option('viewport', { type: 'string', describe: 'WxH[@scale]: the browser window (CSS px, device scale) for every episode, whatever its recording says' })
       .check((a) => {
         if (a.workers !== undefined && !(Number.isInteger(a.workers) && a.workers >= 1)) throw new Error(`--workers expects a whole number >= 1, got ${a.workers}`);
         for (const k of ['episode-timeout', 'max-artifact-bytes'] as const) {
@@ -125,6 +128,7 @@ await yargs(hideBin(process.argv))
           if (v !== undefined && !(Number.isFinite(v) && v >= 0)) throw new Error(`--${k} expects a number of ${k === 'episode-timeout' ? 'ms' : 'bytes'} >= 0, got ${v}`);
         }
         if (a.shard !== undefined) parseShard(a.shard);
+        if (a.viewport !== undefined) parseViewport(a.viewport);
         if (a.calibrate && a.mode === 'snapshot') throw new Error('--calibrate learns from a live page: snapshot mode has none');
         if (a.calibrate && a.compare === 'off') throw new Error('--calibrate learns what comparison should ignore: it needs --compare other than off');
         if (a['calibrate-interval'] !== undefined && !(a['calibrate-interval'] > 0)) throw new Error(`--calibrate-interval expects a number of ms > 0, got ${a['calibrate-interval']}`);

@@ -143,7 +143,6 @@ async function performAction(action: Action, env: PerformEnv): Promise<Outcome> 
         };
         // Before clicking: the click point must hit the target, not a cover (clicking changes what is there).
         const hit = await hitTestBefore(l, action.position, timeout);
-        if (!hit.ok) return hit;
         // A recorded clickCount of 2 is one double click (the recorder merges the pair), as codegen replays it.
         if (action.clickCount === 2) await l.dblclick(options);
         else await l.click({ ...options, clickCount: Math.max(1, action.clickCount) });
@@ -152,7 +151,7 @@ async function performAction(action: Action, env: PerformEnv): Promise<Outcome> 
     case 'hover':
       return on(action.target, async (l) => {
         const hit = await hitTestBefore(l, action.position, timeout);
-        if (hit.ok) await l.hover({ position: action.position, timeout });
+        await l.hover({ position: action.position, timeout });
         return hit;
       });
     case 'check':

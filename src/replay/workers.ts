@@ -143,7 +143,7 @@ export async function runChain(
         if (live && !session && chain.some((e) => e.continues === episode.id)) session = await ReplaySession.open(b, await chooseViewport(b, episode, options), options.timeoutMs, options);
         log.info({ worker, episode: episode.id, steps: episode.steps.length, continues: session?.last }, 'episode started');
         const replay = !live
-          ? runSnapshotEpisode(b, episode, { timeoutMs: options.timeoutMs, allowScripts: options.allowScripts, defaultViewport: options.viewport ?? options.defaultViewport, fromStep: options.fromStep, toStep: options.toStep })
+          ? runSnapshotEpisode(b, episode, { timeoutMs: options.timeoutMs, allowScripts: options.allowScripts, defaultViewport: options.defaultViewport, viewport: options.viewport, fromStep: options.fromStep, toStep: options.toStep })
           : runEpisode(b, episode, options, session);
         // Past --episode-timeout the browser is closed under the episode; the next one relaunches it.
         result = await withEpisodeDeadline(replay.catch((error: Error) => crashed(episode, error)), options.episodeTimeoutMs, () => browser.close());

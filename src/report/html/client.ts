@@ -214,7 +214,7 @@ export function reportClient(): void {
     return h('div', null,
       h('div', { class: 'cards' },
         card('episodes', t.episodes.total, 'c-total', 'count-total', '#/'),
-        card(t.episodes.passedUnverified ? `passed (${t.episodes.passedUnverified} final state not verifiable)` : 'passed', t.episodes.passed, 'c-passed', 'count-passed', filtersHash({ ...parseFilters(''), status: 'passed' })),
+        card(passedCard(t.episodes), t.episodes.passed, 'c-passed', 'count-passed', filtersHash({ ...parseFilters(''), status: 'passed' })),
         card('failed', t.episodes.failed, 'c-failed', 'count-failed', filtersHash({ ...parseFilters(''), status: 'failed' })),
         card('errors', t.episodes.error, 'c-error', 'count-error', filtersHash({ ...parseFilters(''), status: 'error' })),
         card('steps run', `${t.steps.total - t.steps.skipped} / ${t.steps.total}`, 'c-steps', 'count-steps')),
@@ -352,6 +352,9 @@ export function reportClient(): void {
     if (r.final?.verified === false) facts.push(h('dt', null, 'final state'), h('dd', { 'data-testid': 'final-unverified' }, `${r.status === 'passed' ? 'passed (final state not verifiable)' : 'not verifiable'}: ${r.final.unverifiedReason ?? 'no recorded end state'}`));
     if (r.firstDivergence !== undefined) facts.push(h('dt', null, 'first divergence'), h('dd', null, h('a', { href: `#/e/${entry.n}`, onclick: (e: Event) => { e.preventDefault(); focusStep(r.firstDivergence!); } }, `step ${r.firstDivergence + 1}`)));
     if (r.drift?.length) facts.push(h('dt', null, 'drifted steps'), h('dd', null, r.drift.map((i) => `step ${i + 1}`).join(', ')));
+    const unchecked = r.status === 'passed' ? (r.steps ?? []).filter((s) => s.status === 'passed' && s.effect?.status === 'unverified') : [];
+    if (unchecked.length) facts.push(h('dt', null, 'unverified steps'), h('dd', { 'data-testid': 'steps-unverified' }, `passed (${unchecked.length} step${unchecked.length === 1 ? '' : 's'} unverified): ${unchecked.map((s) => `step ${s.index + 1}`).join(', ')}`));
+    if (r.viewport) facts.push(h('dt', null, 'window'), h('dd', null, `${r.viewport.width}×${r.viewport.height} @${r.viewport.deviceScaleFactor} (${r.viewport.chosenBy})`));
 
     const artefacts: Child[] = [];
     if (r.final?.screenshot) {
@@ -465,6 +468,7 @@ export function reportClient(): void {
         h('tbody', null, s.target.candidates.map((x) => h('tr', null, h('td', null, x.name), h('td', { class: 'num' }, fig(x.score)))))));
     }
     if (s.notes?.length) fact('notes', h('ul', null, s.notes.map((x) => h('li', null, x))));
+    if (s.effect) fact('effect', h('span', { 'data-testid': 'step-effect' }, `${s.effect.status}: ${s.effect.detail}`));
     if (s.downloads?.length) fact('downloads', h('ul', null, s.downloads.map((p) => h('li', null, h('a', { href: href(p), target: '_blank' }, p)))));
     if (facts.length) out.push(h('dl', { class: 'facts' }, facts));
 
@@ -583,4 +587,10 @@ export function reportClient(): void {
 
   window.addEventListener('hashchange', route);
   route();
+}
+
+/** The passed card's label: what the passes could not check, counted. */
+function passedCard(e: { passedUnverified: number; passedWithUnverifiedSteps: number }): string {
+  const caveats = [e.passedUnverified ? `${e.passedUnverified} final state not verifiable` : '', e.passedWithUnverifiedSteps ? `${e.passedWithUnverifiedSteps} with unverified steps` : ''].filter(Boolean);
+  return caveats.length ? `passed (${caveats.join(', ')})` : 'passed';
 }
