@@ -1,5 +1,6 @@
 import { gatherParams } from '../src/commands/params.js';
 import { parseStartUrls } from '../src/commands/start-urls.js';
+import { parseViewport } from '../src/commands/viewport-flag.js';
 import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from '../src/replay/run-episode.js';
 import { parseUrlMapping, type UrlMapping } from '../src/ir/url-map.js';
 import type { Secret } from '../src/secrets.js';
@@ -17,6 +18,7 @@ import type { Secret } from '../src/secrets.js';
  * - `REPLAYWRIGHT_START_URL="URL"` or `"WEBSITE=URL,WEBSITE=URL"` (the CLI's `--start-url`): where
  *   episodes that record no start page (Mind2Web, BabyAGI) begin
  * - `REPLAYWRIGHT_TIMEOUT` (ms per step), `REPLAYWRIGHT_STRICT=1`, `REPLAYWRIGHT_FILES_DIR`
+ * - `REPLAYWRIGHT_VIEWPORT=WxH[@scale]` (the CLI's `--viewport`): the window every episode runs in
  */
 export interface ReplaywrightUse {
   mapUrl?: string | string[];
@@ -28,6 +30,8 @@ export interface ReplaywrightUse {
   timeoutMs?: number;
   strict?: boolean;
   filesDir?: string;
+  /** `WxH[@scale]`, as `--viewport`. */
+  viewport?: string;
 }
 
 export type ReplayMode = 'live' | 'snapshot';
@@ -94,5 +98,7 @@ export function settingsFrom(use: ReplaywrightUse, env: NodeJS.ProcessEnv): Proj
   const replayMode = env.REPLAYWRIGHT_MODE ? parseMode(env.REPLAYWRIGHT_MODE, 'REPLAYWRIGHT_MODE') : use.mode ? parseMode(use.mode, 'use.replaywright.mode') : 'live';
   const allowScripts = env.REPLAYWRIGHT_ALLOW_SCRIPTS ? env.REPLAYWRIGHT_ALLOW_SCRIPTS !== '0' : use.allowScripts;
   const startSpecs = env.REPLAYWRIGHT_START_URL !== undefined ? splitList(env.REPLAYWRIGHT_START_URL) : typeof use.startUrl === 'string' ? [use.startUrl] : (use.startUrl ?? []);
-  return { ...DEFAULT_REPLAY_OPTIONS, urlMappings, params, secrets, timeoutMs, strict, replayMode, allowScripts, startUrls: parseStartUrls(startSpecs), filesDir: env.REPLAYWRIGHT_FILES_DIR ?? use.filesDir };
+  const viewportSpec = env.REPLAYWRIGHT_VIEWPORT ?? use.viewport;
+  const viewport = viewportSpec !== undefined ? parseViewport(viewportSpec) : undefined;
+  return { ...DEFAULT_REPLAY_OPTIONS, urlMappings, params, secrets, timeoutMs, strict, replayMode, allowScripts, startUrls: parseStartUrls(startSpecs), filesDir: env.REPLAYWRIGHT_FILES_DIR ?? use.filesDir, viewport };
 }
