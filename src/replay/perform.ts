@@ -18,7 +18,7 @@ import { afterGoto, afterHistory } from './effects/navigation.js';
 import { cropCheckBefore } from './effects/point-crop.js';
 import { scrollAndCheck } from './effects/scroll.js';
 import { afterSelect } from './effects/select.js';
-import { afterClear, afterFill, afterTypingFocused, afterTypingInto, beforeTypingInto, focusedForTyping } from './effects/typed.js';
+import { afterClear, afterFill, afterTypingFocused, afterTypingInto, beforeTypingInto, focusedForTyping, typeChecked } from './effects/typed.js';
 
 /** How the step's target was found, for the step's result. */
 export interface TargetFound {
@@ -181,14 +181,12 @@ async function performAction(action: Action, env: PerformEnv): Promise<Outcome> 
         // Into whatever has focus: nothing editable focused means the keys would go nowhere.
         const { focused, refused } = await focusedForTyping(page, action.text);
         if (refused) return fromCheck(refused);
-        await page.keyboard.type(action.text);
-        return fromCheck(await afterTypingFocused(page, action.text, focused));
+        return fromCheck(await typeChecked(action.text, (t) => page.keyboard.type(t), (t) => afterTypingFocused(page, t, focused)));
       }
       const text = action.text;
       return on(action.target, async (l) => {
         const before = await beforeTypingInto(l);
-        await l.pressSequentially(text, { timeout });
-        return afterTypingInto(l, text, before);
+        return typeChecked(text, (t) => l.pressSequentially(t, { timeout }), (t) => afterTypingInto(l, t, before));
       });
     }
     case 'press': {

@@ -27,6 +27,23 @@ function judge(after: EditableState | undefined, text: string, whole: boolean, b
   return noEffect(`expected ${after.element} to hold ${quote(text)}; it holds ${quote(after.value)}`);
 }
 
+/**
+ * Types `text` with `type` and checks it with `check`. A text with a new line is typed in two
+ * parts — up to the first new line, checked, then the rest — the same keys in the same order:
+ * the Enter may submit the form, navigate or clear the field (a to-do input), after which there
+ * is no value left to read.
+ */
+export async function typeChecked(text: string, type: (part: string) => Promise<void>, check: (typed: string) => Promise<EffectCheck>): Promise<EffectCheck> {
+  const cut = text.indexOf('\n');
+  const head = cut < 0 ? text : text.slice(0, cut);
+  const tail = cut < 0 ? '' : text.slice(cut);
+  if (head) await type(head);
+  const seen = head ? await check(head) : unverified('only new lines (Enter) were typed: no value to read back');
+  if (!seen.ok || !tail) return seen;
+  await type(tail);
+  return seen.mark.status === 'checked' ? checked(`${seen.mark.detail} before the new line (Enter) and the rest were typed`) : seen;
+}
+
 /** After `fill`: the field's whole value is the text. */
 export async function afterFill(l: Locator, text: string): Promise<EffectCheck> {
   return judge(await targetEditable(l), text, true);
