@@ -4,6 +4,8 @@ import { checked, unverified, type EffectCheck } from './effect.js';
 interface Hit {
   /** The target has no box to click (hidden, display: contents): Playwright's own wait decides. */
   skip?: boolean;
+  /** The target is not (wholly) in the window: scroll it in as Playwright's click would, then test. */
+  outOfView?: boolean;
   x: number;
   y: number;
   onTarget: boolean;
@@ -12,18 +14,15 @@ interface Hit {
 }
 
 /**
- * Runs inside the page (the target's frame), self-contained: brings the target into view as a
- * click would, and hit-tests the point the click will use (the box centre, or `position` from
- * its top-left; clipped to the visible part of a box larger than the window).
+ * Runs inside the page (the target's frame), self-contained: hit-tests the point the click will
+ * use (the box centre, or `position` from its top-left; clipped to the visible part of a box
+ * larger than the window). A target out of view is reported so, untested.
  */
-function hitTestInPage(el: Element, position: { x: number; y: number } | null): Hit {
-  const inView = (r: DOMRect) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
-  let r = el.getBoundingClientRect();
+function hitTestInPage(el: Element, { position, scrolled }: { position: { x: number; y: number } | null; scrolled: boolean }): Hit {
+  const r = el.getBoundingClientRect();
   if (r.width === 0 || r.height === 0) return { skip: true, x: 0, y: 0, onTarget: false, hit: '' };
-  if (!inView(r)) {
-    el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' as ScrollBehavior });
-    r = el.getBoundingClientRect();
-  }
+  const inView = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  if (!inView && !scrolled) return { outOfView: true, x: 0, y: 0, onTarget: false, hit: '' };
   let x: number;
   let y: number;
   if (position) {
@@ -63,7 +62,13 @@ function hitTestInPage(el: Element, position: { x: number; y: number } | null): 
  * only says what it saw. It never fails the step itself.
  */
 export async function hitTestBefore(l: Locator, position: { x: number; y: number } | undefined, timeout: number): Promise<EffectCheck> {
-  const hit = await l.evaluate(hitTestInPage, position ?? null, { timeout }).catch(() => undefined);
+  const probe = (scrolled: boolean) => l.evaluate(hitTestInPage, { position: position ?? null, scrolled }, { timeout }).catch(() => undefined);
+  let hit = await probe(false);
+  if (hit?.outOfView) {
+    // The same scrolling Playwright's click does first, so the page ends where it always did.
+    await l.scrollIntoViewIfNeeded({ timeout }).catch(() => undefined);
+    hit = await probe(true);
+  }
   if (!hit || hit.skip) return unverified('the target had no box to hit-test before acting (Playwright\'s own checks applied)');
   if (!hit.onTarget) return checked(`the point (${hit.x}, ${hit.y}) was covered by ${hit.hit}; Playwright acted once its hit-target check found the target there`);
   return checked(`the point (${hit.x}, ${hit.y}) hits the target (${hit.hit})`);

@@ -21,7 +21,8 @@ function judge(after: EditableState | undefined, text: string, whole: boolean, b
   if (!after.editable) return noEffect(`expected ${quote(text)} in an editable element; ${after.element} is not editable`);
   const seen = shows(after.value, text, whole);
   if (seen === 'exact') return checked(`${after.element} holds ${quote(text)}`);
-  if (seen === 'reformatted') return checked(`${after.element} holds ${quote(after.value)}, the page's formatting of ${quote(text)}`);
+  // The reformatted value is not quoted: it could carry a secret in a shape the exact-value scrub misses.
+  if (seen === 'reformatted') return checked(`${after.element} holds the typed text as the page formatted it`);
   // A field that filters as you type (an autocomplete replacing the text) still took the keys.
   if (before && before.element === after.element && before.value !== after.value && text !== '') return checked(`${after.element} changed to ${quote(after.value)} (typed ${quote(text)})`);
   return noEffect(`expected ${after.element} to hold ${quote(text)}; it holds ${quote(after.value)}`);
