@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright';
 import type { Episode } from '../src/ir/index.js';
-import { episodeViewport, ReplaySession } from '../src/replay/session.js';
+import { chooseViewport } from '../src/replay/choose-viewport.js';
+import { ReplaySession } from '../src/replay/session.js';
 import type { ReplayOptions } from '../src/replay/run-episode.js';
 
 /**
@@ -27,7 +28,7 @@ export class ChainSession {
       throw new Error(`${episode.id} continues ${episode.continues} and starts on the page that turn left, but ${why}: run the whole chain ("${chain[0]!.id} (chain)")`);
     }
     if (!this.session && chain.some((e) => e.continues === episode.id)) {
-      this.session = await ReplaySession.open(browser, episodeViewport(episode, options.defaultViewport), options.timeoutMs, options);
+      this.session = await ReplaySession.open(browser, await chooseViewport(browser, episode, options), options.timeoutMs, options);
     }
     return this.session;
   }

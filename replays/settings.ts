@@ -1,5 +1,6 @@
 import { gatherParams } from '../src/config/params.js';
 import { parseStartUrls } from '../src/replay/start-urls.js';
+import { parseViewport } from '../src/config/viewport-flag.js';
 import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from '../src/replay/run-episode.js';
 import { parseUrlMapping, type UrlMapping } from '../src/ir/url-map.js';
 import type { Secret } from '../src/secrets.js';
@@ -20,6 +21,7 @@ import type { ReplaywrightConfig } from '../src/config/index.js';
  * - `REPLAYWRIGHT_START_URL="URL"` or `"WEBSITE=URL,WEBSITE=URL"` (the CLI's `--start-url`): where
  *   episodes that record no start page (Mind2Web, BabyAGI) begin
  * - `REPLAYWRIGHT_TIMEOUT` (ms per step), `REPLAYWRIGHT_STRICT=1`, `REPLAYWRIGHT_FILES_DIR`
+ * - `REPLAYWRIGHT_VIEWPORT=WxH[@scale]` (the CLI's `--viewport`): the window every episode runs in
  */
 export interface ReplaywrightUse {
   mapUrl?: string | string[];
@@ -31,6 +33,8 @@ export interface ReplaywrightUse {
   timeoutMs?: number;
   strict?: boolean;
   filesDir?: string;
+  /** `WxH[@scale]`, as `--viewport`. */
+  viewport?: string;
 }
 
 export type ReplayMode = 'live' | 'snapshot';
@@ -113,5 +117,7 @@ export function settingsFrom(use: ReplaywrightUse, env: NodeJS.ProcessEnv, confi
   const allowScripts = env.REPLAYWRIGHT_ALLOW_SCRIPTS ? env.REPLAYWRIGHT_ALLOW_SCRIPTS !== '0' : (use.allowScripts ?? base.allowScripts);
   const startSpecs = env.REPLAYWRIGHT_START_URL !== undefined ? splitList(env.REPLAYWRIGHT_START_URL) : typeof use.startUrl === 'string' ? [use.startUrl] : use.startUrl;
   const startUrls = startSpecs ? parseStartUrls(startSpecs) : base.startUrls;
-  return { ...base, urlMappings, params, secrets, timeoutMs, strict, replayMode, allowScripts, startUrls, filesDir: env.REPLAYWRIGHT_FILES_DIR ?? use.filesDir ?? base.filesDir };
+  const viewportSpec = env.REPLAYWRIGHT_VIEWPORT ?? use.viewport;
+  const viewport = viewportSpec !== undefined ? parseViewport(viewportSpec) : base.viewport;
+  return { ...base, urlMappings, params, secrets, timeoutMs, strict, replayMode, allowScripts, startUrls, filesDir: env.REPLAYWRIGHT_FILES_DIR ?? use.filesDir ?? base.filesDir, viewport };
 }

@@ -13,6 +13,7 @@ import { validateCommand } from './commands/validate.js';
 import { FORMAT_CHOICES, type FormatChoice } from './formats/load-dataset.js';
 import { createLogger, type LogFormat } from './log.js';
 import { parseShard } from './replay/shard.js';
+import { parseViewport } from './config/viewport-flag.js';
 import { parseUrlMapping } from './ir/url-map.js';
 import { resolve } from 'node:path';
 import { loadThresholds } from './replay/thresholds-file.js';
@@ -36,7 +37,7 @@ const paramsOf = (a: { param?: string[]; secret?: string[]; params?: string }) =
 function replayChoices(a: {
   mode: 'live' | 'snapshot'; 'allow-scripts': boolean; compare: CompareMode; 'compare-config'?: string; mask?: string[]; calibrate?: boolean; 'calibrate-interval'?: number;
   'stop-at-first-divergence': boolean; trace: 'on' | 'off' | 'retain-on-failure'; 'from-step'?: number; 'to-step'?: number;
-  'pause-on-failure': boolean; 'start-url'?: string[]; 'max-artifact-bytes'?: number;
+  'pause-on-failure': boolean; 'start-url'?: string[]; 'max-artifact-bytes'?: number; viewport?: string;
 }): Partial<ReplayOptions> {
   return {
     replayMode: a.mode,
@@ -48,6 +49,7 @@ function replayChoices(a: {
     toStep: a['to-step'] !== undefined ? a['to-step'] - 1 : undefined,
     pauseOnFailure: a['pause-on-failure'],
     startUrls: parseStartUrls(list(a['start-url'])),
+    viewport: a.viewport === undefined ? undefined : parseViewport(a.viewport),
   };
 }
 
@@ -83,6 +85,7 @@ await yargs(hideBin(process.argv))
           if (v !== undefined && !(Number.isFinite(v) && v >= 0)) throw new Error(`--${k} expects a number of ${k === 'episode-timeout' ? 'ms' : 'bytes'} >= 0, got ${v}`);
         }
         if (a.shard !== undefined) parseShard(a.shard);
+        if (a.viewport !== undefined) parseViewport(a.viewport);
         if (a.calibrate && a.mode === 'snapshot') throw new Error('--calibrate learns from a live page: snapshot mode has none');
         if (a.calibrate && a.compare === 'off') throw new Error('--calibrate learns what comparison should ignore: it needs --compare other than off');
         if (a['calibrate-interval'] !== undefined && !(a['calibrate-interval'] > 0)) throw new Error(`--calibrate-interval expects a number of ms > 0, got ${a['calibrate-interval']}`);
@@ -170,7 +173,7 @@ await yargs(hideBin(process.argv))
       .option('format', { choices: FORMAT_CHOICES, default: 'auto' as FormatChoice })
       .option('episode', { type: 'string', array: true })
       .option('json', { type: 'boolean', default: false, describe: 'print each episode as IR JSON' })
-      .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, inside the dataset folder (default: images/ next to each metadata file)' }),
+      .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, used as given (default: images/ next to each metadata file)' }),
     async (a) => {
       exitCode = await inspectCommand({ dataset: a.dataset, format: a.format, episodes: list(a.episode), json: a.json, decode: decodeChoices(a.images) });
     },
@@ -179,7 +182,7 @@ await yargs(hideBin(process.argv))
     'validate <dataset>',
     'decode only; report every problem with file:line and field',
     (y) => y.positional('dataset', { type: 'string', demandOption: true }).option('format', { choices: FORMAT_CHOICES, default: 'auto' as FormatChoice })
-      .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, inside the dataset folder (default: images/ next to each metadata file)' }),
+      .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, used as given (default: images/ next to each metadata file)' }),
     async (a) => {
       exitCode = await validateCommand({ dataset: a.dataset, format: a.format, decode: decodeChoices(a.images) });
     },

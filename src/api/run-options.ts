@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_THRESHOLDS } from '../compare/target-match.js';
 import { gatherParams } from '../config/params.js';
 import { RUN_OPTIONS } from '../config/run-options.js';
+import { parseViewport } from '../config/viewport-flag.js';
 import type { ReplaywrightConfig } from '../config/define-config.js';
 import { parseUrlMapping } from '../ir/url-map.js';
 import { harProblem } from '../replay/offline.js';
@@ -33,7 +34,7 @@ export function runOptionsFrom(config: ReplaywrightConfig, datasetRoot: string):
   const {
     dataset: _dataset, out, format, episode, mapUrl, param, secret, params, timeout, filesDir, strict, repair, minScore, finalTextMin, headed, slowMo, workers, workerMode,
     resume, shard, connect, mode, allowScripts, compare, compareConfig, mask, calibrate, calibrateInterval, stopAtFirstDivergence, trace, fromStep, toStep,
-    pauseOnFailure, offline, har, episodeTimeout, maxArtifactBytes, startUrl, images, heal, logFormat: _logFormat, logLevel: _logLevel, ...rest
+    pauseOnFailure, offline, har, episodeTimeout, maxArtifactBytes, startUrl, images, heal, viewport, logFormat: _logFormat, logLevel: _logLevel, ...rest
   } = config;
   const none: Record<string, never> = rest;
   void none;
@@ -74,6 +75,7 @@ export function runOptionsFrom(config: ReplaywrightConfig, datasetRoot: string):
     har,
     // Results carry each fallback's direct locator and each step's live before-state; `run --heal` writes them back.
     heal,
+    viewport: viewport === undefined ? undefined : parseViewport(viewport),
   };
   void calibrateInterval; // only with calibrate, refused above
   const selection: Selection = {

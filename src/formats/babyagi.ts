@@ -11,7 +11,7 @@ export { BABYAGI_SCREEN, SCROLL_PX } from './babyagi/trajectory.js';
 export { IMAGE_EXTENSIONS } from './babyagi/images.js';
 
 export interface BabyAgiDecodeOptions extends DecodeOptions {
-  /** The screenshots folder (`--images`), relative to the dataset root or absolute; default `images/` next to the metadata file. */
+  /** The screenshots folder (`--images`, used as given, anywhere), relative to the dataset root or absolute; default `images/` next to the metadata file. */
   imagesDir?: string;
   stream?: JsonStreamOptions;
 }

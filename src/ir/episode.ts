@@ -65,6 +65,17 @@ export const Episode = z.object({
    * snapshot mode scores element accuracy, a step without any counting as a miss.
    */
   scoresElements: z.boolean().optional(),
+  /**
+   * Browser windows (CSS px and device scale) that may have taken the recorded screenshots, the
+   * decoder's reading first (BabyAGI: 1280×719 at 1.590625, else 2036×1144 at 1). Live replay
+   * runs in the one whose render of the start page is most like the first recorded screenshot;
+   * without a screenshot, in the first. `--viewport` overrides.
+   */
+  viewportCandidates: z.array(z.object({
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    deviceScaleFactor: z.number().positive(),
+  })).min(1).optional(),
   /** What the user holds, in words for messages (`a plain codegen file`); default `a <format> episode`. */
   describedAs: z.string().optional(),
   /** Dataset fields with no IR meaning, kept so nothing the user gave is lost. */

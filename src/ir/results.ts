@@ -29,6 +29,7 @@ export const REASONS = {
   'invalid-input': 'the record could not be decoded: `problems` names file, line and field',
   'browser-crashed': 'the renderer or the browser died under the episode (the message names the cause)',
   'after-failure': 'a step not run because an earlier step did not pass',
+  'no-effect': 'the action ran but its postcondition did not hold: nothing happened, or not what the recording did (the step\'s `effect` says what was expected and seen)',
   error: 'anything else that went wrong (the message says what)',
 } as const satisfies Record<string, string>;
 
@@ -80,6 +81,19 @@ export interface BeforeStateComparison {
   costMs?: { capture: number; compare: number };
 }
 
+/**
+ * What a passed step proved about its effect. `checked`: the action's postcondition held (the
+ * value is in the field, the box is checked, the scroll moved, the click point hit the target…);
+ * `unverified`: the action ran but nothing could be checked (`detail` says why), so the episode
+ * reads "passed (N steps unverified)"; `none`: the action changes nothing to check (noop, stop,
+ * a timed wait).
+ */
+export interface StepEffect {
+  status: 'checked' | 'unverified' | 'none';
+  /** What was checked and seen, or why nothing could be. */
+  detail: string;
+}
+
 export interface StepResult {
   index: number;
   recordedStep?: number | string;
@@ -115,6 +129,8 @@ export interface StepResult {
    * against the recorded element, and whether `--repair` acted on the element found again.
    */
   pointCheck?: { x: number; y: number; expected: string; found: string; match: boolean; repaired?: boolean };
+  /** Passed steps: the postcondition checked after the action, or why none could be (see StepEffect). */
+  effect?: StepEffect;
   /**
    * `--heal`, a target found by a fallback: a locator that finds that very element directly (the
    * only match on the live page), for `heal` to write back; or why none was written.
@@ -176,6 +192,22 @@ export interface EpisodeResult {
   continuedFrom?: string;
   /** Input problems, formatted `file:line: severity: field: message`. */
   problems?: string[];
+  /** Live mode: the browser window the episode ran in, and how it was chosen. */
+  viewport?: ReplayViewport;
+}
+
+/**
+ * The CSS viewport and device scale a live episode ran at. `chosenBy`: `--viewport` (the user's),
+ * `screenshot` (of the recording's candidate windows, the one whose render of the start page is
+ * most like the first recorded screenshot; `candidates` lists each with its differing-pixel
+ * share), `recorded` (the recording's own window), `default` (the run's default).
+ */
+export interface ReplayViewport {
+  width: number;
+  height: number;
+  deviceScaleFactor: number;
+  chosenBy: '--viewport' | 'screenshot' | 'recorded' | 'default';
+  candidates?: { width: number; height: number; deviceScaleFactor: number; differing?: number; note?: string }[];
 }
 
 /**
@@ -196,8 +228,11 @@ export interface RunSummary {
   finishedAt: string;
   durationMs: number;
   browser?: { source: string; executablePath: string; version: string };
-  /** `passedUnverified`: passed episodes whose final state could not be checked (counted in `passed` too). */
-  episodes: Record<EpisodeStatus, number> & { total: number; passedUnverified?: number };
+  /**
+   * `passedUnverified`: passed episodes whose final state could not be checked; `passedWithUnverifiedSteps`:
+   * passed episodes with at least one step whose effect could not be checked (both counted in `passed` too).
+   */
+  episodes: Record<EpisodeStatus, number> & { total: number; passedUnverified?: number; passedWithUnverifiedSteps?: number };
   steps: Record<StepStatus, number> & { total: number };
   reasons: Partial<Record<Reason, number>>;
   /** How many step targets each strategy found (recorded, alternative, normalized-name, similarity). */
@@ -207,6 +242,21 @@ export interface RunSummary {
   /** Per dataset format: episodes, and in snapshot mode target-found rate and element accuracy. */
   formats?: Record<string, FormatFigures>;
   exitCode: number;
+}
+
+/** Passed steps of the episode whose effect could not be checked (StepEffect `unverified`). */
+export const unverifiedSteps = (r: Pick<EpisodeResult, 'steps'>): StepResult[] => r.steps.filter((s) => s.status === 'passed' && s.effect?.status === 'unverified');
+
+/**
+ * How a passed episode says what it rests on: `passed`, or `passed (final state not verifiable,
+ * 2 steps unverified)` — a pass never hides what could not be checked.
+ */
+export function passedLabel(r: Pick<EpisodeResult, 'status' | 'final' | 'steps'>): string {
+  const caveats: string[] = [];
+  if (passedUnverified(r)) caveats.push('final state not verifiable');
+  const n = unverifiedSteps(r).length;
+  if (n) caveats.push(`${n} step${n === 1 ? '' : 's'} unverified`);
+  return caveats.length ? `passed (${caveats.join(', ')})` : 'passed';
 }
 
 /** A passed episode whose final page nothing could check (see FinalState.verified). */

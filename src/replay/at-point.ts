@@ -1,5 +1,8 @@
 import type { Locator, Page } from 'playwright';
 import type { Action, Point, Target } from '../ir/index.js';
+import { checked, unverified, type EffectCheck } from './effects/effect.js';
+import { fromCheck } from './effects/outcome.js';
+import { afterClearingFocused, afterTypingFocused, typeChecked } from './effects/typed.js';
 import type { Outcome, PerformEnv } from './perform.js';
 import { boxCentre, checkPoint, nearestNamed, recordedBox, type PointCheck } from './point-check.js';
 import { pollUntil } from './poll.js';
@@ -8,9 +11,9 @@ import { watchNavigation } from './navigation-watch.js';
 /**
  * Actions the recording made at a point (VWA): element_id actions act at the centre of the
  * recorded box, MOUSE_CLICK/MOUSE_HOVER at their coordinates. Before acting, the element at
- * that point is checked against the recorded node (role and name); a mismatch is reported on
- * the step (`pointCheck`, a note). The action then happens at the recorded point, as VWA
- * did, unless `--repair`: then on the element of the recorded role and name nearest the point.
+ * that point is checked against the recorded node (role and name). A mismatch fails the step
+ * `no-effect` (acting there would act on something else), unless `--repair`: then the action
+ * happens on the element of the recorded role and name nearest the point, and the step says so.
  */
 export type PointAction = Extract<Action, { type: 'click' | 'hover' | 'clear' | 'type' | 'clickPoint' | 'hoverPoint' }>;
 
@@ -51,7 +54,11 @@ export async function performAtPoint(page: Page, action: PointAction, env: Perfo
     const pointCheck: PointCheck = { ...check, repaired: found !== undefined };
     if (!found) return { status: 'failed', reason: 'target-not-found', message: `at the recorded point ${at} is ${check.found}, not ${check.expected}, and --repair finds no ${check.expected}`, pointCheck };
     await onElement(page, action, found, env.timeoutMs);
-    return { status: 'passed', notes: [`drift: at the recorded point ${at} is ${check.found}, not ${check.expected}; --repair acted on the ${check.expected} nearest that point`], pointCheck };
+    const effect = await typedEffect(page, action) ?? checked(`--repair acted on the ${check.expected} nearest ${at}`);
+    return { ...fromCheck(effect, undefined, [`drift: at the recorded point ${at} is ${check.found}, not ${check.expected}; --repair acted on the ${check.expected} nearest that point`]), pointCheck };
+  }
+  if (check && !check.match) {
+    return { status: 'failed', reason: 'no-effect', message: `expected ${check.expected} at the recorded point ${at}; ${check.found} is there, so the ${action.type.replace('Point', '')} would land on it (--repair acts on the ${check.expected} found again)`, pointCheck: check };
   }
 
   // A page that is still loading has the element but maybe not its handlers yet.
@@ -60,9 +67,18 @@ export async function performAtPoint(page: Page, action: PointAction, env: Perfo
   // for one that starts, until it loads, so the next step acts on the new page.
   const navigation = action.type === 'hover' || action.type === 'hoverPoint' ? undefined : watchNavigation(page, NAVIGATION_GRACE_MS, env.timeoutMs);
   await onPoint(page, action, x, y);
+  const typed = await typedEffect(page, action);
   await navigation?.started();
-  const notes = check && !check.match ? [`drift: at the recorded point ${at} is ${check.found}, not ${check.expected}; acted at the point as recorded (--repair re-finds the element)`] : [];
-  return check ? { status: 'passed', notes, pointCheck: check } : { status: 'passed', notes };
+  const effect = typed ?? (check ? checked(`at ${at} is ${check.found}, the recorded ${check.expected}`) : unverified('the recorded element has no role or name to check at the point'));
+  const outcome = fromCheck(effect);
+  return check ? { ...outcome, pointCheck: check } : outcome;
+}
+
+/** TYPE at a point types into what the click focused, and the field must hold the text; CLEAR leaves it empty. */
+async function typedEffect(page: Page, action: PointAction): Promise<EffectCheck | undefined> {
+  if (action.type === 'type') return typeChecked(action.text, (t) => page.keyboard.type(t), (t) => afterTypingFocused(page, t, undefined));
+  if (action.type === 'clear') return afterClearingFocused(page);
+  return undefined;
 }
 
 async function where(page: Page, action: PointAction): Promise<{ x: number; y: number; target: Target }> {
@@ -94,8 +110,7 @@ async function onPoint(page: Page, action: PointAction, x: number, y: number): P
       await page.mouse.move(x, y);
       return;
     case 'type':
-      await page.mouse.click(x, y);
-      await page.keyboard.type(action.text);
+      await page.mouse.click(x, y); // the text is typed by typedEffect, which checks it lands
       return;
     case 'clear':
       await page.mouse.click(x, y);
@@ -116,8 +131,7 @@ async function onElement(page: Page, action: PointAction, l: Locator, timeout: n
       await l.hover({ timeout });
       return;
     case 'type':
-      await l.click({ timeout });
-      await page.keyboard.type(action.text);
+      await l.click({ timeout }); // the text is typed by typedEffect, which checks it lands
       return;
     case 'clear':
       await l.clear({ timeout });

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Locator, Page } from 'playwright';
-import type { Action, Target } from '../ir/index.js';
-import type { Reason } from '../ir/results.js';
+import type { Action, Evidence, Target } from '../ir/index.js';
+import type { Reason, StepEffect } from '../ir/results.js';
 import * as assert from './assertions.js';
 import { actsAtPoint, performAtPoint, toViewport, type PointAction } from './at-point.js';
 import type { Resolution, Strategy } from './locate.js';
@@ -12,6 +12,16 @@ import { waitForElements } from './wait-elements.js';
 import { changeValue } from './devtools/change-value.js';
 import { emulateNetwork, frameThrough, scrollTo } from './devtools/page-effects.js';
 import { clickAtRecordedPoint, needsRecordedPointClick } from './devtools/recorded-point-click.js';
+import { setChecked } from './effects/checkbox.js';
+import { defaultMark } from './effects/default-marks.js';
+import { isEffectCheck, type EffectCheck } from './effects/effect.js';
+import { fromCheck } from './effects/outcome.js';
+import { hitTestBefore } from './effects/hit-test.js';
+import { afterGoto, afterHistory } from './effects/navigation.js';
+import { cropCheckBefore } from './effects/point-crop.js';
+import { scrollAndCheck } from './effects/scroll.js';
+import { afterSelect } from './effects/select.js';
+import { afterClear, afterFill, afterTypingFocused, afterTypingInto, beforeTypingInto, focusedForTyping, typeChecked } from './effects/typed.js';
 
 /** How the step's target was found, for the step's result. */
 export interface TargetFound {
@@ -23,7 +33,7 @@ export interface TargetFound {
 }
 
 export type Outcome =
-  | { status: 'passed'; found?: TargetFound; notes?: string[]; pointCheck?: PointCheck }
+  | { status: 'passed'; found?: TargetFound; notes?: string[]; pointCheck?: PointCheck; effect?: StepEffect }
   | { status: 'failed'; reason: Reason; message: string; found?: TargetFound; candidates?: { name: string; score: number }[]; pointCheck?: PointCheck };
 
 export interface PerformEnv {
@@ -42,17 +52,29 @@ export interface PerformEnv {
   resolve(target: Target, exact?: boolean): Promise<Resolution>;
   /** `--repair`: an action recorded at a point whose element moved acts on the element found again. */
   repair?: boolean;
+  /** The step's recorded before-state: what a click at a bare point (BabyAGI) is checked against. */
+  evidence?: Evidence;
 }
 
 const BLANK_URLS = new Set(['about:blank', 'chrome://newtab/']);
 
-/** Runs one IR action with Playwright. Playwright errors propagate; the step runner classifies them. */
+/**
+ * Runs one IR action with Playwright and checks its effect (src/replay/effects/): a passed
+ * outcome always carries a mark — checked, unverified with why, or nothing to check. Playwright
+ * errors propagate; the step runner classifies them.
+ */
 export async function perform(action: Action, env: PerformEnv): Promise<Outcome> {
+  const outcome = await performAction(action, env);
+  return outcome.status === 'passed' && !outcome.effect ? { ...outcome, effect: defaultMark(action) } : outcome;
+}
+
+async function performAction(action: Action, env: PerformEnv): Promise<Outcome> {
   if (action.type === 'openPage') {
     const page = await env.pages.open(env.pageName);
     env.pages.current = page;
-    if (action.url && !BLANK_URLS.has(action.url)) await page.goto(env.mapUrl(action.url), { timeout: env.timeoutMs });
-    return { status: 'passed' };
+    if (!action.url || BLANK_URLS.has(action.url)) return { status: 'passed' };
+    const url = env.mapUrl(action.url);
+    return fromCheck(afterGoto(page, url, await page.goto(url, { timeout: env.timeoutMs }), undefined));
   }
   if (action.type === 'newTab') {
     env.pages.current = await env.pages.open(env.pageName);
@@ -77,7 +99,8 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
   if (actsAtPoint(action)) return performAtPoint(page, action as PointAction, env);
 
   /** Resolve the target, then act on it; a target that cannot be pinned down fails the step. */
-  const on = async (target: Target, act: (l: Locator) => Promise<string | undefined | void>): Promise<Outcome> => {
+  // `act` returns an assertion's failure (a string), the action's effect check, or nothing.
+  const on = async (target: Target, act: (l: Locator) => Promise<string | EffectCheck | undefined | void>): Promise<Outcome> => {
     const asserting = action.type.startsWith('assert');
     const found = await env.resolve(target, asserting);
     if (!found.ok && asserting) return { status: 'failed', reason: 'assertion-failed', message: `the element to check is not there: ${found.message}` };
@@ -85,6 +108,7 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
     const report = foundReport(found);
     const problem = await act(found.locator);
     if (typeof problem === 'string') return { status: 'failed', reason: 'assertion-failed', message: problem, found: report };
+    if (isEffectCheck(problem)) return fromCheck(problem, report);
     return { status: 'passed', found: report };
   };
 
@@ -94,15 +118,18 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
       // The page opened last becomes the current one (VWA's PAGE_CLOSE; a browser does the same).
       env.pages.current = env.pages.openPages().at(-1);
       return { status: 'passed' };
-    case 'navigate':
-      await page.goto(env.mapUrl(action.url), { timeout });
-      return { status: 'passed' };
-    case 'goBack':
-      await page.goBack({ timeout });
-      return { status: 'passed' };
-    case 'goForward':
-      await page.goForward({ timeout });
-      return { status: 'passed' };
+    case 'navigate': {
+      const [url, before] = [env.mapUrl(action.url), page.url()];
+      return fromCheck(afterGoto(page, url, await page.goto(url, { timeout }), before));
+    }
+    case 'goBack': {
+      const before = page.url();
+      return fromCheck(afterHistory(page, 'back', await page.goBack({ timeout }), before));
+    }
+    case 'goForward': {
+      const before = page.url();
+      return fromCheck(afterHistory(page, 'forward', await page.goForward({ timeout }), before));
+    }
     case 'reload':
       await page.reload({ timeout });
       return { status: 'passed' };
@@ -121,16 +148,23 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
           button: action.button as 'left' | 'middle' | 'right', // side buttons went through clickAtRecordedPoint
           timeout,
         };
+        // Before clicking: the click point must hit the target, not a cover (clicking changes what is there).
+        const hit = await hitTestBefore(l, action.position, timeout);
         // A recorded clickCount of 2 is one double click (the recorder merges the pair), as codegen replays it.
         if (action.clickCount === 2) await l.dblclick(options);
         else await l.click({ ...options, clickCount: Math.max(1, action.clickCount) });
+        return hit;
       });
     case 'hover':
-      return on(action.target, (l) => l.hover({ position: action.position, timeout }));
+      return on(action.target, async (l) => {
+        const hit = await hitTestBefore(l, action.position, timeout);
+        await l.hover({ position: action.position, timeout });
+        return hit;
+      });
     case 'check':
-      return on(action.target, (l) => l.check({ timeout }));
+      return on(action.target, (l) => setChecked(l, true, timeout));
     case 'uncheck':
-      return on(action.target, (l) => l.uncheck({ timeout }));
+      return on(action.target, (l) => setChecked(l, false, timeout));
     case 'fill':
       if (action.byFieldKind) {
         let note: string | undefined;
@@ -142,20 +176,31 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
       // Fill first: asking every field for its tag would cost each fill a round trip to the page.
       return on(action.target, async (l) => {
         const refused = await l.fill(action.text, { timeout }).then(() => undefined, (e: unknown) => e);
-        if (refused === undefined) return;
+        if (refused === undefined) return afterFill(l, action.text);
         if ((await l.evaluate((el) => el.tagName).catch(() => '')) !== 'SELECT') throw refused;
         const missing = await missingOptions(l, [action.text], 'valueOrLabel');
         if (missing) return missing;
         await l.selectOption(action.text, { timeout });
+        return afterSelect(l, [action.text], 'valueOrLabel');
       });
     case 'clear':
-      return on(action.target, (l) => l.clear({ timeout }));
-    case 'type':
+      return on(action.target, async (l) => {
+        await l.clear({ timeout });
+        return afterClear(l);
+      });
+    case 'type': {
       if (!action.target) {
-        await page.keyboard.type(action.text);
-        return { status: 'passed' };
+        // Into whatever has focus: nothing editable focused means the keys would go nowhere.
+        const { focused, refused } = await focusedForTyping(page, action.text);
+        if (refused) return fromCheck(refused);
+        return fromCheck(await typeChecked(action.text, (t) => page.keyboard.type(t), (t) => afterTypingFocused(page, t, focused)));
       }
-      return on(action.target, (l) => l.pressSequentially(action.text, { timeout }));
+      const text = action.text;
+      return on(action.target, async (l) => {
+        const before = await beforeTypingInto(l);
+        return typeChecked(text, (t) => l.pressSequentially(t, { timeout }), (t) => afterTypingInto(l, t, before));
+      });
+    }
     case 'press': {
       const chord = [...action.modifiers, action.key].join('+');
       if (!action.target) {
@@ -179,13 +224,17 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
         const missing = await missingOptions(l, action.options, action.by);
         if (missing) return missing;
         await l.selectOption(wanted, { timeout });
+        return afterSelect(l, action.options, action.by);
       });
     case 'setInputFiles':
       return setInputFiles(page, action.target, action.files, env);
     case 'clickPoint': {
+      // No element named (BabyAGI): the recorded screenshot's crop of the chosen option must match live.
+      const seen = await cropCheckBefore(page, env.evidence);
+      if (seen && !seen.ok) return fromCheck(seen);
       const { x, y } = await toViewport(page, action.point);
       await page.mouse.click(x, y, { button: action.button, clickCount: action.clickCount });
-      return { status: 'passed' };
+      return seen ? fromCheck(seen) : { status: 'passed' };
     }
     case 'hoverPoint': {
       const { x, y } = await toViewport(page, action.point);
@@ -204,15 +253,9 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
     case 'scroll': {
       const to = action.to;
       if (to) return action.target ? on(action.target, (l) => scrollTo(page, l, to, timeout)) : scrollTo(page, undefined, to, timeout).then(() => ({ status: 'passed' }));
-      const scroll = ({ dx, dy, unit }: { dx: number; dy: number; unit: string }, el?: Element) => {
-        const k = unit === 'viewport' ? 1 : 0;
-        const by = { left: dx * (k ? innerWidth : 1), top: dy * (k ? innerHeight : 1) };
-        (el ?? document.scrollingElement ?? document.body).scrollBy(by);
-      };
       const args = { dx: action.dx, dy: action.dy, unit: action.unit };
-      if (action.target) return on(action.target, (l) => l.evaluate((el, a) => scroll(a, el), args).then(() => undefined));
-      await page.evaluate(scroll, args);
-      return { status: 'passed' };
+      if (action.target) return on(action.target, (l) => scrollAndCheck(l, args));
+      return fromCheck(await scrollAndCheck(page, args));
     }
     case 'wait': {
       if (action.elements) {

@@ -26,7 +26,9 @@ import { settle } from './settle.js';
 import type { Secret } from '../secrets.js';
 import { EpisodeSecrets } from './episode-secrets.js';
 import { scrubZip } from './scrub-zip.js';
-import { episodeViewport, ReplaySession } from './session.js';
+import { ReplaySession } from './session.js';
+import { chooseViewport } from './choose-viewport.js';
+import { startUrlFor } from './start-url.js';
 import { CrashWatch } from './crash-watch.js';
 import { captureBaseline } from './heal/baseline.js';
 import { directLocator } from './heal/direct-locator.js';
@@ -88,6 +90,8 @@ export interface ReplayOptions extends OfflineOptions {
   defaultViewport: { width: number; height: number };
   /** Called around each episode and step (the public API's lifecycle hooks); async worker mode only. */
   hooks?: ReplayHooks;
+  /** `--viewport WxH[@scale]`: the window every episode runs in, whatever its recording says. */
+  viewport?: { width: number; height: number; deviceScaleFactor?: number };
 }
 
 export const DEFAULT_REPLAY_OPTIONS: Omit<ReplayOptions, 'out'> = {
@@ -109,7 +113,7 @@ export const DEFAULT_REPLAY_OPTIONS: Omit<ReplayOptions, 'out'> = {
 export async function runEpisode(browser: Browser, episode: Episode, options: ReplayOptions, session?: ReplaySession): Promise<EpisodeResult> {
   const started = Date.now();
   const dir = episodeDir(options.out, episode.id);
-  const own = session ?? (await ReplaySession.open(browser, episodeViewport(episode, options.defaultViewport), options.timeoutMs, options));
+  const own = session ?? (await ReplaySession.open(browser, await chooseViewport(browser, episode, options), options.timeoutMs, options));
   const continued = own.last;
   own.episodes.push(episode.id);
   const { context, pages, dialogs, httpErrors } = own;
@@ -224,6 +228,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     drift: drift.length ? drift : undefined,
     trace,
     continuedFrom: continued,
+    viewport: own.viewport,
   };
   // A dead renderer or browser says nothing about the recording: an error, with its cause.
   const crash = crashes.cause;
@@ -273,7 +278,7 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
     page: step.page,
     durationMs: Date.now() - started,
     ...(outcome.status === 'passed'
-      ? { status: 'passed', notes: outcome.notes?.length ? outcome.notes : undefined }
+      ? { status: 'passed', notes: outcome.notes?.length ? outcome.notes : undefined, effect: outcome.effect }
       : { status: 'failed', reason: outcome.reason, message: outcome.message }),
     ...targetReport(outcome),
     ...(outcome.pointCheck ? { pointCheck: outcome.pointCheck } : {}),
@@ -308,7 +313,7 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
       }
       return found;
     };
-    const outcome = await withDeadline(perform(input.action, { pages: env.pages, page, pageName: step.page, timeoutMs, mapUrl: env.toLive, filesDir: env.options.filesDir, resolve, repair: env.options.repair }), timeoutMs * 3 + 5000);
+    const outcome = await withDeadline(perform(input.action, { pages: env.pages, page, pageName: step.page, timeoutMs, mapUrl: env.toLive, filesDir: env.options.filesDir, resolve, repair: env.options.repair, evidence: step.before }), timeoutMs * 3 + 5000);
     if (page && !page.isClosed()) env.pages.current = page;
     if (outcome.status === 'failed') return done(outcome);
     const signals = await settleSignals();
@@ -338,14 +343,6 @@ function targetReport(outcome: Outcome): Partial<StepResult> {
 
 function pageIndependent(action: Action): boolean {
   return action.type === 'openPage' || action.type === 'newTab' || action.type === 'switchPage' || action.type === 'stop' || action.type === 'noop';
-}
-
-/** The page an episode that opens none of its own starts on, if the user named one. */
-function startUrlFor(episode: Episode, urls: ReplayOptions['startUrls']): string | undefined {
-  const first = episode.steps[0]?.action.type;
-  if (!urls || first === 'openPage' || first === 'navigate' || first === 'newTab') return undefined;
-  const website = typeof episode.meta.website === 'string' ? episode.meta.website : undefined;
-  return (website && urls.byWebsite?.[website]) || urls.all;
 }
 
 /** The first of the trailing `closePage` steps: the page before it is where the recording ended. */

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from 'playwright';
-import type { Episode } from '../ir/index.js';
+import type { ReplayViewport } from '../ir/results.js';
 import { DialogDesk } from './dialogs.js';
 import { HttpErrors } from './http-errors.js';
 import { offlineContextOptions, sealLive, type OfflineOptions } from './offline.js';
@@ -20,13 +20,16 @@ export class ReplaySession {
     readonly pages: PageRegistry,
     readonly dialogs: DialogDesk,
     readonly httpErrors: HttpErrors,
+    /** The window the session's pages have (see chooseViewport). */
+    readonly viewport: ReplayViewport,
   ) {}
 
-  static async open(browser: Browser, viewport: { width: number; height: number }, timeoutMs: number, offline: OfflineOptions = {}): Promise<ReplaySession> {
-    const context = await browser.newContext({ viewport, acceptDownloads: true, deviceScaleFactor: 1, ...offlineContextOptions(offline) });
+  static async open(browser: Browser, viewport: ReplayViewport, timeoutMs: number, offline: OfflineOptions = {}): Promise<ReplaySession> {
+    const size = { width: viewport.width, height: viewport.height };
+    const context = await browser.newContext({ viewport: size, acceptDownloads: true, deviceScaleFactor: viewport.deviceScaleFactor, ...offlineContextOptions(offline) });
     await sealLive(context, offline);
     context.setDefaultTimeout(timeoutMs);
-    return new ReplaySession(context, new PageRegistry(context), new DialogDesk(context), new HttpErrors(context));
+    return new ReplaySession(context, new PageRegistry(context), new DialogDesk(context), new HttpErrors(context), viewport);
   }
 
   /** The episode the session last ran, which the next one continues. */
@@ -44,7 +47,3 @@ export class ReplaySession {
   }
 }
 
-/** The viewport an episode was recorded at (its first step that says), else `fallback`. */
-export function episodeViewport(episode: Episode, fallback: { width: number; height: number }): { width: number; height: number } {
-  return episode.steps.find((s) => s.before?.viewport)?.before?.viewport ?? fallback;
-}

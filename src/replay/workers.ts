@@ -5,7 +5,8 @@ import type { EpisodeResult } from '../ir/results.js';
 import { findChromium, launchOptions, type LaunchChoices } from './browser.js';
 import { runEpisode, type ReplayOptions } from './run-episode.js';
 import { runSnapshotEpisode } from './snapshot/run-snapshot-episode.js';
-import { episodeViewport, ReplaySession } from './session.js';
+import { ReplaySession } from './session.js';
+import { chooseViewport } from './choose-viewport.js';
 import { withEpisodeDeadline } from './episode-deadline.js';
 import { callHook, HookError } from './hooks.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../ir/defaults.js';
@@ -141,11 +142,11 @@ export async function runChain(
           session = undefined;
         }
         const live = options.replayMode !== 'snapshot';
-        if (live && !session && chain.some((e) => e.continues === episode.id)) session = await ReplaySession.open(b, episodeViewport(episode, options.defaultViewport), options.timeoutMs, options);
+        if (live && !session && chain.some((e) => e.continues === episode.id)) session = await ReplaySession.open(b, await chooseViewport(b, episode, options), options.timeoutMs, options);
         log.info({ worker, episode: episode.id, steps: episode.steps.length, continues: session?.last }, 'episode started');
         await callHook(options.hooks, 'beforeEpisode', { episode });
         const replay = !live
-          ? runSnapshotEpisode(b, episode, { timeoutMs: options.timeoutMs, allowScripts: options.allowScripts, defaultViewport: options.defaultViewport, fromStep: options.fromStep, toStep: options.toStep, hooks: options.hooks })
+          ? runSnapshotEpisode(b, episode, { timeoutMs: options.timeoutMs, allowScripts: options.allowScripts, defaultViewport: options.defaultViewport, viewport: options.viewport, fromStep: options.fromStep, toStep: options.toStep, hooks: options.hooks })
           : runEpisode(b, episode, options, session);
         // Past --episode-timeout the browser is closed under the episode; the next one relaunches it.
         result = await withEpisodeDeadline(replay.catch((error: Error) => crashed(episode, error)), options.episodeTimeoutMs, () => browser.close());

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { passedUnverified, type EpisodeResult, type RunSummary, type StepResult } from '../ir/results.js';
+import { passedUnverified, unverifiedSteps, type EpisodeResult, type RunSummary, type StepResult } from '../ir/results.js';
 
 /** Terminal colour codes that Playwright errors carry; they mean nothing in a CI test report. */
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
@@ -67,6 +67,8 @@ function failureMessage(r: EpisodeResult): string {
 function artefacts(r: EpisodeResult): string {
   const lines: string[] = [];
   if (passedUnverified(r)) lines.push(`passed (final state not verifiable): ${r.final?.unverifiedReason ?? 'no recorded end state'}`);
+  const unchecked = r.status === 'passed' ? unverifiedSteps(r) : [];
+  if (unchecked.length) lines.push(`passed (${unchecked.length} step${unchecked.length === 1 ? '' : 's'} unverified): ${unchecked.map((s) => `step ${s.index + 1} (${s.description}): ${s.effect!.detail}`).join('; ')}`);
   if (r.final?.url) lines.push(`final url: ${r.final.url}`);
   if (r.final?.screenshot) lines.push(`final screenshot: ${r.final.screenshot}`);
   if (r.final?.html) lines.push(`final html: ${r.final.html}`);

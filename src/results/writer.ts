@@ -1,6 +1,6 @@
 import { appendFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { passedUnverified, type EpisodeResult, type EpisodeStatus, type Reason, type RunSummary, type StepStatus } from '../ir/results.js';
+import { passedUnverified, unverifiedSteps, type EpisodeResult, type EpisodeStatus, type Reason, type RunSummary, type StepStatus } from '../ir/results.js';
 import { FormatTally } from './format-figures.js';
 
 /** Extra summary fields a scaled run adds (additive: older readers ignore them). */
@@ -29,10 +29,12 @@ export class Tally {
   readonly resolvedBy: Record<string, number> = {};
   readonly formats = new FormatTally();
   passedUnverified = 0;
+  passedWithUnverifiedSteps = 0;
 
   add(result: EpisodeResult): void {
     this.episodes[result.status] += 1;
     if (passedUnverified(result)) this.passedUnverified += 1;
+    if (result.status === 'passed' && unverifiedSteps({ steps: result.steps ?? [] }).length) this.passedWithUnverifiedSteps += 1;
     this.formats.add(result);
     if (result.reason) this.reasons[result.reason] = (this.reasons[result.reason] ?? 0) + 1;
     for (const s of result.steps ?? []) {
@@ -55,7 +57,7 @@ export class Tally {
     return {
       ...fields,
       ...(formats ? { formats } : {}),
-      episodes: { total: this.total, ...this.episodes, passedUnverified: this.passedUnverified },
+      episodes: { total: this.total, ...this.episodes, passedUnverified: this.passedUnverified, passedWithUnverifiedSteps: this.passedWithUnverifiedSteps },
       steps: { total: Object.values(this.steps).reduce((a, b) => a + b, 0), ...this.steps },
       reasons: this.reasons,
       resolvedBy: this.resolvedBy,

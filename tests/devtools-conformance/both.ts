@@ -102,7 +102,7 @@ export function useConformance(): Conformance {
       if (!episode) {
         ours = { episode: flow.title, status: 'error', reason: 'invalid-input', message: data.problems.map((p) => p.message).join('; '), steps: [] } as unknown as EpisodeResult;
       } else {
-        const session = await ReplaySession.open(browser!, DEFAULT_REPLAY_OPTIONS.defaultViewport, timeoutMs);
+        const session = await ReplaySession.open(browser!, { ...DEFAULT_REPLAY_OPTIONS.defaultViewport, deviceScaleFactor: 1, chosenBy: 'default' }, timeoutMs);
         try {
           ours = await runEpisode(browser!, episode, { ...DEFAULT_REPLAY_OPTIONS, out: join(dir, 'out'), timeoutMs, compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' } }, session);
           const main = session.pages.get('page');

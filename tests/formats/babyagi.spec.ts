@@ -9,6 +9,12 @@ const DATA = resolve('tests/formats/data/babyagi');
 const META = join(DATA, 'metadata_0.json');
 const PNG = readFileSync(resolve('tests/formats/data/blank.png'));
 const SCREEN = { width: 2036, height: 1144 };
+/** The window model (issue 15): 1280×719 CSS px at device scale 1.590625; boxes in its CSS px. */
+const WINDOW = { viewport: { width: 1280, height: 719 }, deviceScaleFactor: 1.590625 };
+const css = (b: { x: number; y: number; width: number; height: number }) => {
+  const r = (n: number) => Math.round((n / 1.590625) * 100) / 100;
+  return { x: r(b.x), y: r(b.y), width: r(b.width), height: r(b.height) };
+};
 
 /** The 1-based line a trajectory (`"id": …`) starts on: the `{` just above its id. */
 function lineOf(text: string, id: string): number {
@@ -38,7 +44,7 @@ test('click, type and scroll steps, with screenshots and the recorded screen siz
       // the replayer scale it: at 1280×720 this is (594.1, 647.1).
       action: { type: 'clickPoint', point: { x: 945, y: 1028, units: 'px', viewport: SCREEN }, button: 'left', clickCount: 1 },
       expect: [],
-      before: { screenshot: join(DATA, 'images/f3a1c9e0.png'), viewport: SCREEN, targetBox: { x: 611, y: 966, width: 668, height: 124 } },
+      before: { screenshot: join(DATA, 'images/f3a1c9e0.png'), ...WINDOW, targetBox: css({ x: 611, y: 966, width: 668, height: 124 }) },
       source: { file: META, line: 2, record: '[0].trajectory[0]' },
     },
     {
@@ -46,7 +52,7 @@ test('click, type and scroll steps, with screenshots and the recorded screen siz
       page: 'page',
       action: { type: 'type', text: 'Boston' },
       expect: [],
-      before: { screenshot: join(DATA, 'images/f3a1c9e1.jpg'), viewport: SCREEN, targetBox: { x: 611, y: 966, width: 668, height: 124 } },
+      before: { screenshot: join(DATA, 'images/f3a1c9e1.jpg'), ...WINDOW, targetBox: css({ x: 611, y: 966, width: 668, height: 124 }) },
       source: { file: META, line: 2, record: '[0].trajectory[1]' },
     },
     {
@@ -54,7 +60,7 @@ test('click, type and scroll steps, with screenshots and the recorded screen siz
       page: 'page',
       action: { type: 'scroll', dx: 0, dy: 200, unit: 'px' },
       expect: [],
-      before: { screenshot: join(DATA, 'images/f3a1c9e2.png'), viewport: SCREEN },
+      before: { screenshot: join(DATA, 'images/f3a1c9e2.png'), ...WINDOW },
       source: { file: META, line: 2, record: '[0].trajectory[2]' },
     },
     {
@@ -62,15 +68,16 @@ test('click, type and scroll steps, with screenshots and the recorded screen siz
       page: 'page',
       action: { type: 'scroll', dx: 0, dy: -200, unit: 'px' },
       expect: [],
-      before: { screenshot: join(DATA, 'images/f3a1c9e2.png'), viewport: SCREEN },
+      before: { screenshot: join(DATA, 'images/f3a1c9e2.png'), ...WINDOW },
       source: { file: META, line: 2, record: '[0].trajectory[3]' },
     },
   ]);
+  expect(find!.viewportCandidates).toEqual([{ width: 1280, height: 719, deviceScaleFactor: 1.590625 }, { ...SCREEN, deviceScaleFactor: 1 }]);
   expect(find!.meta).toStrictEqual({ steps: [{ image_id: 'f3a1c9e0' }, { image_id: 'f3a1c9e1' }, { image_id: 'f3a1c9e2' }, { image_id: 'f3a1c9e2' }] });
   // A missing screenshot loses evidence, not the step.
   expect(deals!.steps.map((s) => [s.action, s.before])).toEqual([[
     { type: 'clickPoint', point: { x: 223, y: 184, units: 'px', viewport: SCREEN }, button: 'left', clickCount: 1 },
-    { viewport: SCREEN, targetBox: { x: 64, y: 160, width: 318, height: 48 } },
+    { ...WINDOW, targetBox: css({ x: 64, y: 160, width: 318, height: 48 }) },
   ]]);
   expect(out.problems).toEqual([{
     file: META,

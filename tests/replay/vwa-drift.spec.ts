@@ -61,16 +61,18 @@ for (const [file, kind] of [['shop-drift.json', 'CLICK by element_id'], ['shop-d
       });
     });
 
-    test('site B: the moved link is reported; without --repair the click lands on the recorded point', async () => {
+    test('site B: the moved link is reported; without --repair the step fails no-effect instead of clicking what is there now', async () => {
       await replay(file, siteB, false, async (r, page) => {
         // The cart badge (in a shadow root on B) is still where it was.
         expect(r.steps[1]!.pointCheck).toMatchObject({ expected: 'button "Cart (0)"', found: 'button "Cart (0)"', match: true });
         const drift = r.steps[2]!;
-        expect(drift.status).toBe('passed');
+        expect(drift.status).toBe('failed');
+        expect(drift.reason).toBe('no-effect');
         expect(drift.pointCheck).toMatchObject({ expected: 'link "Continue shopping"', match: false });
         expect(drift.pointCheck!.found).not.toContain('Continue shopping"');
         expect(drift.pointCheck!.repaired).toBeUndefined();
-        expect(drift.notes![0]).toMatch(/^drift: at the recorded point \(\d+, \d+\) is .+, not link "Continue shopping"; acted at the point as recorded/);
+        expect(drift.message).toMatch(/^expected link "Continue shopping" at the recorded point \(\d+, \d+\); .+ is there, so the click would land on it/);
+        expect(r).toMatchObject({ status: 'failed', reason: 'no-effect', failedStep: 2, drift: [2] });
         // Nothing was there to follow: still in the cart.
         expect(path(page, siteB)).toBe('/shop/#/cart');
       });

@@ -40,7 +40,7 @@ test.describe('on a changed site', () => {
   // Two paragraphs now stand where "Add to cart" was recorded.
   const changed = useSite(() => changedSiteCopy('garden/plant.html', '<h1 id="name"></h1>', '<h1 id="name"></h1><p>Delivery in 2 days.</p><p>Free returns.</p>'));
 
-  test('a click whose recorded element is not at its point is listed as drift (JUnit, report), with or without --repair', async () => {
+  test('a click whose recorded element is not at its point is listed as drift (JUnit, report); it fails no-effect, or with --repair acts on the element found again', async () => {
     for (const repair of [false, true]) {
       const out = tempDir('rw-vwa-garden-drift-');
       const r = await cli('run', join(FIXTURES, 'vwa', 'garden', 'search.json'), '--out', out, '--map-url', `${RECORDED_ORIGIN}=${changed.url}`, '--timeout', '5000', ...(repair ? ['--repair'] : []));
@@ -49,8 +49,13 @@ test.describe('on a changed site', () => {
       expect(result.steps[3].pointCheck).toMatchObject({ match: false, expected: 'button "Add to cart"', found: 'p "Delivery in 2 days."', ...(repair ? { repaired: true } : {}) });
       expect(result.drift).toEqual([3]);
       expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('drifted steps: 4');
-      expect(r.stdout).toContain('PASS search  5/5 steps');
-      expect(r.stdout).toMatch(/PASS search .* drifted: step 4\b/);
+      if (repair) {
+        expect(r.stdout).toContain('PASS search  5/5 steps');
+        expect(r.stdout).toMatch(/PASS search .* drifted: step 4\b/);
+      } else {
+        expect(result).toMatchObject({ status: 'failed', reason: 'no-effect', failedStep: 3 });
+        expect(r.stdout).toMatch(/FAIL search .* drifted: step 4\b/);
+      }
     }
   });
 });

@@ -35,9 +35,11 @@ async function walk(page: Page, episode: Episode, expected: { hits?: string; url
       await page.mouse.click(x, y);
     } else if (a.type === 'type') {
       // Typed into the focused element, which is the one in the step's chosen box.
+      // In CSS px of the recorded window (step.before.viewport), scaled to this one.
       const box = step.before!.targetBox!;
-      const x = ((box.x + box.width / 2) * VIEWPORT.width) / 2036;
-      const y = ((box.y + box.height / 2) * VIEWPORT.height) / 1144;
+      const recorded = step.before!.viewport!;
+      const x = ((box.x + box.width / 2) * VIEWPORT.width) / recorded.width;
+      const y = ((box.y + box.height / 2) * VIEWPORT.height) / recorded.height;
       expect(await at(page, x, y), `step ${i}`).toBe(want.hits);
       expect(await page.evaluate(([px, py]) => document.activeElement === document.elementFromPoint(px!, py!), [x, y]), `step ${i}: focused`).toBe(true);
       await page.keyboard.type(a.text);

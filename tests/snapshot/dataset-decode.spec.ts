@@ -288,12 +288,15 @@ test.describe('generated baby-agi trajectories (fixtures/babyagi)', () => {
       for (const [i, s] of e.steps.entries()) {
         const rec = raw[k]!.trajectory[i]!;
         expect(s.before?.screenshot).toBe(join(BABYAGI_DIR, 'images', `${rec.image_id}.png`));
-        expect(s.before?.viewport).toEqual({ width: 2036, height: 1144 });
+        // The window model: 1280×719 CSS px at device scale 1.590625 (boxes in its CSS px).
+        expect(s.before?.viewport).toEqual({ width: 1280, height: 719 });
+        expect(s.before?.deviceScaleFactor).toBe(1.590625);
         const o = rec.action_taken.action_option_index !== null ? rec.action_options[rec.action_taken.action_option_index]! : undefined;
-        // A click lands on the centre of the chosen option's box (which clicks are is pinned above); every chosen option is the step's target box.
+        // A click lands on the centre of the chosen option's box, in screenshot pixels; the target box is in the window's CSS px (scale 1.590625).
         const point = s.action.type === 'clickPoint' ? s.action.point : undefined;
         expect(point, `step ${i}`).toEqual(s.action.type === 'clickPoint' ? { x: (o!.top_left[0] + o!.bottom_right[0]) / 2, y: (o!.top_left[1] + o!.bottom_right[1]) / 2, units: 'px', viewport: { width: 2036, height: 1144 } } : undefined);
-        expect(s.before?.targetBox, `step ${i}`).toEqual(o ? { x: o.top_left[0], y: o.top_left[1], width: o.bottom_right[0] - o.top_left[0], height: o.bottom_right[1] - o.top_left[1] } : undefined);
+        const css = (n: number) => Math.round((n / 1.590625) * 100) / 100;
+        expect(s.before?.targetBox, `step ${i}`).toEqual(o ? { x: css(o.top_left[0]), y: css(o.top_left[1]), width: css(o.bottom_right[0] - o.top_left[0]), height: css(o.bottom_right[1] - o.top_left[1]) } : undefined);
       }
     }
     expect(data.episodes[0]!.steps[2]!.action).toEqual({ type: 'type', text: 'Garcia' });

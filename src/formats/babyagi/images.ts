@@ -8,21 +8,23 @@ const HAS_IMAGE_EXTENSION = /\.(png|jpe?g|webp|gif|bmp)$/i;
 
 /**
  * Where baby-agi screenshots are: `images/<image_id>[.png|.jpg|.jpeg|.webp]` next to the metadata
- * file by default. An image path must stay inside the dataset root; with an explicit `imagesDir`
- * (`--images`: relative to the dataset root or absolute) it must stay inside that folder, and the
- * folder inside the dataset root — else no screenshot is read and `refused` says why, once.
+ * file by default, or in `imagesDir` (`--images`). The folder the user names is taken as given —
+ * it may lie outside the dataset folder (baby-agi keeps `data/metadata_*.json` and its images
+ * apart); confinement is for paths that come from dataset files: an `image_id` must stay inside
+ * the images folder it is looked up in, and the default folder inside the dataset root (else no
+ * screenshot is read and `refused` says why, once).
  */
 export class ImageFinder {
   readonly dir: string;
   private readonly root: string;
-  /** Why no image is read at all (an images folder outside the dataset root). */
+  /** Why no image is read at all (a default images folder that leads out of the dataset root). */
   readonly refused: string | undefined;
 
   constructor(datasetRoot: string, imagesDir?: string, metadataDir?: string) {
     this.dir = imagesDir !== undefined ? resolve(datasetRoot, imagesDir) : resolve(metadataDir ?? datasetRoot, 'images');
     this.root = imagesDir === undefined ? datasetRoot : this.dir;
-    const where = resolveDatasetFile(this.dir, datasetRoot, datasetRoot);
-    this.refused = where.inside ? undefined : `the images folder ${this.dir} is outside the dataset folder ${resolve(datasetRoot)}: no screenshot is read`;
+    const where = imagesDir === undefined ? resolveDatasetFile(this.dir, datasetRoot, datasetRoot) : undefined;
+    this.refused = where === undefined || where.inside ? undefined : `the images folder ${this.dir} is outside the dataset folder ${resolve(datasetRoot)}: no screenshot is read`;
   }
 
   /** The screenshot of `imageId`, or the issue (under `field`) saying why there is none. */

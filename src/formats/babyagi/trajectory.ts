@@ -14,14 +14,20 @@ import type { ImageFinder } from './images.js';
 /**
  * The size of every baby-agi screenshot, in which `action_options` boxes are given. A click is
  * kept in these pixels with `point.viewport` set to this size, so the replayer scales it to its
- * own viewport (x by width/2036, y by height/1144).
- *
- * Assumption (spec §3, unverified): the frames are the annotator's window captured at a device
- * scale of ≈1.59 (2036×1144 ≈ 1.59 × 1280×720), not letterboxed. Were they padded to keep an
- * aspect ratio, the padding would have to be subtracted before scaling; the two ratios differ by
- * 0.1 % (1.5906 vs 1.5889), so no padding is assumed.
+ * own viewport (x by width/2036, y by height/1144) — right for either window below.
  */
 export const BABYAGI_SCREEN: Viewport = { width: 2036, height: 1144 };
+
+/**
+ * The window model, one for decoder and replayer: the frames are the annotator's 1280×719 CSS px
+ * window captured at device scale 1.590625 (1280 × 1.590625 = 2036; 719 × 1.590625 ≈ 1144), not
+ * letterboxed. Each step's before-state says so (`viewport` 1280×719, `deviceScaleFactor`,
+ * `targetBox` in those CSS px). Unverified against every capture, so the episode also lists the
+ * other reading — a 2036×1144 window at scale 1 — and the replayer keeps the one whose render of
+ * the start page is most like the first recorded screenshot (src/replay/choose-viewport.ts).
+ */
+export const BABYAGI_WINDOW = { width: 1280, height: 719, deviceScaleFactor: 1.590625 } as const;
+export const BABYAGI_WINDOWS = [BABYAGI_WINDOW, { width: BABYAGI_SCREEN.width, height: BABYAGI_SCREEN.height, deviceScaleFactor: 1 }];
 /** What one baby-agi scroll step moves (spec §3): 200 px, up or down. */
 export const SCROLL_PX = 200;
 
@@ -74,7 +80,7 @@ export function decodeTrajectory(obj: Record<string, unknown>, at: RecordAt, fal
   });
   const meta: Record<string, unknown> = { ...extraFields(obj, TRAJECTORY_FIELDS), steps: stepMeta };
   const instruction = typeof obj.instruction === 'string' ? obj.instruction : undefined;
-  return { id, ...finishEpisode({ id, format: 'babyagi', instruction, steps, meta, source: where }, problems) };
+  return { id, ...finishEpisode({ id, format: 'babyagi', instruction, steps, meta, source: where, viewportCandidates: BABYAGI_WINDOWS }, problems) };
 }
 
 interface DecodedStep {
@@ -118,13 +124,13 @@ function decodeStep(value: unknown, images: ImageFinder): DecodedStep {
       issues.push({ field: 'action_taken.type', message: `unknown action type ${JSON.stringify(taken.type)} (expected click, type or scroll)`, severity: 'error' });
   }
 
-  const before: Evidence = { viewport: BABYAGI_SCREEN };
+  const before: Evidence = { viewport: { width: BABYAGI_WINDOW.width, height: BABYAGI_WINDOW.height }, deviceScaleFactor: BABYAGI_WINDOW.deviceScaleFactor };
   if (imageId !== undefined) {
     const image = images.find(imageId, 'image_id');
     if (image.issue) issues.push(image.issue);
     if (image.path) before.screenshot = image.path;
   }
-  if (box && taken.type !== 'scroll') before.targetBox = box;
+  if (box && taken.type !== 'scroll') before.targetBox = toWindow(box);
   if (hasError(issues) || !action) return { issues, imageId };
   return { step: { page: 'page', action, expect: [], before }, imageId, issues };
 }
@@ -153,6 +159,13 @@ function readOptions(value: unknown, issues: FieldIssue[]): Map<number, Box> {
     boxes.set(option.data.index, { x: x1, y: y1, width: x2 - x1, height: y2 - y1 });
   });
   return boxes;
+}
+
+/** A box in screenshot pixels as CSS px of the window model (the scale screenshots were taken at). */
+function toWindow(b: Box): Box {
+  const k = BABYAGI_WINDOW.deviceScaleFactor;
+  const r = (n: number) => Math.round((n / k) * 100) / 100;
+  return { x: r(b.x), y: r(b.y), width: r(b.width), height: r(b.height) };
 }
 
 function xy(p: z.infer<typeof Xy>): [number, number] {

@@ -26,6 +26,7 @@ export interface EpisodeDraft {
   steps: Omit<Step, 'index'>[];
   meta: Record<string, unknown>;
   source: SourceRef;
+  viewportCandidates?: { width: number; height: number; deviceScaleFactor: number }[];
 }
 
 /**
@@ -52,6 +53,7 @@ export function finishEpisode(draft: EpisodeDraft, problems: Problem[]): Episode
   if (draft.format === 'mind2web' || draft.format === 'mt-mind2web') candidate.scoresElements = true;
   if (draft.instruction !== undefined) candidate.instruction = draft.instruction;
   if (draft.continues !== undefined) candidate.continues = draft.continues;
+  if (draft.viewportCandidates !== undefined) candidate.viewportCandidates = draft.viewportCandidates;
   const parsed = Episode.safeParse(candidate);
   if (!parsed.success) {
     // Only reachable through a decoder bug; still reported, not thrown.

@@ -14,6 +14,8 @@ export interface SnapshotOptions {
   /** `--allow-scripts`: let recorded pages run their scripts (still with no network). */
   allowScripts?: boolean;
   defaultViewport: { width: number; height: number };
+  /** `--viewport`: every before-state is rendered at this size, whatever the recording says. */
+  viewport?: { width: number; height: number };
   /** `--from-step`/`--to-step` (0-based): only the steps in between are checked. */
   fromStep?: number;
   toStep?: number;
@@ -29,7 +31,8 @@ export interface SnapshotOptions {
  */
 export async function runSnapshotEpisode(browser: Browser, episode: Episode, options: SnapshotOptions): Promise<EpisodeResult> {
   const started = Date.now();
-  const { context, page } = await openSealedPage(browser, { viewport: options.defaultViewport, allowScripts: options.allowScripts });
+  const { context, page } = await openSealedPage(browser, { viewport: options.viewport ?? options.defaultViewport, allowScripts: options.allowScripts });
+  const size = (recorded: { width: number; height: number } | undefined) => (options.viewport ? { width: options.viewport.width, height: options.viewport.height } : recorded);
   const steps: StepResult[] = [];
   const targets = { checked: 0, found: 0, onPositive: 0 };
   /** Steps that had a before-state to render, and steps inside --from-step/--to-step. */
@@ -61,8 +64,8 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
       let result: StepResult;
       rendered++;
       try {
-        if (html !== undefined) await render(page, html, step.before?.viewport, options.timeoutMs);
-        else await renderMhtml(page, mhtml!, step.before?.viewport, options.timeoutMs);
+        if (html !== undefined) await render(page, html, size(step.before?.viewport), options.timeoutMs);
+        else await renderMhtml(page, mhtml!, size(step.before?.viewport), options.timeoutMs);
         // The hook sees the recorded page this step is checked on.
         await callHook(options.hooks, 'beforeStep', { episode, step, page });
         const check = await checkStep(page, step, options.timeoutMs, { rawHtml: step.before?.htmlForm === 'dom-xml' && step.before.html !== undefined });

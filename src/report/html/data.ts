@@ -72,7 +72,7 @@ export function listEntry(n: number, r: EpisodeResult, chunk: number): ListEntry
 
 export function emptyTotals(): Totals {
   return {
-    episodes: { total: 0, passed: 0, failed: 0, error: 0, passedUnverified: 0 },
+    episodes: { total: 0, passed: 0, failed: 0, error: 0, passedUnverified: 0, passedWithUnverifiedSteps: 0 },
     steps: { total: 0, passed: 0, failed: 0, skipped: 0, 'needs-input': 0 },
     reasons: {},
     divergences: {},
@@ -91,6 +91,7 @@ export function addToTotals(t: Totals, r: EpisodeResult): void {
   t.episodes.total += 1;
   if (r.status in t.episodes) t.episodes[r.status] += 1;
   if (r.status === 'passed' && r.final?.verified === false) t.episodes.passedUnverified += 1;
+  if (r.status === 'passed' && (r.steps ?? []).some((s) => s.status === 'passed' && s.effect?.status === 'unverified')) t.episodes.passedWithUnverifiedSteps += 1;
   bump(t.formats, String(r.format));
   if (r.reason) bump(t.reasons, r.reason);
   if (r.failedStep !== undefined) bump(t.firstFailure, r.failedStep);

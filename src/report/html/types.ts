@@ -21,7 +21,7 @@ export interface ReportIndex {
 }
 
 export interface Totals {
-  episodes: Record<EpisodeStatus, number> & { total: number; passedUnverified: number };
+  episodes: Record<EpisodeStatus, number> & { total: number; passedUnverified: number; passedWithUnverifiedSteps: number };
   steps: Record<'passed' | 'failed' | 'skipped' | 'needs-input', number> & { total: number };
   /** Episodes by reason. */
   reasons: Record<string, number>;

@@ -59,6 +59,9 @@ function renderEpisode(view: ReportView, entry: ListEntry, d: ChunkEntry): void 
   if (r.final?.verified === false) facts.push(h('dt', null, 'final state'), h('dd', { 'data-testid': 'final-unverified' }, `${r.status === 'passed' ? 'passed (final state not verifiable)' : 'not verifiable'}: ${r.final.unverifiedReason ?? 'no recorded end state'}`));
   if (r.firstDivergence !== undefined) facts.push(h('dt', null, 'first divergence'), h('dd', null, h('a', { href: `#/e/${entry.n}`, onclick: (e: Event) => { e.preventDefault(); focusStep(app, r.firstDivergence!); } }, `step ${r.firstDivergence + 1}`)));
   if (r.drift?.length) facts.push(h('dt', null, 'drifted steps'), h('dd', null, r.drift.map((i) => `step ${i + 1}`).join(', ')));
+  const unchecked = r.status === 'passed' ? (r.steps ?? []).filter((s) => s.status === 'passed' && s.effect?.status === 'unverified') : [];
+  if (unchecked.length) facts.push(h('dt', null, 'unverified steps'), h('dd', { 'data-testid': 'steps-unverified' }, `passed (${unchecked.length} step${unchecked.length === 1 ? '' : 's'} unverified): ${unchecked.map((s) => `step ${s.index + 1}`).join(', ')}`));
+  if (r.viewport) facts.push(h('dt', null, 'window'), h('dd', null, `${r.viewport.width}×${r.viewport.height} @${r.viewport.deviceScaleFactor} (${r.viewport.chosenBy})`));
 
   const artefacts: Child[] = [];
   if (r.final?.screenshot) {

@@ -61,7 +61,7 @@ function summaryView(index: ReportIndex): HTMLElement {
   return h('div', null,
     h('div', { class: 'cards' },
       card('episodes', t.episodes.total, 'c-total', 'count-total', '#/'),
-      card(t.episodes.passedUnverified ? `passed (${t.episodes.passedUnverified} final state not verifiable)` : 'passed', t.episodes.passed, 'c-passed', 'count-passed', filtersHash({ ...parseFilters(''), status: 'passed' })),
+      card(passedLabel(t.episodes), t.episodes.passed, 'c-passed', 'count-passed', filtersHash({ ...parseFilters(''), status: 'passed' })),
       card('failed', t.episodes.failed, 'c-failed', 'count-failed', filtersHash({ ...parseFilters(''), status: 'failed' })),
       card('errors', t.episodes.error, 'c-error', 'count-error', filtersHash({ ...parseFilters(''), status: 'error' })),
       card('steps run', `${t.steps.total - t.steps.skipped} / ${t.steps.total}`, 'c-steps', 'count-steps')),
@@ -151,4 +151,10 @@ export function showList(view: ReportView, f: Filters): void {
       rows.length === 0 ? h('p', { class: 'empty' }, 'No episode matches these filters.') : null,
       rows.length > PAGE_SIZE ? pager() : null),
   ]);
+}
+
+/** "passed", or "passed (N final state not verifiable, M with unverified steps)". */
+function passedLabel(e: { passedUnverified?: number; passedWithUnverifiedSteps?: number }): string {
+  const c = [e.passedUnverified ? `${e.passedUnverified} final state not verifiable` : '', e.passedWithUnverifiedSteps ? `${e.passedWithUnverifiedSteps} with unverified steps` : ''].filter(Boolean);
+  return c.length ? `passed (${c.join(', ')})` : 'passed';
 }

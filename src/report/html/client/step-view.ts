@@ -63,6 +63,7 @@ function stepDetails(s: StepResult, r: EpisodeResult, href: (p: string | undefin
       h('tbody', null, s.target.candidates.map((x) => h('tr', null, h('td', null, x.name), h('td', { class: 'num' }, fig(x.score)))))));
   }
   if (s.notes?.length) fact('notes', h('ul', null, s.notes.map((x) => h('li', null, x))));
+  if (s.effect) fact('effect', h('span', { 'data-testid': 'step-effect' }, `${s.effect.status}: ${s.effect.detail}`));
   if (s.downloads?.length) fact('downloads', h('ul', null, s.downloads.map((p) => h('li', null, h('a', { href: href(p), target: '_blank' }, p)))));
   if (facts.length) out.push(h('dl', { class: 'facts' }, facts));
 

@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { join } from 'node:path';
+import type { Browser } from 'playwright';
+import { Episode } from '../../src/ir/index.js';
+import { DEFAULT_REPLAY_OPTIONS, runEpisode } from '../../src/replay/run-episode.js';
+import { FIXTURES, serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
+import { launch } from '../support/replay.js';
+
+// Every action proves its effect (issue 15): a step that did nothing is not `passed`.
+let site: FixtureServer;
+let browser: Browser;
+test.beforeAll(async () => {
+  site = await serveSite(join(FIXTURES, 'effects'));
+  browser = await launch();
+});
+test.afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const OPTIONS = { ...DEFAULT_REPLAY_OPTIONS, timeoutMs: 3000, compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' as const } };
+
+function episode(id: string, page: string, actions: unknown[]) {
+  return Episode.parse({
+    id, format: 'devtools-recorder', source: { file: 'inline' },
+    steps: [{ type: 'navigate', url: `${site.url}/${page}` }, ...actions].map((action, index) => ({ index, action, source: { file: 'inline' } })),
+  });
+}
+const replay = (e: Episode) => runEpisode(browser, e, { ...OPTIONS, out: tempDir('rw-effects-') });
+
+test('scrolling an element moves its scrollTop; one already at its end says so', async () => {
+  const r = await replay(episode('scroll-element', 'scroll.html', [
+    { type: 'scroll', target: { locate: [{ kind: 'role', role: 'region', name: 'Messages' }] }, dy: 80 },
+    // Fails (times out) unless the pane really scrolled.
+    { type: 'wait', expression: "document.getElementById('pane').scrollTop >= 80" },
+    { type: 'scroll', target: { locate: [{ kind: 'role', role: 'region', name: 'Notes' }] }, dy: 80 },
+  ]));
+  expect(r.status, r.message).toBe('passed');
+  expect(r.steps[1]!.effect).toMatchObject({ status: 'checked' });
+  expect(r.steps[1]!.effect!.detail).toMatch(/scrollTop 0 → 80/);
+  expect(r.steps[3]!.effect).toMatchObject({ status: 'checked' });
+  expect(r.steps[3]!.effect!.detail).toMatch(/already at the end/);
+});
+
+test('typing with nothing editable focused fails no-effect', async () => {
+  const r = await replay(episode('type-nowhere', 'todo.html', [{ type: 'type', text: 'hello' }]));
+  expect(r.status).toBe('failed');
+  expect(r.steps[1]!.status).toBe('failed');
+  expect(r.steps[1]!.reason).toBe('no-effect');
+  expect(r.steps[1]!.message).toMatch(/nothing editable has focus \(focus is on body\)/);
+});
+
+test('typing into the focused field is checked', async () => {
+  const r = await replay(episode('type-focused', 'todo.html', [
+    { type: 'click', target: { locate: [{ kind: 'label', text: 'New task' }] } },
+    { type: 'type', text: 'Buy milk' },
+  ]));
+  expect(r.status, r.message).toBe('passed');
+  expect(r.steps[1]!.effect).toMatchObject({ status: 'checked' });
+  expect(r.steps[2]!.effect).toMatchObject({ status: 'checked' });
+  expect(r.steps[2]!.effect!.detail).toContain('input#new');
+});
+
+test('unchecking a row in a Completed view, which removes the row, passes', async () => {
+  const r = await replay(episode('uncheck-leaves', 'todo.html?filter=completed', [
+    { type: 'uncheck', target: { locate: [{ kind: 'label', text: 'Water the plants' }] } },
+    { type: 'assertVisible', target: { locate: [{ kind: 'label', text: 'Pay the rent' }] } },
+  ]));
+  expect(r.status, r.message).toBe('passed');
+  expect(r.steps[1]!.effect).toMatchObject({ status: 'checked' });
+  expect(r.steps[1]!.effect!.detail).toMatch(/left the page/);
+});
+
+test('a click at a point that now hits another element is not passed', async () => {
+  const save = { locate: [{ kind: 'role', role: 'button', name: 'Save' }], description: 'button "Save"' };
+  const click = { type: 'clickPoint', point: { x: 160, y: 120 }, expected: save };
+  const same = await replay(episode('point-same', 'point.html', [click]));
+  expect(same.status, same.message).toBe('passed');
+  expect(same.steps[1]!.effect).toMatchObject({ status: 'checked' });
+  const moved = await replay(episode('point-moved', 'point.html?moved', [click]));
+  expect(moved.status).toBe('failed');
+  expect(moved.steps[1]!.reason).toBe('no-effect');
+  expect(moved.steps[1]!.message).toContain('button "Save"');
+  expect(moved.steps[1]!.message).toContain('"Delete"');
+});
