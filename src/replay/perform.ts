@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright';
 import type { Action, Target } from '../ir/index.js';
 import type { Reason } from '../ir/results.js';
@@ -9,6 +8,7 @@ import type { Resolution, Strategy } from './locate.js';
 import type { PageRegistry } from './pages.js';
 import type { PointCheck } from './point-check.js';
 import { waitForElements } from './wait-elements.js';
+import { uploadPayload } from './sandbox/upload-file.js';
 
 /** How the step's target was found, for the step's result. */
 export interface TargetFound {
@@ -230,13 +230,9 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
  * without pretending the content was replayed.
  */
 async function setInputFiles(page: Page, target: Target | undefined, names: string[], env: PerformEnv): Promise<Outcome> {
-  const notes: string[] = [];
-  const payload = names.map((name) => {
-    const path = env.filesDir ? join(env.filesDir, basename(name)) : undefined;
-    if (path && existsSync(path)) return { name: basename(name), mimeType: 'application/octet-stream', buffer: readFileSync(path) };
-    notes.push(`file "${name}" not found${env.filesDir ? ` in ${env.filesDir}` : ''}: sent an empty file of that name`);
-    return { name: basename(name), mimeType: 'application/octet-stream', buffer: Buffer.alloc(0) };
-  });
+  const upload = uploadPayload(names, env.filesDir, (path) => readFileSync(path));
+  if ('refused' in upload) return { status: 'failed', reason: 'invalid-input', message: upload.refused };
+  const { files: payload, notes } = upload;
   if (!target) return { status: 'failed', reason: 'not-supported', message: 'setInputFiles without a target element' };
   const found = await env.resolve(target);
   if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message, candidates: found.candidates };
