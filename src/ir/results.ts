@@ -24,6 +24,8 @@ export type Reason =
   | 'option-missing'
   | 'invalid-input'
   | 'browser-crashed'
+  | 'blocked-url'
+  | 'page-hung'
   | 'after-failure'
   | 'error';
 

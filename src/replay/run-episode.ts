@@ -29,6 +29,7 @@ import { scrubZip } from './scrub-zip.js';
 import { episodeViewport, ReplaySession } from './session.js';
 import { CrashWatch } from './crash-watch.js';
 import type { OfflineOptions } from './offline.js';
+import { blockedNavigation, blockedUrl } from './sandbox/url-policy.js';
 
 export interface ReplayOptions extends OfflineOptions {
   out: string;
@@ -74,6 +75,8 @@ export interface ReplayOptions extends OfflineOptions {
    * website name (`meta.website`) or for all.
    */
   startUrls?: { all?: string; byWebsite?: Record<string, string> };
+  /** `--allow-url-scheme`: schemes besides http(s) a live replay may navigate to (sandbox/url-policy.ts). */
+  allowUrlSchemes?: string[];
   /** `--pause-on-failure` (headed): keep the browser open at the failing step. */
   pauseOnFailure?: boolean;
   headed?: boolean;
@@ -125,7 +128,9 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   try {
     // A continuing turn starts on the page the previous turn left, not on the start URL.
     const start = continued === undefined ? startUrlFor(episode, options.startUrls) : undefined;
-    if (start) {
+    const startBlocked = start ? blockedUrl(toLive(start), options.allowUrlSchemes) : undefined;
+    if (startBlocked) failed = { ...skipped(episode.steps[0]!, undefined), status: 'failed', reason: 'blocked-url', message: `--start-url: ${startBlocked}` };
+    else if (start) {
       const page = await pages.open(episode.steps[0]?.page ?? 'page');
       pages.current = page;
       await page.goto(toLive(start), { timeout: options.timeoutMs });
@@ -270,6 +275,9 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
     const param = input.missing;
     return { ...done({ status: 'passed' }), status: 'needs-input', reason: 'needs-input', message: `this step needs a value: pass --param ${param}=… (or --secret)${step.needsInput?.prompt ? ` (${step.needsInput.prompt})` : ''}` };
   }
+
+  const blocked = blockedNavigation(input.action, env.toLive, env.options.allowUrlSchemes);
+  if (blocked) return done({ status: 'failed', reason: 'blocked-url', message: blocked });
 
   // A recorded step timeout (DevTools) may lengthen the run's, never shorten it.
   const timeoutMs = Math.max(env.options.timeoutMs, step.timeoutMs ?? 0);
