@@ -30,6 +30,7 @@ import { episodeViewport, ReplaySession } from './session.js';
 import { CrashWatch } from './crash-watch.js';
 import type { OfflineOptions } from './offline.js';
 import { blockedNavigation, blockedUrl } from './sandbox/url-policy.js';
+import { inertHtml } from './sandbox/inert-html.js';
 
 export interface ReplayOptions extends OfflineOptions {
   out: string;
@@ -349,7 +350,8 @@ async function captureFinal(pages: PageRegistry, preferred: string, dir: string,
   const screenshot = join(dir, 'final.png');
   try {
     await settle(page);
-    writeFileSync(html, secrets.redactor.scrub(await page.content()));
+    // Opened from the report: saved inert (no script, no connection, none of our marks).
+    writeFileSync(html, inertHtml(secrets.redactor.scrub(await page.content())));
     await page.screenshot({ path: screenshot, animations: 'disabled', caret: 'hide', timeout: 10_000, mask: secrets.masksOn(page) });
   } catch {
     return undefined;
