@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { textSimilarity, visibleWords } from '../compare/visible-text.js';
@@ -31,6 +31,7 @@ import { CrashWatch } from './crash-watch.js';
 import type { OfflineOptions } from './offline.js';
 import { blockedNavigation, blockedUrl } from './sandbox/url-policy.js';
 import { inertHtml } from './sandbox/inert-html.js';
+import { discard, Watchdog } from './sandbox/watchdog.js';
 
 export interface ReplayOptions extends OfflineOptions {
   out: string;
@@ -119,6 +120,9 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
 
   const steps: StepResult[] = [];
   const crashes = new CrashWatch(context);
+  const watchdog = new Watchdog(options.timeoutMs);
+  /** Past this a step's work (comparison, action, signals) is late, and its pages are asked whether they still answer. */
+  const budget = (step?: Step) => Math.max(options.timeoutMs, step?.timeoutMs ?? 0) * 4 + 10_000;
   let failed: StepResult | undefined;
   /** The first step whose record could not be replayed (the rest still ran). */
   let unreplayed: StepResult | undefined;
@@ -147,20 +151,22 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
         steps.push({ ...skipped(step, undefined), message: 'not run: after --to-step' });
         continue;
       }
-      if (step.index === finalFrom && !final) final = await captureFinal(pages, step.page, dir, options.out, secrets);
+      if (step.index === finalFrom && !final) final = await watchdog.within(captureFinal(pages, step.page, dir, options.out, secrets), budget());
       const livePage = pages.get(step.page) ?? pages.current;
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
       if (tracing) await context.tracing.group(`${step.index + 1}. ${describeAction(step.action)}`).catch(() => undefined);
-      const noise = livePage && checking ? await stepNoise(livePage, episode.id, step.index, options.compare, learned) : undefined;
-      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets }).catch(() => undefined) : undefined;
+      const noise = livePage && checking ? await watchdog.within(stepNoise(livePage, episode.id, step.index, options.compare, learned), budget(step)) : undefined;
+      const comparison = livePage && checking ? await watchdog.within(compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets }).catch(() => undefined), budget(step)) : undefined;
       if (comparison?.verdict === 'drift') drift.push(step.index);
       if (comparison?.verdict === 'diverged') firstDivergence ??= step.index;
       let result: StepResult;
       if (comparison?.verdict === 'diverged' && options.stopAtFirstDivergence) {
         result = { ...skipped(step, undefined), status: 'failed', reason: 'diverged', message: `the page before this step is not the recorded one (${comparison.reasons.join(', ')})` };
       } else {
-        result = await runStep(step, { pages, dialogs, toLive, options, dir, httpErrors, secrets });
-        if (result.status === 'failed') {
+        result = (await watchdog.within(runStep(step, { pages, dialogs, toLive, options, dir, httpErrors, secrets }), budget(step))) ?? lateStep(step, budget(step));
+        // A step that failed or ran late may have a hung page under it: that ends the episode.
+        if ((result.status === 'failed' || watchdog.overran) && (await watchdog.probe(pages.openPages(), result))) result = watchdog.explain(result);
+        else if (result.status === 'failed') {
           await crashes.probe(pages.openPages());
           result = crashes.explain(result);
         }
@@ -181,7 +187,9 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       }
     }
     if (learned) writeCalibration(options.out, episode.id, learned);
-    final ??= await captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets);
+    if (!watchdog.hung) final ??= await watchdog.within(captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets), budget());
+    const last = steps.at(-1);
+    if (watchdog.overran && last && (await watchdog.probe(pages.openPages(), { index: last.index, description: `${last.description}, then capturing the final page` }))) final = undefined;
     const recordedFinal = finalFrom !== undefined ? episode.steps[finalFrom]?.before?.html : episode.after?.html;
     if (final && recordedFinal !== undefined) {
       const [recordedWords, liveWords] = [visibleWords(recordedFinal), visibleWords(secrets.asRecorded(readFileSync(join(options.out, final.html), 'utf8')))];
@@ -191,14 +199,19 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     }
     if (final) Object.assign(final, finalVerification(episode, finalFrom, recordedFinal));
   } finally {
-    if (tracing) {
+    if (watchdog.hung) {
+      // Nothing more is asked of a hung renderer: no trace (it would wait on the page), the context discarded.
+      if (tracing) await watchdog.within(context.tracing.stop().catch(() => undefined), 5000);
+      await discard(() => own.close(), browser);
+    } else if (tracing) {
       const finalMismatch = final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin;
       const keep = options.trace === 'on' || failed !== undefined || firstDivergence !== undefined || finalMismatch;
       const path = join(dir, 'trace.zip');
       await context.tracing.stop(keep ? { path } : undefined).catch(() => undefined);
-      if (keep && scrubZip(path, secrets.redactor)) trace = relativeToOut(options.out, path);
+      // A result names only what was written: a stop that failed left no zip.
+      if (keep && existsSync(path) && scrubZip(path, secrets.redactor)) trace = relativeToOut(options.out, path);
     }
-    if (!session) await own.close();
+    if (!session && !watchdog.hung) await own.close();
     crashes.dispose();
   }
 
@@ -215,6 +228,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     trace,
     continuedFrom: continued,
   };
+  // A hung renderer says nothing about the recording either: an error naming the step.
+  if (watchdog.hung) return { ...base, status: 'error', reason: 'page-hung', failedStep: watchdog.hung.index, message: watchdog.hung.message };
   // A dead renderer or browser says nothing about the recording: an error, with its cause.
   const crash = crashes.cause;
   if (crash || failed?.reason === 'browser-crashed') {
@@ -357,6 +372,11 @@ async function captureFinal(pages: PageRegistry, preferred: string, dir: string,
     return undefined;
   }
   return { url: page.url(), html: relativeToOut(out, html), screenshot: relativeToOut(out, screenshot) };
+}
+
+/** A step whose work did not settle within the watchdog's budget. */
+function lateStep(step: Step, ms: number): StepResult {
+  return { ...skipped(step, undefined), status: 'failed', reason: 'timeout', message: `the step did not finish within ${ms} ms` };
 }
 
 function skipped(step: Step, failed: StepResult | undefined): StepResult {
