@@ -32,6 +32,7 @@ import type { OfflineOptions } from './offline.js';
 import { blockedNavigation, blockedUrl } from './sandbox/url-policy.js';
 import { inertHtml } from './sandbox/inert-html.js';
 import { discard, Watchdog } from './sandbox/watchdog.js';
+import { DEFAULT_MAX_ARTIFACT_BYTES } from './artifact-budget.js';
 
 export interface ReplayOptions extends OfflineOptions {
   out: string;
@@ -302,7 +303,7 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
   const downloadsDir = join(env.dir, 'downloads');
   try {
     const unseen = await awaitVisible(step.expect, page, timeoutMs);
-    const settleSignals = armSignals(step.expect, { page, pages: env.pages, timeoutMs, mapUrl: env.toLive, downloadsDir, relative: (p) => relativeToOut(env.options.out, p) });
+    const settleSignals = armSignals(step.expect, { page, pages: env.pages, timeoutMs, mapUrl: env.toLive, downloadsDir, maxBytes: env.options.compare.maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES, relative: (p) => relativeToOut(env.options.out, p) });
     const resolve = async (target: Target, exact?: boolean): Promise<Resolution> => {
       if (!page) return { ok: false, reason: 'target-not-found', message: 'no page' };
       const found = await resolveTarget(page, target, { timeoutMs, strict: exact || env.options.strict, thresholds: env.options.thresholds, before: step.before, browser: page.context().browser() });
