@@ -111,8 +111,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   const { context, pages, dialogs, httpErrors } = own;
   const tracing = (options.trace ?? 'off') !== 'off';
   const secrets = new EpisodeSecrets(episode, options.params, options.secrets);
-  // The screencast would show a typed secret as pixels; the zip's text is scrubbed after stop.
-  if (tracing) await context.tracing.start({ title: episode.id, screenshots: !secrets.typesSecret(episode), snapshots: true });
+  // The screencast would show a secret (typed, or echoed by the page) as pixels; the zip's text is scrubbed after stop.
+  if (tracing) await context.tracing.start({ title: episode.id, screenshots: !secrets.redactor.active, snapshots: true });
   let trace: string | undefined;
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
   const finalFrom = finalStepIndex(episode.steps);
