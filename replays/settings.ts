@@ -1,5 +1,6 @@
 import { gatherParams } from '../src/commands/params.js';
 import { parseStartUrls } from '../src/commands/start-urls.js';
+import { numericOptionProblem, RUN_NUMBER_RULES } from '../src/commands/numeric-options.js';
 import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from '../src/replay/run-episode.js';
 import { parseUrlMapping, type UrlMapping } from '../src/ir/url-map.js';
 import type { Secret } from '../src/secrets.js';
@@ -90,6 +91,9 @@ export function settingsFrom(use: ReplaywrightUse, env: NodeJS.ProcessEnv): Proj
   const urlMappings: UrlMapping[] = mapSpecs.map(parseUrlMapping);
   const { params, secrets } = gatherValues(use, env);
   const timeoutMs = env.REPLAYWRIGHT_TIMEOUT ? Number(env.REPLAYWRIGHT_TIMEOUT) : (use.timeoutMs ?? DEFAULT_REPLAY_OPTIONS.timeoutMs);
+  // The same rule as `run --timeout` (NaN or <= 0 would fail every step "within NaN ms").
+  const badTimeout = numericOptionProblem({ timeout: timeoutMs }, { timeout: RUN_NUMBER_RULES.timeout! });
+  if (badTimeout) throw new Error(badTimeout.replace('--timeout', env.REPLAYWRIGHT_TIMEOUT ? 'REPLAYWRIGHT_TIMEOUT' : 'use.replaywright.timeoutMs'));
   const strict = env.REPLAYWRIGHT_STRICT ? env.REPLAYWRIGHT_STRICT !== '0' : use.strict;
   const replayMode = env.REPLAYWRIGHT_MODE ? parseMode(env.REPLAYWRIGHT_MODE, 'REPLAYWRIGHT_MODE') : use.mode ? parseMode(use.mode, 'use.replaywright.mode') : 'live';
   const allowScripts = env.REPLAYWRIGHT_ALLOW_SCRIPTS ? env.REPLAYWRIGHT_ALLOW_SCRIPTS !== '0' : use.allowScripts;

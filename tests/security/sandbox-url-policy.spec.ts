@@ -8,6 +8,7 @@ import { STACK_LINE } from '../bad-input/support.js';
 import { line, writeCodegen } from '../reliability/support.js';
 import { blockedUrl } from '../../src/replay/sandbox/url-policy.js';
 import { logServer } from './sandbox-support.js';
+import { settingsFrom } from '../../replays/settings.js';
 
 // Issue 17, attacks 2 and 3: a live replay navigates only to http(s) and about:blank unless told.
 test.setTimeout(180_000);
@@ -78,4 +79,9 @@ test('numeric options are validated: exit 2 naming the option', async () => {
   const demo = await start([BIN, 'demo', '--out', tempDir(), '--timeout', 'abc']).done;
   expect(demo.code).toBe(2);
   expect(demo.stderr).toContain('--timeout');
+});
+
+test('the replays project validates REPLAYWRIGHT_TIMEOUT like --timeout', () => {
+  for (const bad of ['abc', '-5', '0', 'Infinity']) expect(() => settingsFrom({}, { REPLAYWRIGHT_TIMEOUT: bad }), bad).toThrow(/^REPLAYWRIGHT_TIMEOUT expects a number \(ms\) > 0/);
+  expect(settingsFrom({}, { REPLAYWRIGHT_TIMEOUT: '2500' }).timeoutMs).toBe(2500);
 });
