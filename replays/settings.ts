@@ -1,6 +1,7 @@
 import { gatherParams } from '../src/config/params.js';
 import { parseStartUrls } from '../src/replay/start-urls.js';
 import { parseViewport } from '../src/config/viewport-flag.js';
+import { numericOptionProblem, RUN_NUMBER_RULES } from '../src/commands/numeric-options.js';
 import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from '../src/replay/run-episode.js';
 import { parseUrlMapping, type UrlMapping } from '../src/ir/url-map.js';
 import type { Secret } from '../src/secrets.js';
@@ -112,6 +113,9 @@ export function settingsFrom(use: ReplaywrightUse, env: NodeJS.ProcessEnv, confi
   const urlMappings: UrlMapping[] = mapSpecs ? mapSpecs.map(parseUrlMapping) : base.urlMappings;
   const { params, secrets } = gatherValues(use, env, { params: base.params, secrets: base.secrets ?? [] });
   const timeoutMs = env.REPLAYWRIGHT_TIMEOUT ? Number(env.REPLAYWRIGHT_TIMEOUT) : (use.timeoutMs ?? base.timeoutMs ?? DEFAULT_REPLAY_OPTIONS.timeoutMs);
+  // The same rule as `run --timeout` (NaN or <= 0 would fail every step "within NaN ms").
+  const badTimeout = numericOptionProblem({ timeout: timeoutMs }, { timeout: RUN_NUMBER_RULES.timeout! });
+  if (badTimeout) throw new Error(badTimeout.replace('--timeout', env.REPLAYWRIGHT_TIMEOUT ? 'REPLAYWRIGHT_TIMEOUT' : 'use.replaywright.timeoutMs'));
   const strict = env.REPLAYWRIGHT_STRICT ? env.REPLAYWRIGHT_STRICT !== '0' : (use.strict ?? base.strict);
   const replayMode = env.REPLAYWRIGHT_MODE ? parseMode(env.REPLAYWRIGHT_MODE, 'REPLAYWRIGHT_MODE') : use.mode ? parseMode(use.mode, 'use.replaywright.mode') : (base.replayMode ?? 'live');
   const allowScripts = env.REPLAYWRIGHT_ALLOW_SCRIPTS ? env.REPLAYWRIGHT_ALLOW_SCRIPTS !== '0' : (use.allowScripts ?? base.allowScripts);

@@ -26,6 +26,8 @@ import { harProblem } from './replay/offline.js';
 import { dropWritesToClosedPipes } from './closed-pipe.js';
 import { CONFIG_FLAG, configAsFlags, configForCommandLine, GLOBAL_OPTIONS, RUN_OPTIONS } from './config/index.js';
 import { DEFAULT_CALIBRATE_INTERVAL_MS, DEFAULT_STEP_TIMEOUT_MS } from './ir/defaults.js';
+import { DEMO_NUMBER_RULES, numericOptionProblem, RUN_NUMBER_RULES } from './commands/numeric-options.js';
+import { blockedUrl, URL_SCHEME_PATTERN } from './replay/sandbox/url-policy.js';
 
 dropWritesToClosedPipes();
 
@@ -37,7 +39,7 @@ const paramsOf = (a: { param?: string[]; secret?: string[]; params?: string }) =
 function replayChoices(a: {
   mode: 'live' | 'snapshot'; 'allow-scripts': boolean; compare: CompareMode; 'compare-config'?: string; mask?: string[]; calibrate?: boolean; 'calibrate-interval'?: number;
   'stop-at-first-divergence': boolean; trace: 'on' | 'off' | 'retain-on-failure'; 'from-step'?: number; 'to-step'?: number;
-  'pause-on-failure': boolean; 'start-url'?: string[]; 'max-artifact-bytes'?: number; viewport?: string;
+  'pause-on-failure': boolean; 'start-url'?: string[]; 'max-artifact-bytes'?: number; viewport?: string; 'allow-url-scheme'?: string[];
 }): Partial<ReplayOptions> {
   return {
     replayMode: a.mode,
@@ -50,6 +52,7 @@ function replayChoices(a: {
     pauseOnFailure: a['pause-on-failure'],
     startUrls: parseStartUrls(list(a['start-url'])),
     viewport: a.viewport === undefined ? undefined : parseViewport(a.viewport),
+    allowUrlSchemes: list(a['allow-url-scheme']),
   };
 }
 
@@ -79,16 +82,18 @@ await yargs(hideBin(process.argv))
       .config(configAsFlags(config.config))
       .check((a) => {
         if (!a.dataset) throw new Error('run needs a dataset: name it, or set `dataset` in replaywright.config');
-        if (a.workers !== undefined && !(Number.isInteger(a.workers) && a.workers >= 1)) throw new Error(`--workers expects a whole number >= 1, got ${a.workers}`);
-        for (const k of ['episode-timeout', 'max-artifact-bytes'] as const) {
-          const v = a[k];
-          if (v !== undefined && !(Number.isFinite(v) && v >= 0)) throw new Error(`--${k} expects a number of ${k === 'episode-timeout' ? 'ms' : 'bytes'} >= 0, got ${v}`);
+        const numeric = numericOptionProblem(a, RUN_NUMBER_RULES);
+        if (numeric) throw new Error(numeric);
+        for (const scheme of list(a['allow-url-scheme'])) if (!URL_SCHEME_PATTERN.test(scheme)) throw new Error(`--allow-url-scheme expects a scheme name such as file (lower case, no colon), got ${JSON.stringify(scheme)}`);
+        const startUrls = parseStartUrls(list(a['start-url']));
+        for (const url of [startUrls?.all, ...Object.values(startUrls?.byWebsite ?? {})]) {
+          const blocked = url === undefined ? undefined : blockedUrl(url, list(a['allow-url-scheme']));
+          if (blocked) throw new Error(`--start-url: ${blocked}`);
         }
         if (a.shard !== undefined) parseShard(a.shard);
         if (a.viewport !== undefined) parseViewport(a.viewport);
         if (a.calibrate && a.mode === 'snapshot') throw new Error('--calibrate learns from a live page: snapshot mode has none');
         if (a.calibrate && a.compare === 'off') throw new Error('--calibrate learns what comparison should ignore: it needs --compare other than off');
-        if (a['calibrate-interval'] !== undefined && !(a['calibrate-interval'] > 0)) throw new Error(`--calibrate-interval expects a number of ms > 0, got ${a['calibrate-interval']}`);
         const har = harProblem(a.har);
         if (har) throw new Error(har);
         return true;
@@ -229,7 +234,12 @@ await yargs(hideBin(process.argv))
     (y) => y
       .option('out', { type: 'string', default: 'out/demo' })
       .option('timeout', { type: 'number', default: DEFAULT_STEP_TIMEOUT_MS })
-      .option('headed', { type: 'boolean', default: false }),
+      .option('headed', { type: 'boolean', default: false })
+      .check((a) => {
+        const numeric = numericOptionProblem(a, DEMO_NUMBER_RULES);
+        if (numeric) throw new Error(numeric);
+        return true;
+      }),
     async (a) => {
       exitCode = await demoCommand({ out: a.out, timeoutMs: a.timeout, headed: a.headed }, createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] ?? 'warn' }));
     },

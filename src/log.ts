@@ -1,3 +1,4 @@
+import { terminalSafeDeep } from './terminal-safe.js';
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import { NO_SECRETS, type Redactor } from './secrets.js';
 
@@ -16,6 +17,13 @@ export function createLogger(opts: { format?: LogFormat; level?: string; redacto
   return pino({
     level,
     ...secrets,
+    // Pretty lines reach a terminal as they are: dataset text in them is made terminal-safe.
+    hooks: {
+      logMethod(args, method) {
+        const scrubbed = secrets.hooks ? args.map((a) => (opts.redactor ?? NO_SECRETS).scrubDeep(a)) : args;
+        method.apply(this, scrubbed.map((a) => terminalSafeDeep(a)) as Parameters<typeof method>);
+      },
+    },
     transport: {
       target: 'pino-pretty',
       options: { destination: 2, colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss', sync: true },

@@ -1,4 +1,5 @@
 import { escapeHtml } from './escape-html.js';
+import { scrubMarkup } from './secret-markup.js';
 
 /**
  * The one place secret values are taken out of what we write: results, summaries, logs, HTML
@@ -16,6 +17,7 @@ export class Redactor {
   /** [needle, replacement], longest needle first so a secret inside another is not half-replaced. */
   private readonly pairs: [string, string][];
   private readonly bytePairs: [Buffer, Buffer][];
+  private readonly raw: { value: string; replacement: string }[];
 
   constructor(readonly secrets: readonly Secret[] = []) {
     const pairs = new Map<string, string>();
@@ -25,6 +27,7 @@ export class Redactor {
     }
     this.pairs = [...pairs].sort((a, b) => b[0].length - a[0].length);
     this.bytePairs = this.pairs.map(([n, r]) => [Buffer.from(n, 'utf8'), Buffer.from(r, 'utf8')]);
+    this.raw = secrets.filter((s) => s.value !== '').map((s) => ({ value: s.value, replacement: `[secret:${s.name}]` })).sort((a, b) => b.value.length - a.value.length);
   }
 
   /** Whether there is anything to redact. */
@@ -35,7 +38,8 @@ export class Redactor {
   scrub(text: string): string {
     let out = text;
     for (const [needle, replacement] of this.pairs) if (out.includes(needle)) out = out.split(needle).join(replacement);
-    return out;
+    // Then as markup: character references decoded, tags in between skipped.
+    return scrubMarkup(out, this.raw);
   }
 
   /** Every string (and object key) in a JSON-like value scrubbed; other values kept. */
@@ -57,7 +61,12 @@ export class Redactor {
   scrubBytes(buf: Buffer): Buffer {
     let out = buf;
     for (const [needle, replacement] of this.bytePairs) out = replaceBytes(out, needle, replacement);
-    return out;
+    // Text entries (HTML resources, JSON) are also read as markup; binary ones (images, with NULs) are not text.
+    if (!this.active || out.includes(0) || (!out.includes(0x3c) && !out.includes(0x26))) return out;
+    const text = out.toString('utf8');
+    if (!Buffer.from(text, 'utf8').equals(out)) return out; // not UTF-8: left as bytes
+    const scrubbed = scrubMarkup(text, this.raw);
+    return scrubbed === text ? out : Buffer.from(scrubbed, 'utf8');
   }
 }
 

@@ -34,7 +34,7 @@ export function runOptionsFrom(config: ReplaywrightConfig, datasetRoot: string):
   const {
     dataset: _dataset, out, format, episode, mapUrl, param, secret, params, timeout, filesDir, strict, repair, minScore, finalTextMin, headed, slowMo, workers, workerMode,
     resume, shard, connect, mode, allowScripts, compare, compareConfig, mask, calibrate, calibrateInterval, stopAtFirstDivergence, trace, fromStep, toStep,
-    pauseOnFailure, offline, har, episodeTimeout, maxArtifactBytes, startUrl, images, heal, viewport, logFormat: _logFormat, logLevel: _logLevel, ...rest
+    pauseOnFailure, offline, har, episodeTimeout, maxArtifactBytes, startUrl, images, heal, viewport, allowUrlScheme, logFormat: _logFormat, logLevel: _logLevel, ...rest
   } = config;
   const none: Record<string, never> = rest;
   void none;
@@ -76,6 +76,7 @@ export function runOptionsFrom(config: ReplaywrightConfig, datasetRoot: string):
     // Results carry each fallback's direct locator and each step's live before-state; `run --heal` writes them back.
     heal,
     viewport: viewport === undefined ? undefined : parseViewport(viewport),
+    allowUrlSchemes: list(allowUrlScheme),
   };
   void calibrateInterval; // only with calibrate, refused above
   const selection: Selection = {

@@ -2,9 +2,12 @@ import { openDataset, type FormatChoice } from '../formats/load-dataset.js';
 import type { RejectedEpisode } from '../formats/format.js';
 import { formatProblem } from '../ir/problem.js';
 import { describeAction, type Episode } from '../ir/index.js';
+import { terminalSafe } from '../terminal-safe.js';
 
 /** Episodes, their steps and decoded actions, as words (or as IR JSON with `--json`); streamed. */
-export async function inspectCommand(args: { dataset: string; format: FormatChoice; episodes: string[]; json: boolean; decode?: Record<string, unknown> }, print: (line: string) => void = console.log): Promise<number> {
+export async function inspectCommand(args: { dataset: string; format: FormatChoice; episodes: string[]; json: boolean; decode?: Record<string, unknown> }, printRaw: (line: string) => void = console.log): Promise<number> {
+  // Ids, instructions and problems come from the dataset: shown, never obeyed by the terminal.
+  const print = (line: string) => printRaw(terminalSafe(line));
   const data = await openDataset(args.dataset, { format: args.format, decode: args.decode });
   const wanted = new Set(args.episodes);
   const rejected: RejectedEpisode[] = [];

@@ -1,3 +1,5 @@
+import { terminalSafe } from '../terminal-safe.js';
+import { lockOut, OutLocked } from '../results/out-lock.js';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
@@ -59,7 +61,8 @@ export const defaultWorkers = (): number => Math.max(1, availableParallelism());
 export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: string) => void = console.log): Promise<number> {
   // Results, the summary and every printed line pass the redactor (the reports are built from them).
   const redactor = new Redactor(args.secrets);
-  const print = (line: string) => printRaw(redactor.scrub(line));
+  // …and every control character a dataset put in them is shown escaped, not sent to the terminal.
+  const print = (line: string) => printRaw(terminalSafe(redactor.scrub(line)));
   for (const s of args.secrets ?? []) {
     if (s.value.length < 4) log.warn(`secret ${s.name} is ${s.value.length} characters long: every occurrence of those characters in the outputs is replaced by [secret:${s.name}]`);
   }
@@ -68,6 +71,15 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   const data = feed.data;
 
   const out = resolve(args.out);
+  // One run per results folder at a time: a second one refuses (exit 2), naming the holder.
+  let unlock: () => void;
+  try {
+    unlock = lockOut(out);
+  } catch (error) {
+    if (!(error instanceof OutLocked)) throw error;
+    log.error(terminalSafe(error.message));
+    return 2;
+  }
   const writer = new ResultsWriter(out, { resume: args.resume, warn: (m) => log.warn(m) });
   // A bar on a TTY, periodic lines otherwise; episode lines print through it so they never land inside the bar.
   const progress = new Progress();
@@ -111,7 +123,8 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   });
   if (replay?.compare?.calibrateIntervalMs !== undefined) {
     const saved = saveCalibration(data.root, out, feed.queuedIds, (m) => log.warn(m));
-    print(`calibrated ${saved.episodes} episodes: masks saved to ${saved.file} (later runs apply them)`);
+    if (saved.refused) log.warn(`calibrated masks not saved: ${saved.refused}`);
+    else print(`calibrated ${saved.episodes} episodes: masks saved to ${saved.file} (later runs apply them)`);
   }
   const reports = await finalizeReports(out).catch((error: Error) => {
     log.warn(`reports not written: ${error.message}`);
@@ -130,6 +143,7 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
     const rest = feed.readToEnd ? '' : ', and the rest of the dataset was not read';
     print(`interrupted by ${interrupt.received}: ${feed.toReplay - replayed} episodes read but not replayed${rest} (run again with --resume to replay them)`);
   }
+  unlock();
   return interrupt.exitCode() ?? summary.exitCode;
 }
 

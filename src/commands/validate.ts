@@ -1,8 +1,10 @@
+import { terminalSafe } from '../terminal-safe.js';
 import { openDataset, type FormatChoice } from '../formats/load-dataset.js';
 import { formatProblem } from '../ir/problem.js';
 
 /** Decode only. Exit 0: clean; 1: some records have errors; 2: nothing could be read. */
-export async function validateCommand(args: { dataset: string; format: FormatChoice; decode?: Record<string, unknown> }, print: (line: string) => void = console.log): Promise<number> {
+export async function validateCommand(args: { dataset: string; format: FormatChoice; decode?: Record<string, unknown> }, printRaw: (line: string) => void = console.log): Promise<number> {
+  const print = (line: string) => printRaw(terminalSafe(line));
   const data = await openDataset(args.dataset, { format: args.format, decode: args.decode });
   // Streamed and counted, never kept: a multi-GB shard validates in bounded memory.
   let episodes = 0, steps = 0, rejected = 0;

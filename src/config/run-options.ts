@@ -46,6 +46,7 @@ export const RUN_OPTIONS = {
   'max-artifact-bytes': { type: 'number', default: 16 * 1024 * 1024, describe: 'screenshot/HTML bytes one step may keep on disk; the rest is not written (noted on the step)' },
   'start-url': { type: 'string', array: true, describe: 'URL, or WEBSITE=URL: where episodes without a start page (Mind2Web, BabyAGI) begin (repeatable)' },
   images: { type: 'string', describe: 'BabyAGI screenshots folder, used as given (default: images/ next to each metadata file)' },
+  'allow-url-scheme': { type: 'string', array: true, describe: 'live mode: also navigate to URLs of this scheme (e.g. file); only http(s) and about:blank by default (repeatable)' },
   viewport: { type: 'string', describe: 'WxH[@scale]: the browser window (CSS px, device scale) for every episode, whatever its recording says' },
   heal: { type: 'boolean', default: false, describe: 'write <out>/healed/: the dataset with every confident fallback repair written back in its own format, and HEALING.md (docs/healing.md)' },
 } as const;

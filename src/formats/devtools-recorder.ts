@@ -3,7 +3,7 @@ import { basename, extname, resolve } from 'node:path';
 import type { Decoded, DatasetFormat } from './format.js';
 import { decodeFlow } from './devtools/flow.js';
 import { stripBom } from './head.js';
-import { decodeUtf8, jsonErrorLine } from './json-text.js';
+import { decodeUtf8, jsonErrorLine, jsonErrorMessage } from './json-text.js';
 import type { Problem } from '../ir/problem.js';
 
 /**
@@ -33,7 +33,7 @@ export const devtoolsRecorder: DatasetFormat = {
     try {
       value = JSON.parse(text);
     } catch (e) {
-      const p: Problem = { file: path, episode: id, message: `invalid JSON: ${(e as Error).message}`, severity: 'error' };
+      const p: Problem = { file: path, episode: id, message: jsonErrorMessage(text, e), severity: 'error' };
       const line = jsonErrorLine(text, e);
       if (line !== undefined) p.line = line;
       return { episodes: [], rejected: [{ id, format: 'devtools-recorder', source: { file: path }, problems: [p] }], problems: [p], recordsRead: 1 };

@@ -44,6 +44,11 @@ export async function findDatasetFiles(pathOrDir: string, format?: DatasetFormat
   return found;
 }
 
+/** The files under a folder whose names some format (or `format`) could claim, before reading them. */
+export async function candidateFiles(dir: string, format?: DatasetFormat): Promise<string[]> {
+  return walk(resolve(dir), format ? [format] : formats);
+}
+
 async function walk(dir: string, candidates: readonly DatasetFormat[]): Promise<string[]> {
   const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const out: string[] = [];

@@ -1,5 +1,6 @@
 import type { FieldIssue } from './field-issue.js';
 import type { SourceLine } from './jsonl-lines.js';
+import { jsonErrorMessage } from './json-text.js';
 
 /** A non-empty JSONL line after JSON.parse: the value, or why there is none. */
 export interface JsonLine {
@@ -24,7 +25,7 @@ export function parseJsonLine(source: SourceLine): JsonLine {
   try {
     return { line: source.number, value: JSON.parse(source.text), issues };
   } catch (e) {
-    return { line: source.number, error: `invalid JSON: ${(e as Error).message}`, issues, text: source.text };
+    return { line: source.number, error: jsonErrorMessage(source.text, e), issues, text: source.text };
   }
 }
 

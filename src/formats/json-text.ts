@@ -14,8 +14,38 @@ export function lineAt(text: string, offset: number): number {
   return line;
 }
 
+/**
+ * The first bare `NaN`, `Infinity` or `-Infinity` outside strings: Python's json.dump writes
+ * them, JSON has none, and JSON.parse's message for them says no position.
+ */
+export function nonFiniteLiteral(text: string): { offset: number; token: string } | undefined {
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '"') {
+      i++;
+      while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+    } else if (ch === 'N' || ch === 'I' || ch === '-') {
+      const m = /^(NaN|-?Infinity)/.exec(text.slice(i, i + 9));
+      if (m && !/[\w$]/.test(text[i - 1] ?? '')) return { offset: i, token: m[1]! };
+    }
+  }
+  return undefined;
+}
+
+/** `invalid JSON: …` for a JSON.parse error, naming a NaN/Infinity and its line and column when that is the cause. */
+export function jsonErrorMessage(text: string, error: unknown): string {
+  const message = `invalid JSON: ${(error as Error)?.message ?? String(error)}`;
+  const bad = nonFiniteLiteral(text);
+  if (!bad) return message;
+  const line = lineAt(text, bad.offset);
+  const column = bad.offset - (text.lastIndexOf('\n', bad.offset - 1) + 1) + 1;
+  return `invalid JSON: ${bad.token} at ${text.includes('\n') ? `line ${line}, ` : ''}column ${column}: JSON has no NaN or Infinity (Python's json.dump writes them); write null or a number`;
+}
+
 /** The line a JSON.parse error points at (V8 says `at position N`), when it says. */
 export function jsonErrorLine(text: string, error: unknown): number | undefined {
+  const bad = nonFiniteLiteral(text);
+  if (bad) return lineAt(text, bad.offset);
   const m = /at position (\d+)/.exec((error as Error)?.message ?? '');
   if (m) return lineAt(text, Number(m[1]));
   // "Unexpected end of JSON input": the text stops short; the last line is where.

@@ -3,7 +3,8 @@ import { dirname, resolve } from 'node:path';
 import type { Episode, FormatName } from '../ir/index.js';
 import { decodeItems } from './decode-stream.js';
 import type { DecodeOptions, RejectedEpisode } from './format.js';
-import { findDatasetFiles, formats, type DatasetFileMatch } from './index.js';
+import { candidateFiles, findDatasetFiles, formats, type DatasetFileMatch } from './index.js';
+import { encodingProblem } from './encoding.js';
 import type { Problem } from '../ir/problem.js';
 import { FirstSeen } from './first-seen.js';
 
@@ -56,7 +57,17 @@ export async function openDataset(path: string, opts: LoadOptions = {}): Promise
     return stream;
   }
   const forced = opts.format && opts.format !== 'auto' ? formats.find((f) => f.name === opts.format) : undefined;
+  // A file named directly in an encoding we do not read: say so, not "no dataset file found".
+  const encoding = info.isFile() ? encodingProblem(target) : undefined;
+  if (encoding) {
+    stream.problems.push({ file: target, message: encoding, severity: 'error' });
+    return stream;
+  }
   stream.files = await findDatasetFiles(target, forced);
+  for (const file of info.isDirectory() && stream.files.length === 0 ? await candidateFiles(target, forced) : []) {
+    const problem = encodingProblem(file);
+    if (problem) stream.problems.push({ file, message: problem, severity: 'error' });
+  }
   // A file named explicitly with --format is decoded even if its first lines do not look right:
   // the decoder then says exactly which field is wrong, which beats "unknown format".
   if (stream.files.length === 0 && forced && info.isFile()) stream.files = [{ file: target, format: forced }];

@@ -5,7 +5,7 @@ import type { Viewport } from '../ir/target.js';
 import { resolveDatasetFile } from './dataset-path.js';
 import type { Decoded, DatasetFormat, DecodeOptions } from './format.js';
 import { stripBom } from './head.js';
-import { decodeUtf8, duplicateTopLevelKeys, jsonErrorLine } from './json-text.js';
+import { decodeUtf8, duplicateTopLevelKeys, jsonErrorLine, jsonErrorMessage } from './json-text.js';
 import { isPlainObject } from './json-line.js';
 import type { Problem } from '../ir/problem.js';
 import { DEFAULT_WAIT_MS } from './vwa/action.js';
@@ -111,7 +111,7 @@ async function decodeFile(file: string, options: DecodeOptions, opts: VwaOptions
       value = JSON.parse(text);
     } catch (e) {
       out.recordsRead = 1;
-      return fail(`invalid JSON: ${(e as Error).message}`, undefined, jsonErrorLine(text, e));
+      return fail(jsonErrorMessage(text, e), undefined, jsonErrorLine(text, e));
     }
     const layout = jsonLayout(value);
     if (!layout) {

@@ -28,6 +28,8 @@ export const REASONS = {
   'option-missing': 'snapshot mode: the value to select is not an option of the SELECT',
   'invalid-input': 'the record could not be decoded: `problems` names file, line and field',
   'browser-crashed': 'the renderer or the browser died under the episode (the message names the cause)',
+  'blocked-url': 'a navigation to a scheme the run does not allow (file:, chrome:, data:, javascript:…; opt in with --allow-url-scheme)',
+  'page-hung': 'the page did not answer within the step timeout plus a grace: the episode ends, its context is discarded, the run goes on',
   'after-failure': 'a step not run because an earlier step did not pass',
   'no-effect': 'the action ran but its postcondition did not hold: nothing happened, or not what the recording did (the step\'s `effect` says what was expected and seen)',
   error: 'anything else that went wrong (the message says what)',

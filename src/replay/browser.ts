@@ -1,6 +1,7 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { chromium, type LaunchOptions } from 'playwright';
+import { chromium, type Browser, type LaunchOptions } from 'playwright';
+import { WEBRTC_SEALED_LAUNCH_ARG } from './sandbox/webrtc.js';
 
 /** Which Chromium a run uses, and why that one. */
 export interface BrowserChoice {
@@ -82,6 +83,8 @@ export interface LaunchChoices {
    * Playwright's handlers, which close the browsers and exit, stay off.
    */
   ownSignals?: boolean;
+  /** The run's pages are sealed from the network (snapshot, --offline, --har): WebRTC sends no UDP either. */
+  sealedNetwork?: boolean;
 }
 
 /**
@@ -92,6 +95,7 @@ export interface LaunchChoices {
 export function launchOptions(choice: BrowserChoice, opts: LaunchChoices = {}): LaunchOptions {
   const args = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
   if (process.getuid?.() === 0) args.push('--no-sandbox');
+  if (opts.sealedNetwork) args.push(WEBRTC_SEALED_LAUNCH_ARG);
   return {
     executablePath: choice.executablePath,
     headless: !opts.headed,

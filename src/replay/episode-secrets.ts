@@ -64,17 +64,28 @@ export class EpisodeSecrets {
     this.inputs.push(locator);
   }
 
-  /** Locators on `page` for Playwright's screenshot `mask` option. */
+  /**
+   * Locators on `page` for Playwright's screenshot `mask` option: the inputs a secret was typed
+   * into, and wherever the page shows a secret itself — an element whose text holds it (also
+   * when split by tags: text matching reads an element's whole text) or an input whose value
+   * attribute does. Resolved at capture time, so each screenshot masks what is there then.
+   */
   masksOn(page: Page): Locator[] {
-    return this.inputs.filter((l) => l.page() === page);
+    const shown = this.redactor.secrets.filter((s) => s.value.trim() !== '').flatMap((s) => [
+      page.getByText(s.value.trim()),
+      page.locator(`:is(input, textarea)[value*=${JSON.stringify(s.value)}]`),
+    ]);
+    return [...this.inputs.filter((l) => l.page() === page), ...shown];
   }
 
   /** The same as boxes (CSS px), for screenshot comparison to ignore. */
   async boxesOn(page: Page): Promise<Box[]> {
     const boxes: Box[] = [];
     for (const l of this.masksOn(page)) {
-      const box = await l.boundingBox({ timeout: 1000 }).catch(() => null);
-      if (box) boxes.push(box);
+      for (const one of await l.all().catch(() => [])) {
+        const box = await one.boundingBox({ timeout: 1000 }).catch(() => null);
+        if (box) boxes.push(box);
+      }
     }
     return boxes;
   }

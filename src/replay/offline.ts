@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { BrowserContext } from 'playwright';
+import { disableWebRtc } from './sandbox/webrtc.js';
 
 /** `--offline` / `--har`: a live replay that sends nothing off the machine. */
 export interface OfflineOptions {
@@ -21,6 +22,7 @@ export async function sealLive(context: BrowserContext, o: OfflineOptions): Prom
     await context.routeWebSocket(() => true, (ws) => (isLoopback(ws.url()) ? ws.connectToServer() : ws.close({ code: 1008, reason: 'replaywright --offline' })));
   }
   if (o.har) await context.routeFromHAR(o.har, { notFound: 'abort' });
+  if (o.offline || o.har) await disableWebRtc(context);
 }
 
 export function offlineContextOptions(o: OfflineOptions): { serviceWorkers?: 'block' } {

@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright';
 import type { Action, Evidence, Target } from '../ir/index.js';
 import type { Reason, StepEffect } from '../ir/results.js';
@@ -22,6 +21,7 @@ import { cropCheckBefore } from './effects/point-crop.js';
 import { scrollAndCheck } from './effects/scroll.js';
 import { afterSelect } from './effects/select.js';
 import { afterClear, afterFill, afterTypingFocused, afterTypingInto, beforeTypingInto, focusedForTyping, typeChecked } from './effects/typed.js';
+import { uploadPayload } from './sandbox/upload-file.js';
 
 /** How the step's target was found, for the step's result. */
 export interface TargetFound {
@@ -294,13 +294,9 @@ async function performAction(action: Action, env: PerformEnv): Promise<Outcome> 
  * without pretending the content was replayed.
  */
 async function setInputFiles(page: Page, target: Target | undefined, names: string[], env: PerformEnv): Promise<Outcome> {
-  const notes: string[] = [];
-  const payload = names.map((name) => {
-    const path = env.filesDir ? join(env.filesDir, basename(name)) : undefined;
-    if (path && existsSync(path)) return { name: basename(name), mimeType: 'application/octet-stream', buffer: readFileSync(path) };
-    notes.push(`file "${name}" not found${env.filesDir ? ` in ${env.filesDir}` : ''}: sent an empty file of that name`);
-    return { name: basename(name), mimeType: 'application/octet-stream', buffer: Buffer.alloc(0) };
-  });
+  const upload = uploadPayload(names, env.filesDir, (path) => readFileSync(path));
+  if ('refused' in upload) return { status: 'failed', reason: 'invalid-input', message: upload.refused };
+  const { files: payload, notes } = upload;
   if (!target) return { status: 'failed', reason: 'not-supported', message: 'setInputFiles without a target element' };
   const found = await env.resolve(target);
   if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message, candidates: found.candidates };

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { textSimilarity, visibleWords } from '../compare/visible-text.js';
@@ -34,6 +34,10 @@ import { captureBaseline } from './heal/baseline.js';
 import { directLocator } from './heal/direct-locator.js';
 import type { OfflineOptions } from './offline.js';
 import { callHook, type ReplayHooks } from './hooks.js';
+import { blockedNavigation, blockedUrl } from './sandbox/url-policy.js';
+import { inertHtml } from './sandbox/inert-html.js';
+import { discard, Watchdog } from './sandbox/watchdog.js';
+import { DEFAULT_MAX_ARTIFACT_BYTES } from './artifact-budget.js';
 
 export interface ReplayOptions extends OfflineOptions {
   out: string;
@@ -84,6 +88,8 @@ export interface ReplayOptions extends OfflineOptions {
    * website name (`meta.website`) or for all.
    */
   startUrls?: { all?: string; byWebsite?: Record<string, string> };
+  /** `--allow-url-scheme`: schemes besides http(s) a live replay may navigate to (sandbox/url-policy.ts). */
+  allowUrlSchemes?: string[];
   /** `--pause-on-failure` (headed): keep the browser open at the failing step. */
   pauseOnFailure?: boolean;
   headed?: boolean;
@@ -119,8 +125,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   const { context, pages, dialogs, httpErrors } = own;
   const tracing = (options.trace ?? 'off') !== 'off';
   const secrets = new EpisodeSecrets(episode, options.params, options.secrets);
-  // The screencast would show a typed secret as pixels; the zip's text is scrubbed after stop.
-  if (tracing) await context.tracing.start({ title: episode.id, screenshots: !secrets.typesSecret(episode), snapshots: true });
+  // The screencast would show a secret (typed, or echoed by the page) as pixels; the zip's text is scrubbed after stop.
+  if (tracing) await context.tracing.start({ title: episode.id, screenshots: !secrets.redactor.active, snapshots: true });
   let trace: string | undefined;
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
   const finalFrom = finalStepIndex(episode.steps);
@@ -129,6 +135,9 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
 
   const steps: StepResult[] = [];
   const crashes = new CrashWatch(context);
+  const watchdog = new Watchdog(options.timeoutMs);
+  /** Past this a step's work (comparison, action, signals) is late, and its pages are asked whether they still answer. */
+  const budget = (step?: Step) => Math.max(options.timeoutMs, step?.timeoutMs ?? 0) * 4 + 10_000;
   let failed: StepResult | undefined;
   /** The first step whose record could not be replayed (the rest still ran). */
   let unreplayed: StepResult | undefined;
@@ -139,7 +148,9 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   try {
     // A continuing turn starts on the page the previous turn left, not on the start URL.
     const start = continued === undefined ? startUrlFor(episode, options.startUrls) : undefined;
-    if (start) {
+    const startBlocked = start ? blockedUrl(toLive(start), options.allowUrlSchemes) : undefined;
+    if (startBlocked) failed = { ...skipped(episode.steps[0]!, undefined), status: 'failed', reason: 'blocked-url', message: `--start-url: ${startBlocked}` };
+    else if (start) {
       const page = await pages.open(episode.steps[0]?.page ?? 'page');
       pages.current = page;
       await page.goto(toLive(start), { timeout: options.timeoutMs });
@@ -155,22 +166,24 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
         steps.push({ ...skipped(step, undefined), message: 'not run: after --to-step' });
         continue;
       }
-      if (step.index === finalFrom && !final) final = await captureFinal(pages, step.page, dir, options.out, secrets);
+      if (step.index === finalFrom && !final) final = await watchdog.within(captureFinal(pages, step.page, dir, options.out, secrets), budget());
       const livePage = pages.get(step.page) ?? pages.current;
       await callHook(options.hooks, 'beforeStep', { episode, step, page: livePage });
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
       if (tracing) await context.tracing.group(`${step.index + 1}. ${describeAction(step.action)}`).catch(() => undefined);
-      const noise = livePage && checking ? await stepNoise(livePage, episode.id, step.index, options.compare, learned) : undefined;
-      const baseline = options.heal && livePage && !livePage.isClosed() ? await captureBaseline(livePage, dir, step.index, options.out, secrets) : undefined;
-      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets }).catch(() => undefined) : undefined;
+      const noise = livePage && checking ? await watchdog.within(stepNoise(livePage, episode.id, step.index, options.compare, learned), budget(step)) : undefined;
+      const baseline = options.heal && livePage && !livePage.isClosed() ? await watchdog.within(captureBaseline(livePage, dir, step.index, options.out, secrets), budget(step)) : undefined;
+      const comparison = livePage && checking ? await watchdog.within(compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets }).catch(() => undefined), budget(step)) : undefined;
       if (comparison?.verdict === 'drift') drift.push(step.index);
       if (comparison?.verdict === 'diverged') firstDivergence ??= step.index;
       let result: StepResult;
       if (comparison?.verdict === 'diverged' && options.stopAtFirstDivergence) {
         result = { ...skipped(step, undefined), status: 'failed', reason: 'diverged', message: `the page before this step is not the recorded one (${comparison.reasons.join(', ')})` };
       } else {
-        result = await runStep(step, { pages, dialogs, toLive, options, dir, httpErrors, secrets });
-        if (result.status === 'failed') {
+        result = (await watchdog.within(runStep(step, { pages, dialogs, toLive, options, dir, httpErrors, secrets }), budget(step))) ?? lateStep(step, budget(step));
+        // A step that failed or ran late may have a hung page under it: that ends the episode.
+        if ((result.status === 'failed' || watchdog.overran) && (await watchdog.probe(pages.openPages(), result))) result = watchdog.explain(result);
+        else if (result.status === 'failed') {
           await crashes.probe(pages.openPages());
           result = crashes.explain(result);
         }
@@ -195,7 +208,9 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       }
     }
     if (learned) writeCalibration(options.out, episode.id, learned);
-    final ??= await captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets);
+    if (!watchdog.hung) final ??= await watchdog.within(captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets), budget());
+    const last = steps.at(-1);
+    if (watchdog.overran && last && (await watchdog.probe(pages.openPages(), { index: last.index, description: `${last.description}, then capturing the final page` }))) final = undefined;
     const recordedFinal = finalFrom !== undefined ? episode.steps[finalFrom]?.before?.html : episode.after?.html;
     if (final && recordedFinal !== undefined) {
       const [recordedWords, liveWords] = [visibleWords(recordedFinal), visibleWords(secrets.asRecorded(readFileSync(join(options.out, final.html), 'utf8')))];
@@ -205,14 +220,19 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     }
     if (final) Object.assign(final, finalVerification(episode, finalFrom, recordedFinal));
   } finally {
-    if (tracing) {
+    if (watchdog.hung) {
+      // Nothing more is asked of a hung renderer: no trace (it would wait on the page), the context discarded.
+      if (tracing) await watchdog.within(context.tracing.stop().catch(() => undefined), 5000);
+      await discard(() => own.close(), browser);
+    } else if (tracing) {
       const finalMismatch = final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin;
       const keep = options.trace === 'on' || failed !== undefined || firstDivergence !== undefined || finalMismatch;
       const path = join(dir, 'trace.zip');
       await context.tracing.stop(keep ? { path } : undefined).catch(() => undefined);
-      if (keep && scrubZip(path, secrets.redactor)) trace = relativeToOut(options.out, path);
+      // A result names only what was written: a stop that failed left no zip.
+      if (keep && existsSync(path) && scrubZip(path, secrets.redactor)) trace = relativeToOut(options.out, path);
     }
-    if (!session) await own.close();
+    if (!session && !watchdog.hung) await own.close();
     crashes.dispose();
   }
 
@@ -230,6 +250,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     continuedFrom: continued,
     viewport: own.viewport,
   };
+  // A hung renderer says nothing about the recording either: an error naming the step.
+  if (watchdog.hung) return { ...base, status: 'error', reason: 'page-hung', failedStep: watchdog.hung.index, message: watchdog.hung.message };
   // A dead renderer or browser says nothing about the recording: an error, with its cause.
   const crash = crashes.cause;
   if (crash || failed?.reason === 'browser-crashed') {
@@ -294,6 +316,9 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
     return { ...done({ status: 'passed' }), status: 'needs-input', reason: 'needs-input', message: `this step needs a value: pass --param ${param}=… (or --secret)${step.needsInput?.prompt ? ` (${step.needsInput.prompt})` : ''}` };
   }
 
+  const blocked = blockedNavigation(input.action, env.toLive, env.options.allowUrlSchemes);
+  if (blocked) return done({ status: 'failed', reason: 'blocked-url', message: blocked });
+
   // A recorded step timeout (DevTools) may lengthen the run's, never shorten it.
   const timeoutMs = Math.max(env.options.timeoutMs, step.timeoutMs ?? 0);
   const page = pageIndependent(input.action) ? undefined : await env.pages.forStep(step.page);
@@ -301,7 +326,7 @@ async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
   const downloadsDir = join(env.dir, 'downloads');
   try {
     const unseen = await awaitVisible(step.expect, page, timeoutMs);
-    const settleSignals = armSignals(step.expect, { page, pages: env.pages, timeoutMs, mapUrl: env.toLive, downloadsDir, relative: (p) => relativeToOut(env.options.out, p) });
+    const settleSignals = armSignals(step.expect, { page, pages: env.pages, timeoutMs, mapUrl: env.toLive, downloadsDir, maxBytes: env.options.compare.maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES, relative: (p) => relativeToOut(env.options.out, p) });
     const resolve = async (target: Target, exact?: boolean): Promise<Resolution> => {
       if (!page) return { ok: false, reason: 'target-not-found', message: 'no page' };
       const found = await resolveTarget(page, target, { timeoutMs, strict: exact || env.options.strict, thresholds: env.options.thresholds, before: step.before, browser: page.context().browser() });
@@ -360,12 +385,18 @@ async function captureFinal(pages: PageRegistry, preferred: string, dir: string,
   const screenshot = join(dir, 'final.png');
   try {
     await settle(page);
-    writeFileSync(html, secrets.redactor.scrub(await page.content()));
+    // Opened from the report: saved inert (no script, no connection, none of our marks).
+    writeFileSync(html, inertHtml(secrets.redactor.scrub(await page.content())));
     await page.screenshot({ path: screenshot, animations: 'disabled', caret: 'hide', timeout: 10_000, mask: secrets.masksOn(page) });
   } catch {
     return undefined;
   }
   return { url: page.url(), html: relativeToOut(out, html), screenshot: relativeToOut(out, screenshot) };
+}
+
+/** A step whose work did not settle within the watchdog's budget. */
+function lateStep(step: Step, ms: number): StepResult {
+  return { ...skipped(step, undefined), status: 'failed', reason: 'timeout', message: `the step did not finish within ${ms} ms` };
 }
 
 function skipped(step: Step, failed: StepResult | undefined): StepResult {

@@ -4,6 +4,7 @@ import type { Episode } from '../ir/index.js';
 import type { EpisodeResult } from '../ir/results.js';
 import { BrowserNotFound, type LaunchChoices } from './browser.js';
 import type { ReplayOptions } from './run-episode.js';
+import { networkSealed } from './sandbox/webrtc.js';
 import { browserSource, runChain, WorkerBrowser, type BrowserInfo, type PoolOptions } from './workers.js';
 import type { FromThread, ThreadInit, ToThread } from './workers-thread.js';
 
@@ -48,7 +49,7 @@ export async function replayEpisodes(
   const take = async () => (options.stop?.aborted ? undefined : ahead.shift() ?? (await source()));
   if (options.mode === 'threads') return replayInThreads(take, workers, options, hooks, log);
 
-  const browserFrom = browserSource(options);
+  const browserFrom = browserSource({ ...options, sealedNetwork: networkSealed(options) });
   const browsers = Array.from({ length: workers }, (_, i) => new WorkerBrowser(browserFrom, log, i));
   try {
     // Every browser up front: a bad endpoint or executable stops the run before any episode.
@@ -80,7 +81,7 @@ async function replayInThreads(take: () => Promise<readonly Episode[] | undefine
     await Promise.all(
       Array.from({ length: workers }, (_, index) =>
         new Promise<void>((resolve, reject) => {
-          const init: ThreadInit = { index, replay, launch: { headed, slowMo }, connect, connectTimeoutMs };
+          const init: ThreadInit = { index, replay, launch: { headed, slowMo, sealedNetwork: networkSealed(options) }, connect, connectTimeoutMs };
           const thread = new Worker(entry, { workerData: init });
           threads.push(thread);
           let failed = false;

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { DEFAULT_VIEWPORT } from '../ir/defaults.js';
+import { disableWebRtc } from './sandbox/webrtc.js';
 
 export interface SealedPageOptions {
   viewport?: { width: number; height: number };
@@ -31,6 +32,8 @@ export async function openSealedPage(browser: Browser, opts: SealedPageOptions =
   await context.route('**/*', (route) => route.abort('blockedbyclient'));
   // WebSockets are not routed by context.route.
   await context.routeWebSocket(/.*/, (ws) => ws.close());
+  // Nor is WebRTC, whose UDP skips routing and the proxy alike.
+  await disableWebRtc(context);
   const page = await context.newPage();
   return { context, page };
 }

@@ -37,12 +37,15 @@ export class ReplaySession {
     return this.episodes.at(-1);
   }
 
-  /** Whether the browser is still there to continue in (a crash ends the session). */
+  private closed = false;
+
+  /** Whether the browser is still there to continue in (a crash, or a hung page discarding the context, ends the session). */
   get alive(): boolean {
-    return this.context.browser()?.isConnected() ?? true;
+    return !this.closed && (this.context.browser()?.isConnected() ?? true);
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.context.close().catch(() => undefined);
   }
 }

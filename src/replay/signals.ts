@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Download, Page } from 'playwright';
+import type { Page } from 'playwright';
+import { saveDownload } from './sandbox/download-cap.js';
 import type { Expectation } from '../ir/index.js';
 import type { PageRegistry } from './pages.js';
 import { pollUntil } from './poll.js';
@@ -14,6 +13,8 @@ export interface SignalEnv {
   mapUrl(url: string): string;
   /** Absolute folder for this episode's downloads. */
   downloadsDir: string;
+  /** `--max-artifact-bytes`: a download is cut at this size. */
+  maxBytes?: number;
   /** Turns an absolute path into the one results report (relative to the output folder). */
   relative(path: string): string;
 }
@@ -47,7 +48,9 @@ export function armSignals(expectations: readonly Expectation[], env: SignalEnv)
     for (const download of downloads) {
       const started = await download.wait;
       if (!started) return { ...result, failure: { status: 'failed', reason: 'download-missing', message: `the recorded download${download.alias ? ` "${download.alias}"` : ''} did not start within ${env.timeoutMs} ms` } };
-      result.downloads.push(env.relative(await save(started, env.downloadsDir, result.downloads.length)));
+      const saved = await saveDownload(started, env.downloadsDir, result.downloads.length, env.maxBytes);
+      result.downloads.push(env.relative(saved.path));
+      if (saved.note) result.notes.push(saved.note);
     }
     const navigations = expectations.filter((e) => e.kind === 'navigation');
     const last = navigations.at(-1);
@@ -91,14 +94,6 @@ export async function awaitVisible(expectations: readonly Expectation[], page: P
     if (!ok) notes.push(`the element the recording saw appear before this step (${e.selector}) was not visible within ${wait} ms; the step ran without it`);
   }
   return notes;
-}
-
-async function save(download: Download, dir: string, n: number): Promise<string> {
-  mkdirSync(dir, { recursive: true });
-  const name = download.suggestedFilename().replace(/[/\\]/g, '_') || `download-${n}`;
-  const path = join(dir, `${n}-${name}`);
-  await download.saveAs(path);
-  return path;
 }
 
 /** A promise that resolves to undefined instead of rejecting, so an unawaited wait never crashes the run. */

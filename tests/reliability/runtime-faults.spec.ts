@@ -20,7 +20,8 @@ test('a page that crashes its renderer (chrome://crash) ends as error browser-cr
   writeCodegen(data, '1-crash', line.openPage, line.navigate(`${ORIGIN}/tax/`), line.navigate('chrome://crash'), line.click('internal:label="NIF"i'), line.closePage);
   writeGoodEpisode(data, '2-good');
   const out = tempDir('rw-crash-out-');
-  const r = await start([BIN, 'run', data, '--out', out, '--workers', '1', '--map-url', `${ORIGIN}=${site.url}`, '--trace', 'off']).done;
+  // chrome: URLs are blocked by default (blocked-url); this test opts in to reach the crash page.
+  const r = await start([BIN, 'run', data, '--out', out, '--workers', '1', '--map-url', `${ORIGIN}=${site.url}`, '--trace', 'off', '--allow-url-scheme', 'chrome']).done;
   expect(r.stdout + r.stderr).not.toMatch(STACK_LINE);
   expect(r.code, r.stderr).toBe(1);
   const [crash, good] = results(out) as Line[];

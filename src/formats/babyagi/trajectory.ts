@@ -3,6 +3,7 @@ import type { Action } from '../../ir/action.js';
 import type { Step } from '../../ir/episode.js';
 import type { Evidence } from '../../ir/evidence.js';
 import type { Box, Viewport } from '../../ir/target.js';
+import { absurdCoordinates } from '../coordinates.js';
 import type { FieldIssue } from '../field-issue.js';
 import { hasError, joinField, zodIssues } from '../field-issue.js';
 import { isPlainObject } from '../json-line.js';
@@ -148,6 +149,11 @@ function readOptions(value: unknown, issues: FieldIssue[]): Map<number, Box> {
     }
     const [x1, y1] = xy(option.data.top_left);
     const [x2, y2] = xy(option.data.bottom_right);
+    const absurd = absurdCoordinates({ x1, y1, x2, y2 }, BABYAGI_SCREEN);
+    if (absurd) {
+      issues.push({ field, message: `${absurd}; this option is ignored`, severity: 'warning' });
+      return;
+    }
     if (x2 < x1 || y2 < y1) {
       issues.push({ field, message: `bottom_right (${x2}, ${y2}) is above or left of top_left (${x1}, ${y1}); this option is ignored`, severity: 'warning' });
       return;

@@ -241,6 +241,7 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
       ));
     }
     if (s.notes?.length) fact("notes", h("ul", null, s.notes.map((x) => h("li", null, x))));
+    if (s.effect) fact("effect", h("span", { "data-testid": "step-effect" }, \`\${s.effect.status}: \${s.effect.detail}\`));
     if (s.downloads?.length) fact("downloads", h("ul", null, s.downloads.map((p) => h("li", null, h("a", { href: href(p), target: "_blank" }, p)))));
     if (facts.length) out.push(h("dl", { class: "facts" }, facts));
     const c = s.compare;
@@ -357,6 +358,9 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
       focusStep(app2, r.firstDivergence);
     } }, \`step \${r.firstDivergence + 1}\`)));
     if (r.drift?.length) facts.push(h("dt", null, "drifted steps"), h("dd", null, r.drift.map((i) => \`step \${i + 1}\`).join(", ")));
+    const unchecked = r.status === "passed" ? (r.steps ?? []).filter((s) => s.status === "passed" && s.effect?.status === "unverified") : [];
+    if (unchecked.length) facts.push(h("dt", null, "unverified steps"), h("dd", { "data-testid": "steps-unverified" }, \`passed (\${unchecked.length} step\${unchecked.length === 1 ? "" : "s"} unverified): \${unchecked.map((s) => \`step \${s.index + 1}\`).join(", ")}\`));
+    if (r.viewport) facts.push(h("dt", null, "window"), h("dd", null, \`\${r.viewport.width}×\${r.viewport.height} @\${r.viewport.deviceScaleFactor} (\${r.viewport.chosenBy})\`));
     const artefacts = [];
     if (r.final?.screenshot) {
       artefacts.push(h(
@@ -470,7 +474,7 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
         "div",
         { class: "cards" },
         card("episodes", t.episodes.total, "c-total", "count-total", "#/"),
-        card(t.episodes.passedUnverified ? \`passed (\${t.episodes.passedUnverified} final state not verifiable)\` : "passed", t.episodes.passed, "c-passed", "count-passed", filtersHash({ ...parseFilters(""), status: "passed" })),
+        card(passedLabel(t.episodes), t.episodes.passed, "c-passed", "count-passed", filtersHash({ ...parseFilters(""), status: "passed" })),
         card("failed", t.episodes.failed, "c-failed", "count-failed", filtersHash({ ...parseFilters(""), status: "failed" })),
         card("errors", t.episodes.error, "c-error", "count-error", filtersHash({ ...parseFilters(""), status: "error" })),
         card("steps run", \`\${t.steps.total - t.steps.skipped} / \${t.steps.total}\`, "c-steps", "count-steps")
@@ -590,6 +594,10 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
         rows.length > PAGE_SIZE ? pager() : null
       )
     ]);
+  }
+  function passedLabel(e) {
+    const c = [e.passedUnverified ? \`\${e.passedUnverified} final state not verifiable\` : "", e.passedWithUnverifiedSteps ? \`\${e.passedWithUnverifiedSteps} with unverified steps\` : ""].filter(Boolean);
+    return c.length ? \`passed (\${c.join(", ")})\` : "passed";
   }
 
   // src/report/html/client/main.ts
