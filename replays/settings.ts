@@ -1,6 +1,6 @@
 import { gatherParams } from '../src/commands/params.js';
 import { parseStartUrls } from '../src/commands/start-urls.js';
-import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from '../src/replay/run-episode.js';
+import { DEFAULT_REPLAY_OPTIONS, FAIL_ON_CHOICES, type FailOn, type ReplayOptions } from '../src/replay/run-episode.js';
 import { parseUrlMapping, type UrlMapping } from '../src/ir/url-map.js';
 import type { Secret } from '../src/secrets.js';
 
@@ -17,6 +17,8 @@ import type { Secret } from '../src/secrets.js';
  * - `REPLAYWRIGHT_START_URL="URL"` or `"WEBSITE=URL,WEBSITE=URL"` (the CLI's `--start-url`): where
  *   episodes that record no start page (Mind2Web, BabyAGI) begin
  * - `REPLAYWRIGHT_TIMEOUT` (ms per step), `REPLAYWRIGHT_STRICT=1`, `REPLAYWRIGHT_FILES_DIR`
+ * - `REPLAYWRIGHT_FAIL_ON=diverged|drift|never` (the CLI's `--fail-on`): which before-state
+ *   verdict fails an episode's test
  */
 export interface ReplaywrightUse {
   mapUrl?: string | string[];
@@ -28,6 +30,7 @@ export interface ReplaywrightUse {
   timeoutMs?: number;
   strict?: boolean;
   filesDir?: string;
+  failOn?: FailOn;
 }
 
 export type ReplayMode = 'live' | 'snapshot';
@@ -54,6 +57,11 @@ export function parseParamsEnv(v: string, variable = 'REPLAYWRIGHT_PARAMS'): Rec
     params[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   return params;
+}
+
+function parseFailOn(v: string, where: string): FailOn {
+  if ((FAIL_ON_CHOICES as readonly string[]).includes(v)) return v as FailOn;
+  throw new Error(`${where} must be ${FAIL_ON_CHOICES.join(', ')}, got "${v}"`);
 }
 
 function parseMode(v: string, where: string): ReplayMode {
@@ -94,5 +102,6 @@ export function settingsFrom(use: ReplaywrightUse, env: NodeJS.ProcessEnv): Proj
   const replayMode = env.REPLAYWRIGHT_MODE ? parseMode(env.REPLAYWRIGHT_MODE, 'REPLAYWRIGHT_MODE') : use.mode ? parseMode(use.mode, 'use.replaywright.mode') : 'live';
   const allowScripts = env.REPLAYWRIGHT_ALLOW_SCRIPTS ? env.REPLAYWRIGHT_ALLOW_SCRIPTS !== '0' : use.allowScripts;
   const startSpecs = env.REPLAYWRIGHT_START_URL !== undefined ? splitList(env.REPLAYWRIGHT_START_URL) : typeof use.startUrl === 'string' ? [use.startUrl] : (use.startUrl ?? []);
-  return { ...DEFAULT_REPLAY_OPTIONS, urlMappings, params, secrets, timeoutMs, strict, replayMode, allowScripts, startUrls: parseStartUrls(startSpecs), filesDir: env.REPLAYWRIGHT_FILES_DIR ?? use.filesDir };
+  const failOn = env.REPLAYWRIGHT_FAIL_ON ? parseFailOn(env.REPLAYWRIGHT_FAIL_ON, 'REPLAYWRIGHT_FAIL_ON') : use.failOn ? parseFailOn(use.failOn, 'use.replaywright.failOn') : 'diverged';
+  return { ...DEFAULT_REPLAY_OPTIONS, failOn, urlMappings, params, secrets, timeoutMs, strict, replayMode, allowScripts, startUrls: parseStartUrls(startSpecs), filesDir: env.REPLAYWRIGHT_FILES_DIR ?? use.filesDir };
 }

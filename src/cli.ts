@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_COMPARE_THRESHOLDS, type CompareThresholds } from './compare/thresholds.js';
 import type { CompareMode } from './replay/before-state.js';
-import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from './replay/run-episode.js';
+import { DEFAULT_REPLAY_OPTIONS, FAIL_ON_CHOICES, type FailOn, type ReplayOptions } from './replay/run-episode.js';
 import { gatherParams } from './commands/params.js';
 import { Redactor } from './secrets.js';
 import { DEFAULT_MAX_ARTIFACT_BYTES } from './replay/artifact-budget.js';
@@ -34,7 +34,7 @@ const paramsOf = (a: { param?: string[]; secret?: string[]; params?: string }) =
 /** The replay options the `run` flags choose beyond the basics. */
 function replayChoices(a: {
   mode: 'live' | 'snapshot'; 'allow-scripts': boolean; compare: CompareMode; 'compare-config'?: string; mask?: string[]; calibrate?: boolean; 'calibrate-interval'?: number;
-  'stop-at-first-divergence': boolean; trace: 'on' | 'off' | 'retain-on-failure'; 'from-step'?: number; 'to-step'?: number;
+  'stop-at-first-divergence': boolean; 'fail-on': FailOn; trace: 'on' | 'off' | 'retain-on-failure'; 'from-step'?: number; 'to-step'?: number;
   'pause-on-failure': boolean; 'start-url'?: string[]; 'max-artifact-bytes'?: number;
 }): Partial<ReplayOptions> {
   return {
@@ -42,6 +42,7 @@ function replayChoices(a: {
     allowScripts: a['allow-scripts'],
     compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: a.compare, thresholds: loadThresholds(a['compare-config']), maskSelectors: list(a.mask), calibrateIntervalMs: a.calibrate ? (a['calibrate-interval'] ?? 1500) : undefined, maxArtifactBytes: a['max-artifact-bytes'] },
     stopAtFirstDivergence: a['stop-at-first-divergence'],
+    failOn: a['fail-on'],
     trace: a.trace,
     fromStep: a['from-step'] !== undefined ? a['from-step'] - 1 : undefined,
     toStep: a['to-step'] !== undefined ? a['to-step'] - 1 : undefined,
@@ -108,6 +109,7 @@ await yargs(hideBin(process.argv))
       .option('calibrate', { type: 'boolean', default: false, describe: 'learn what changes by itself before each step (two captures) and save it to <dataset>/.replaywright/masks.json for later runs' })
       .option('calibrate-interval', { type: 'number', default: 1500, describe: 'ms between the two --calibrate captures' })
       .option('stop-at-first-divergence', { type: 'boolean', default: false, describe: 'end an episode at the first step whose before-state diverged' })
+      .option('fail-on', { choices: FAIL_ON_CHOICES, default: 'diverged' as FailOn, describe: 'which before-state verdict fails an episode: diverged, drift (drift too) or never (reported only)' })
       .option('trace', { choices: ['on', 'off', 'retain-on-failure'] as const, default: 'retain-on-failure' as const, describe: 'Playwright trace per episode' })
       .option('from-step', { type: 'number', describe: 'replay steps before K (1-based) only to reach the state; compare from K' })
       .option('to-step', { type: 'number', describe: 'stop after step K (1-based)' })

@@ -19,6 +19,7 @@ export type Reason =
   | 'not-supported'
   | 'final-state-mismatch'
   | 'diverged'
+  | 'drift'
   | 'http-error'
   | 'not-actionable'
   | 'option-missing'
@@ -38,6 +39,7 @@ export type DivergenceReason =
   | 'target-missing'
   | 'unexpected-dialog'
   | 'unexpected-popup'
+  | 'error-page'
   | 'visual-only';
 
 /** The live page before a step, compared with the recorded before-state. */
@@ -52,6 +54,10 @@ export interface BeforeStateComparison {
   textSimilarity?: number;
   /** Element-structure similarity (0–1): tags, roles and stable attributes. */
   structureSimilarity?: number;
+  /** Visible-text similarity (0–1) outside page chrome (header/footer landmarks, nav, aside, small print, ads), numbers as one token. */
+  mainTextSimilarity?: number;
+  /** Similarity (0–1) of the controls outside page chrome, by role and accessible name. */
+  controlSimilarity?: number;
   /** For a step that did not match: visible words only the recorded / only the live page has (up to 12 each). */
   textDiff?: { missing: string[]; extra: string[] };
   /** Recorded URL (after --map-url) vs live, when the recording has one. */

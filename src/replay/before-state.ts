@@ -3,6 +3,7 @@ import { extname, join } from 'node:path';
 import type { Locator, Page } from 'playwright';
 import { domSimilarity, keepsAttributes, pageShape, type PageShape } from '../compare/dom-similarity.js';
 import { sameDocument } from '../compare/expected-url.js';
+import { countTarget, targetQuery } from '../compare/target-presence.js';
 import { pollUntil } from './poll.js';
 import { diffScreenshots } from '../compare/screenshot-diff.js';
 import type { NoiseMasks, StepNoise } from '../compare/noise-mask.js';
@@ -84,7 +85,15 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   const shot = recordedPng && livePng ? diffScreenshots(recordedPng, livePng, { threshold: options.thresholds.pixelThreshold, masks, maxShiftPx: options.thresholds.maxShiftPx }) : undefined;
   if (shot) Object.assign(figures, { pixelRatio: shot.ratio, pixels: shot.pixels, shiftPx: shot.shiftPx });
   const pageShapes = recordedHtml !== undefined && liveHtml !== undefined ? shapes(recordedHtml, env.secrets?.asRecorded(liveHtml) ?? liveHtml, noise.selectors) : undefined;
-  if (pageShapes) Object.assign(figures, domSimilarity(...pageShapes));
+  let target: BeforeStateComparison['target'];
+  if (pageShapes) {
+    const [recorded, live] = pageShapes;
+    Object.assign(figures, domSimilarity(recorded, live));
+    if (live.dialogs > recorded.dialogs) figures.unexpectedDialog = true;
+    if (live.errorPage && !recorded.errorPage) figures.errorPage = true;
+    target = await targetPresence(page, step, recorded, live);
+    if (target && !target.live) figures.targetMissing = true;
+  }
   let url: BeforeStateComparison['url'];
   if (expectedUrl) {
     const recorded = env.mapUrl(expectedUrl);
@@ -101,7 +110,10 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
     shiftPx: shot?.shiftPx,
     textSimilarity: figures.textSimilarity !== undefined ? round(figures.textSimilarity) : undefined,
     structureSimilarity: figures.structureSimilarity !== undefined ? round(figures.structureSimilarity) : undefined,
+    mainTextSimilarity: figures.mainTextSimilarity !== undefined ? round(figures.mainTextSimilarity) : undefined,
+    controlSimilarity: figures.controlSimilarity !== undefined ? round(figures.controlSimilarity) : undefined,
     url,
+    target,
     costMs: { capture: Math.round(t1 - t0), compare: Math.round(t2 - t1) },
   };
   if (verdict !== 'match' && pageShapes) {
@@ -159,6 +171,22 @@ async function divergenceEvidence(page: Page, at: EvidenceFiles): Promise<Pick<B
   const ariaFile = aria !== undefined ? kept('live-aria.yml', `${at.scrub(aria)}\n`) : undefined;
   if (ariaFile) found.aria = ariaFile;
   return found;
+}
+
+/**
+ * Whether the step's target (with the row or form its selector names) is on the recorded and
+ * on the live page; undefined when the recorded HTML does not show it (a name only CSS gives,
+ * a target in a frame) — then its absence is no evidence. The step's own effect on a target
+ * (a row the previous step removed) is judged by the recording: gone there too, nothing missing.
+ * Missing from the live HTML as read here, it is confirmed with the browser's own reading of
+ * the recorded selector (names from aria-labelledby, shadow DOM) before it counts.
+ */
+async function targetPresence(page: Page, step: Step, recorded: PageShape, live: PageShape): Promise<BeforeStateComparison['target']> {
+  const query = targetQuery('target' in step.action ? step.action.target : undefined);
+  if (!query || !recorded.attributes || countTarget(query, recorded) === 0) return undefined;
+  if (countTarget(query, live) > 0) return { recorded: true, live: true };
+  const found = query.selector ? await page.locator(query.selector).count().catch(() => 0) : 0;
+  return { recorded: true, live: found > 0 };
 }
 
 /** Both pages read the same way: masked alike, and by tags only when the recording dropped attributes. */

@@ -61,6 +61,11 @@ export interface ReplayOptions extends OfflineOptions {
   compare: CompareOptions;
   /** `--stop-at-first-divergence`: a diverged before-state ends the episode there. */
   stopAtFirstDivergence?: boolean;
+  /**
+   * `--fail-on`: which before-state verdict fails the episode — `diverged` (default), `drift`
+   * (drift too, for regression runs on an unchanged site) or `never` (verdicts are reported only).
+   */
+  failOn?: FailOn;
   /** `--trace`: a Playwright trace per episode, kept always, never, or for episodes that did not pass. */
   trace?: 'on' | 'off' | 'retain-on-failure';
   /**
@@ -79,6 +84,9 @@ export interface ReplayOptions extends OfflineOptions {
   headed?: boolean;
   defaultViewport: { width: number; height: number };
 }
+
+export type FailOn = 'diverged' | 'drift' | 'never';
+export const FAIL_ON_CHOICES: readonly FailOn[] = ['diverged', 'drift', 'never'];
 
 export const DEFAULT_REPLAY_OPTIONS: Omit<ReplayOptions, 'out'> = {
   urlMappings: [],
@@ -219,9 +227,18 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   }
   // The earliest thing that went wrong is the story: a page that diverged before step k
   // explains a target missing at step k+2.
-  if (firstDivergence !== undefined && (!failed || firstDivergence <= failed.index)) {
-    const s = steps[firstDivergence]!;
-    return { ...base, status: 'failed', reason: 'diverged', failedStep: failed?.index, message: `step ${firstDivergence + 1} (${s.description}): the page before it is not the recorded one (${s.compare?.reasons.join(', ')})${s.compare?.textDiff ? `: ${describeWordsDiff(s.compare.textDiff, 'page')}` : ''}` };
+  // --fail-on says which verdicts count; the others stay reported (firstDivergence, drift).
+  const failOn = options.failOn ?? 'diverged';
+  const divergedAt = failOn === 'never' ? undefined : firstDivergence;
+  const driftAt = failOn === 'drift' ? drift[0] : undefined;
+  if (divergedAt !== undefined && (!failed || divergedAt <= failed.index) && (driftAt === undefined || divergedAt <= driftAt)) {
+    const s = steps[divergedAt]!;
+    return { ...base, status: 'failed', reason: 'diverged', failedStep: failed?.index, message: `step ${divergedAt + 1} (${s.description}): the page before it is not the recorded one (${s.compare?.reasons.join(', ')})${wordsOf(s)}` };
+  }
+  if (driftAt !== undefined && (!failed || driftAt <= failed.index)) {
+    const s = steps[driftAt]!;
+    const what = s.compare && s.compare.verdict === 'drift' ? `the page before it drifted from the recorded one (${s.compare.reasons.join(', ')})${wordsOf(s)}` : (s.notes?.[0] ?? 'it drifted from the recording');
+    return { ...base, status: 'failed', reason: 'drift', failedStep: failed?.index, message: `step ${driftAt + 1} (${s.description}): ${what} (--fail-on drift)` };
   }
   if (failed) {
     return { ...base, status: 'failed', reason: failed.reason, failedStep: failed.index, message: `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` };
@@ -234,6 +251,9 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   }
   return { ...base, status: 'passed' };
 }
+
+/** A before-state's differing words, for a message; '' when none were listed. */
+const wordsOf = (s: StepResult): string => (s.compare?.textDiff ? `: ${describeWordsDiff(s.compare.textDiff, 'page')}` : '');
 
 interface StepEnv {
   httpErrors: HttpErrors;
