@@ -114,9 +114,11 @@ export function pageShape(html: string, options: ShapeOptions = {}): PageShape {
       ontext(raw) {
         // The title is in <head>, which is never read as page text: kept only to spot error pages.
         if (inHeadline > 0 && headline.length < 300) headline += ` ${raw}`;
-        if (skippedDepth > 0 || !WORDLIKE.test(raw)) return;
+        if (skippedDepth > 0 || !/\S/.test(raw)) return;
         const text = normaliseText(raw);
+        // Icons are names too (a ✖ button), though not words.
         collector.onText(text);
+        if (!WORDLIKE.test(text)) return;
         // Words only: a dash or a bullet is typography, and some recordings drop it.
         for (const w of text.split(' ')) {
           if (!WORDLIKE.test(w)) continue;
@@ -130,6 +132,15 @@ export function pageShape(html: string, options: ShapeOptions = {}): PageShape {
   parser.write(html);
   parser.end();
   return { words, mainWords, elements, controls: collector.controls(), dialogs, attributes: withAttributes, errorPage: ERROR_PAGE.test(normaliseText(headline)) };
+}
+
+/**
+ * The words a final page is judged by: outside page chrome (a rebuilt footer's credits say
+ * nothing about what the episode created), all of them when the page is only chrome.
+ */
+export function contentWords(html: string): string[] {
+  const shape = pageShape(html, { attributes: keepsAttributes(html) });
+  return shape.mainWords.length ? shape.mainWords : shape.words;
 }
 
 /** Query strings and digits in values are as volatile as timestamps. */

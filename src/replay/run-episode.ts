@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
-import { textSimilarity, visibleWords } from '../compare/visible-text.js';
+import { textSimilarity } from '../compare/visible-text.js';
+import { contentWords } from '../compare/dom-similarity.js';
 import { describeWordsDiff, wordsDiff } from '../compare/words-diff.js';
 import { describeAction, type Action, type Episode, type Step, type Target } from '../ir/index.js';
 import type { EpisodeResult, FinalState, Reason, StepResult } from '../ir/results.js';
@@ -186,7 +187,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     final ??= await captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets);
     const recordedFinal = finalFrom !== undefined ? episode.steps[finalFrom]?.before?.html : episode.after?.html;
     if (final && recordedFinal !== undefined) {
-      const [recordedWords, liveWords] = [visibleWords(recordedFinal), visibleWords(secrets.asRecorded(readFileSync(join(options.out, final.html), 'utf8')))];
+      const [recordedWords, liveWords] = [contentWords(recordedFinal), contentWords(secrets.asRecorded(readFileSync(join(options.out, final.html), 'utf8')))];
       final.textSimilarity = round(textSimilarity(recordedWords, liveWords));
       const diff = wordsDiff(recordedWords, liveWords);
       finalDiff = describeWordsDiff({ missing: secrets.scrubWords(diff.missing), extra: secrets.scrubWords(diff.extra) });
