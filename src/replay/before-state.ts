@@ -10,7 +10,7 @@ import type { NoiseMasks, StepNoise } from '../compare/noise-mask.js';
 import type { CompareThresholds } from '../compare/thresholds.js';
 import { judge, type Figures } from '../compare/verdict.js';
 import type { Box, Step } from '../ir/index.js';
-import { asBrowserHtml } from '../ir/recorded-page/index.js';
+import { asBrowserHtml, hasRecorderOverlay, recorderToolbarBox } from '../ir/recorded-page/index.js';
 import type { BeforeStateComparison } from '../ir/results.js';
 import { relativeToOut } from '../results/episode-files.js';
 import type { EpisodeSecrets } from './episode-secrets.js';
@@ -63,8 +63,11 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   const expectedUrl = env.expectedUrl ?? before.url;
   if (options.mode === 'off') return undefined;
   const recordedPng = options.mode !== 'dom' ? readIf(before.screenshot) : undefined;
-  const dumped = options.mode !== 'screenshot' ? before.html ?? htmlFile(before.htmlFile) : undefined;
+  const raw = before.html ?? htmlFile(before.htmlFile);
+  const dumped = options.mode !== 'screenshot' ? raw : undefined;
   const recordedHtml = dumped !== undefined ? asBrowserHtml(before, dumped) : undefined;
+  // Recorded with Playwright's recorder on screen: its toolbar is in the recorded pixels only.
+  const recorderOverlay = recordedPng !== undefined && raw !== undefined && hasRecorderOverlay(raw);
   if (!recordedPng && recordedHtml === undefined && !expectedUrl) return undefined;
 
   const t0 = performance.now();
@@ -78,7 +81,8 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   const liveHtml = recordedHtml !== undefined ? await page.content() : undefined;
   const secretBoxes = recordedPng && hidden.length ? await env.secrets!.boxesOn(page) : [];
   const noise = env.noise ?? { selectors: [], boxes: [] };
-  const masks = recordedPng ? [...options.maskBoxes, ...noise.boxes, ...secretBoxes, ...(await maskBoxes(page, [...options.maskSelectors, ...noise.selectors]))] : [];
+  const toolbar = recorderOverlay ? [recorderToolbarBox(page.viewportSize()?.width ?? 1280)] : [];
+  const masks = recordedPng ? [...options.maskBoxes, ...noise.boxes, ...secretBoxes, ...toolbar, ...(await maskBoxes(page, [...options.maskSelectors, ...noise.selectors]))] : [];
   const t1 = performance.now();
 
   const figures: Figures = {};
