@@ -17,7 +17,10 @@ const CHROME_ROLES = new Set(['banner', 'contentinfo', 'navigation', 'complement
 const CHROME_CLASS = /(?:^|[\s_-])(?:ads?|advert\w*|sponsor\w*|cookies?|consent|promo\w*|credits?|copyright)(?:$|[\s_-])/i;
 // A header/footer inside these is part of the content (a card's footer, a list's counter bar).
 const SECTIONING = new Set(['article', 'aside', 'main', 'nav', 'section']);
-const ERROR_PAGE = /\b(?:40[0134]|50[0234])\b|not found|server error|forbidden|access denied|bad gateway|service unavailable|something went wrong/;
+// A status code only counts with an error word or alone: "Inbox (503)" is a counter, not an error.
+const ERROR_PAGE = /^(?:error )?[45]\d\d$|\b[45]\d\d\b.*\b(?:error|not found|forbidden|unauthori[sz]ed|bad request|bad gateway|service unavailable)\b|\b(?:error|http) [45]\d\d\b|\bpage not found\b|\bnot found$|\binternal server error\b|\baccess denied\b|\bsomething went wrong\b/;
+// Dialogs kept in the page but not shown (aria-hidden, a hiding class) are not open.
+const HIDING_CLASS = /(?:^|\s)(?:hidden|d-none|invisible|is-hidden|sr-only)(?:$|\s)/;
 
 /** Mind2Web's raw_html (every node carries `backend_node_id`) keeps only some attributes of each element. */
 export const keepsAttributes = (html: string): boolean => !/\sbackend_node_id=/.test(html.slice(0, 4000));
@@ -86,7 +89,8 @@ export function pageShape(html: string, options: ShapeOptions = {}): PageShape {
           const attrs = withAttributes ? STABLE_ATTRS.filter((a) => attribs[a] !== undefined).map((a) => `${a}=${stableValue(a, attribs[a]!)}`) : [];
           const id = withAttributes && attribs.id && !/\d/.test(attribs.id) ? `#${attribs.id}` : '';
           elements.push(`${stack.at(-1) ?? ''}>${name}${id}${attrs.length ? `[${attrs.join(',')}]` : ''}`);
-          if ((name === 'dialog' && attribs.open !== undefined) || role === 'dialog' || role === 'alertdialog') dialogs++;
+          const shown = attribs['aria-hidden'] !== 'true' && !HIDING_CLASS.test(attribs.class ?? '');
+          if (shown && ((name === 'dialog' && attribs.open !== undefined) || (name !== 'dialog' && (role === 'dialog' || role === 'alertdialog')))) dialogs++;
           collector.onOpen(name, attribs, chromeDepth > 0, VOID.has(name));
         }
         const sectioning = SECTIONING.has(name);
@@ -101,7 +105,10 @@ export function pageShape(html: string, options: ShapeOptions = {}): PageShape {
         }
       },
       onclosetag(name) {
-        if ((name === 'title' || name === 'h1') && inHeadline > 0) inHeadline--;
+        if ((name === 'title' || name === 'h1') && inHeadline > 0) {
+          inHeadline--;
+          headline += '\u0000';
+        }
         if (!VOID.has(name) && stack.at(-1) === name) {
           stack.pop();
           const closed = open.pop();
@@ -113,7 +120,7 @@ export function pageShape(html: string, options: ShapeOptions = {}): PageShape {
       },
       ontext(raw) {
         // The title is in <head>, which is never read as page text: kept only to spot error pages.
-        if (inHeadline > 0 && headline.length < 300) headline += ` ${raw}`;
+        if (inHeadline > 0 && headline.length < 300) headline += raw;
         if (skippedDepth > 0 || !/\S/.test(raw)) return;
         const text = normaliseText(raw);
         // Icons are names too (a ✖ button), though not words.
@@ -131,7 +138,7 @@ export function pageShape(html: string, options: ShapeOptions = {}): PageShape {
   );
   parser.write(html);
   parser.end();
-  return { words, mainWords, elements, controls: collector.controls(), dialogs, attributes: withAttributes, errorPage: ERROR_PAGE.test(normaliseText(headline)) };
+  return { words, mainWords, elements, controls: collector.controls(), dialogs, attributes: withAttributes, errorPage: headline.split('\u0000').some((h) => ERROR_PAGE.test(normaliseText(h))) };
 }
 
 /**

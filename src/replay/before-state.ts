@@ -93,7 +93,8 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   if (pageShapes) {
     const [recorded, live] = pageShapes;
     Object.assign(figures, domSimilarity(recorded, live));
-    if (live.dialogs > recorded.dialogs) figures.unexpectedDialog = true;
+    // A dialog element the HTML shows may still be hidden by a stylesheet: the browser says whether it is open.
+    if (live.dialogs > recorded.dialogs && (await openDialogs(page)) > recorded.dialogs) figures.unexpectedDialog = true;
     if (live.errorPage && !recorded.errorPage) figures.errorPage = true;
     target = await targetPresence(page, step, recorded, live);
     if (target && !target.live) figures.targetMissing = true;
@@ -192,6 +193,9 @@ async function targetPresence(page: Page, step: Step, recorded: PageShape, live:
   const found = query.selector ? await page.locator(query.selector).count().catch(() => 0) : 0;
   return { recorded: true, live: found > 0 };
 }
+
+const openDialogs = (page: Page): Promise<number> =>
+  page.locator('dialog[open], [role="dialog"], [role="alertdialog"]').filter({ visible: true }).count().catch(() => 0);
 
 /** Both pages read the same way: masked alike, and by tags only when the recording dropped attributes. */
 function shapes(recordedHtml: string, liveHtml: string, masked: readonly string[]): [PageShape, PageShape] {

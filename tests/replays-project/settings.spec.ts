@@ -25,3 +25,10 @@ test('REPLAYWRIGHT_START_URL takes --start-url shapes; bad settings name the var
   expect(() => settingsFrom({}, { REPLAYWRIGHT_SECRETS: 'hunter2' })).toThrow('REPLAYWRIGHT_SECRETS expects NAME=VALUE[,NAME=VALUE], got "*******"');
   expect(() => settingsFrom({ mode: 'replay' as 'live' }, {})).toThrow('use.replaywright.mode must be live or snapshot, got "replay"');
 });
+
+test('REPLAYWRIGHT_FAIL_ON (the CLI --fail-on) chooses which before-state verdict fails an episode test; default diverged', () => {
+  expect(settingsFrom({}, {}).failOn).toBe('diverged');
+  expect(settingsFrom({ failOn: 'never' }, {}).failOn).toBe('never');
+  expect(settingsFrom({ failOn: 'never' }, { REPLAYWRIGHT_FAIL_ON: 'drift' }).failOn).toBe('drift');
+  expect(() => settingsFrom({}, { REPLAYWRIGHT_FAIL_ON: 'warn' })).toThrow('REPLAYWRIGHT_FAIL_ON must be diverged, drift, never, got "warn"');
+});
