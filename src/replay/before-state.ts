@@ -36,6 +36,13 @@ export interface CompareOptions {
   maxArtifactBytes?: number;
 }
 
+/**
+ * A before-state comparison, and when the recorded target was missing from the live page, the
+ * verdict without that evidence: a step that then finds its target after all (renamed,
+ * re-marked up) was on the recorded state, and the replayer judges it by this instead.
+ */
+export type StepComparison = BeforeStateComparison & { ifTargetFound?: Pick<BeforeStateComparison, 'verdict' | 'reasons'> };
+
 /** How long a before-state waits for the recorded URL when the live page is elsewhere. */
 const URL_PATIENCE_MS = 2000;
 
@@ -58,7 +65,7 @@ export interface CompareEnv {
  * HTML dumps are written only when the states do not match — a matching step costs a capture
  * and a comparison, nothing on disk.
  */
-export async function compareBeforeState(page: Page, step: Step, options: CompareOptions, env: CompareEnv): Promise<BeforeStateComparison | undefined> {
+export async function compareBeforeState(page: Page, step: Step, options: CompareOptions, env: CompareEnv): Promise<StepComparison | undefined> {
   const before = step.before ?? {};
   const expectedUrl = env.expectedUrl ?? before.url;
   if (options.mode === 'off') return undefined;
@@ -106,9 +113,11 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
     figures.urlSame = url.same;
   }
   const { verdict, reasons } = judge(figures, options.thresholds);
+  const ifTargetFound = figures.targetMissing ? judge({ ...figures, targetMissing: false }, options.thresholds) : undefined;
   const t2 = performance.now();
 
-  const result: BeforeStateComparison = {
+  const result: StepComparison = {
+    ifTargetFound,
     verdict,
     reasons,
     pixelRatio: shot ? round(shot.ratio) : undefined,

@@ -5,7 +5,7 @@ import { textSimilarity } from '../compare/visible-text.js';
 import { contentWords } from '../compare/dom-similarity.js';
 import { describeWordsDiff, wordsDiff } from '../compare/words-diff.js';
 import { describeAction, type Action, type Episode, type Step, type Target } from '../ir/index.js';
-import type { EpisodeResult, FinalState, Reason, StepResult } from '../ir/results.js';
+import type { BeforeStateComparison, EpisodeResult, FinalState, Reason, StepResult } from '../ir/results.js';
 import { DialogDesk } from './dialogs.js';
 import { episodeDir, relativeToOut } from '../results/episode-files.js';
 import { PageRegistry } from './pages.js';
@@ -130,6 +130,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   let final: FinalState | undefined;
   let finalDiff = '';
   let firstDivergence: number | undefined;
+  /** A step that diverged only by its missing target and then failed target-not-found. */
+  let targetOnly: number | undefined;
   const drift: number[] = [];
   try {
     // A continuing turn starts on the page the previous turn left, not on the start URL.
@@ -155,9 +157,10 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
       if (tracing) await context.tracing.group(`${step.index + 1}. ${describeAction(step.action)}`).catch(() => undefined);
       const noise = livePage && checking ? await stepNoise(livePage, episode.id, step.index, options.compare, learned) : undefined;
-      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets }).catch(() => undefined) : undefined;
-      if (comparison?.verdict === 'drift') drift.push(step.index);
-      if (comparison?.verdict === 'diverged') firstDivergence ??= step.index;
+      const compared = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets }).catch(() => undefined) : undefined;
+      const ifTargetFound = compared?.ifTargetFound;
+      if (compared) delete compared.ifTargetFound;
+      const comparison: BeforeStateComparison | undefined = compared;
       let result: StepResult;
       if (comparison?.verdict === 'diverged' && options.stopAtFirstDivergence) {
         result = { ...skipped(step, undefined), status: 'failed', reason: 'diverged', message: `the page before this step is not the recorded one (${comparison.reasons.join(', ')})` };
@@ -168,7 +171,16 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
           result = crashes.explain(result);
         }
       }
-      if (comparison) result.compare = comparison;
+      if (comparison) {
+        // The recorded target missing was the only evidence, and the step found it after all
+        // (renamed, re-marked up): the recorded state with a changed target — drift.
+        if (ifTargetFound && ifTargetFound.verdict !== 'diverged' && result.status === 'passed') Object.assign(comparison, { verdict: 'drift', reasons: [...ifTargetFound.reasons, 'target-missing'] });
+        // A step that failed target-not-found where only its target was missing: that is the story.
+        else if (ifTargetFound && ifTargetFound.verdict !== 'diverged' && result.reason === 'target-not-found') targetOnly = step.index;
+        result.compare = comparison;
+        if (comparison.verdict === 'drift') drift.push(step.index);
+        if (comparison.verdict === 'diverged') firstDivergence ??= step.index;
+      }
       // The recorded element was not at its recorded point (VWA): the step drifted, whatever the before-state said.
       if (result.pointCheck && !result.pointCheck.match && !drift.includes(step.index)) drift.push(step.index);
       if (comparison?.artifactsNotWritten) (result.notes ??= []).push(comparison.artifactsNotWritten);
@@ -230,7 +242,11 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   // explains a target missing at step k+2.
   // --fail-on says which verdicts count; the others stay reported (firstDivergence, drift).
   const failOn = options.failOn ?? 'diverged';
-  const divergedAt = failOn === 'never' ? undefined : firstDivergence;
+  // A divergence at the step that failed only because its target was missing, or at the trailing
+  // closePage whose before-state the final-state check judges, is told by that step or check.
+  const finalMismatch = final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin;
+  const toldElsewhere = (firstDivergence !== undefined && firstDivergence === targetOnly && firstDivergence === failed?.index) || (!failed && finalMismatch && finalFrom !== undefined && firstDivergence !== undefined && firstDivergence >= finalFrom);
+  const divergedAt = failOn === 'never' || toldElsewhere ? undefined : firstDivergence;
   const driftAt = failOn === 'drift' ? drift[0] : undefined;
   if (divergedAt !== undefined && (!failed || divergedAt <= failed.index) && (driftAt === undefined || divergedAt <= driftAt)) {
     const s = steps[divergedAt]!;
@@ -247,8 +263,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   if (unreplayed) {
     return { ...base, status: 'failed', reason: 'invalid-input', failedStep: unreplayed.index, message: `step ${unreplayed.index + 1}: ${unreplayed.message}; the other steps ran` };
   }
-  if (final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin) {
-    return { ...base, status: 'failed', reason: 'final-state-mismatch', message: `every step ran, but the final page reads differently from the recorded one (text similarity ${final.textSimilarity} < ${options.finalTextMin})${finalDiff ? `: ${finalDiff}` : ''}` };
+  if (finalMismatch) {
+    return { ...base, status: 'failed', reason: 'final-state-mismatch', message: `every step ran, but the final page reads differently from the recorded one (text similarity ${final!.textSimilarity} < ${options.finalTextMin})${finalDiff ? `: ${finalDiff}` : ''}` };
   }
   return { ...base, status: 'passed' };
 }

@@ -96,7 +96,8 @@ test("the target's row missing from the live list, or another book in its place,
   for (const [what, to] of [['removed', ''], ['replaced', row.replace('La casa de Bernarda Alba', 'La casa de los espíritus')]] as const) {
     const site = await changedSite({ 'library/books.js': [[row, to]] });
     try {
-      const r = await replayFixture(browser, 'library-save-record@1.49', site.url);
+      // --strict: only the recorded selector finds targets, so no fallback can stand in for the book.
+      const r = await replayFixture(browser, 'library-save-record@1.49', site.url, { strict: true });
       const c = r.steps[RESULTS_STEP]!.compare!;
       expect(c.verdict, what).toBe('diverged');
       expect(c.reasons).toContain('target-missing');
@@ -104,12 +105,31 @@ test("the target's row missing from the live list, or another book in its place,
       // Another book in its place: the page reads almost the same (text alone would only have drifted).
       if (what === 'replaced') expect(c.textSimilarity!).toBeGreaterThan(0.9);
       expect(r.firstDivergence).toBe(RESULTS_STEP);
-      expect(r).toMatchObject({ status: 'failed', reason: 'diverged' });
+      // A row gone is also changed content: the episode failed diverged there. Another book in its
+      // place is only the target missing: the step's own failure (target not found) tells it.
+      expect(r).toMatchObject({ status: 'failed', reason: what === 'removed' ? 'diverged' : 'target-not-found', failedStep: RESULTS_STEP });
       // The steps before it are on pages that did not change.
       for (const i of [3, 4, 5]) expect(r.steps[i]!.compare!.verdict).toBe('match');
     } finally {
       await site.close();
     }
+  }
+});
+
+test('a renamed button the step still finds (by a fallback): its before-state is drift with target-missing, and the episode passes', async () => {
+  // "Submit declaration" is now "Send declaration": the before-state cannot find the recorded name,
+  // the step finds the button by similarity and clicks it.
+  const site = await changedSite({ 'tax/index.html': [['Submit declaration', 'Send declaration']] });
+  try {
+    const r = await replayFixture(browser, 'tax-submit-declaration@1.49', site.url);
+    expect(r.status, r.message).toBe('passed');
+    const step = r.steps[12]!;
+    expect(step).toMatchObject({ status: 'passed', resolvedBy: 'similarity' });
+    expect(step.compare).toMatchObject({ verdict: 'drift', target: { recorded: true, live: false } });
+    expect(step.compare!.reasons).toContain('target-missing');
+    expect(r.firstDivergence).toBeUndefined();
+  } finally {
+    await site.close();
   }
 });
 
