@@ -2,7 +2,7 @@ import { gatherParams } from '../src/config/params.js';
 import { parseStartUrls } from '../src/replay/start-urls.js';
 import { parseViewport } from '../src/config/viewport-flag.js';
 import { numericOptionProblem, RUN_NUMBER_RULES } from '../src/commands/numeric-options.js';
-import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from '../src/replay/run-episode.js';
+import { DEFAULT_REPLAY_OPTIONS, FAIL_ON_CHOICES, type FailOn, type ReplayOptions } from '../src/replay/run-episode.js';
 import { parseUrlMapping, type UrlMapping } from '../src/ir/url-map.js';
 import type { Secret } from '../src/secrets.js';
 import { runOptionsFrom } from '../src/api/run-options.js';
@@ -23,6 +23,8 @@ import type { ReplaywrightConfig } from '../src/config/index.js';
  *   episodes that record no start page (Mind2Web, BabyAGI) begin
  * - `REPLAYWRIGHT_TIMEOUT` (ms per step), `REPLAYWRIGHT_STRICT=1`, `REPLAYWRIGHT_FILES_DIR`
  * - `REPLAYWRIGHT_VIEWPORT=WxH[@scale]` (the CLI's `--viewport`): the window every episode runs in
+ * - `REPLAYWRIGHT_FAIL_ON=diverged|drift|never` (the CLI's `--fail-on`): which before-state
+ *   verdict fails an episode's test
  */
 export interface ReplaywrightUse {
   mapUrl?: string | string[];
@@ -36,6 +38,7 @@ export interface ReplaywrightUse {
   filesDir?: string;
   /** `WxH[@scale]`, as `--viewport`. */
   viewport?: string;
+  failOn?: FailOn;
 }
 
 export type ReplayMode = 'live' | 'snapshot';
@@ -62,6 +65,11 @@ export function parseParamsEnv(v: string, variable = 'REPLAYWRIGHT_PARAMS'): Rec
     params[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   return params;
+}
+
+function parseFailOn(v: string, where: string): FailOn {
+  if ((FAIL_ON_CHOICES as readonly string[]).includes(v)) return v as FailOn;
+  throw new Error(`${where} must be ${FAIL_ON_CHOICES.join(', ')}, got "${v}"`);
 }
 
 function parseMode(v: string, where: string): ReplayMode {
@@ -123,5 +131,6 @@ export function settingsFrom(use: ReplaywrightUse, env: NodeJS.ProcessEnv, confi
   const startUrls = startSpecs ? parseStartUrls(startSpecs) : base.startUrls;
   const viewportSpec = env.REPLAYWRIGHT_VIEWPORT ?? use.viewport;
   const viewport = viewportSpec !== undefined ? parseViewport(viewportSpec) : base.viewport;
-  return { ...base, urlMappings, params, secrets, timeoutMs, strict, replayMode, allowScripts, startUrls, filesDir: env.REPLAYWRIGHT_FILES_DIR ?? use.filesDir ?? base.filesDir, viewport };
+  const failOn = env.REPLAYWRIGHT_FAIL_ON ? parseFailOn(env.REPLAYWRIGHT_FAIL_ON, 'REPLAYWRIGHT_FAIL_ON') : use.failOn ? parseFailOn(use.failOn, 'use.replaywright.failOn') : (base.failOn ?? 'diverged');
+  return { ...base, failOn, urlMappings, params, secrets, timeoutMs, strict, replayMode, allowScripts, startUrls, filesDir: env.REPLAYWRIGHT_FILES_DIR ?? use.filesDir ?? base.filesDir, viewport };
 }

@@ -4,6 +4,7 @@
 //   node scripts/record-fixtures.mjs                     # the rpaweb set (as always)
 //   node scripts/record-fixtures.mjs --only resolution   # only the target-resolution set
 //   node scripts/record-fixtures.mjs --only rpaweb,resolution
+//   node scripts/record-fixtures.mjs --only overlay      # recorder overlay LEFT IN (as real recordings have it)
 //
 // Sets:
 //   rpaweb      library / tax / board on fixtures/site  -> fixtures/rpaweb/, fixtures/codegen/
@@ -39,7 +40,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFixtureServer } from '../fixtures/server.mjs';
-import { Recorder149, Recorder165, sleep } from './recorder-drivers.mjs';
+import { Recorder149, Recorder155, Recorder165, sleep } from './recorder-drivers.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RECORD_PORT = 38080;
@@ -47,7 +48,8 @@ const ORIGIN = `http://127.0.0.1:${RECORD_PORT}`;
 const FINAL_RPAWEB = path.join(REPO, 'fixtures/rpaweb');
 const FINAL_CODEGEN = path.join(REPO, 'fixtures/codegen');
 const OLD_PW_VERSION = '1.49.1';
-const OLD_PW_DIR = path.join(REPO, '.replaywright', `recorder-${OLD_PW_VERSION}`);
+// 1.55.1 (pageGuid shape, programmatic recorder with an event sink), for the overlay set only.
+const MID_PW_VERSION = '1.55.1';
 fs.mkdirSync(path.join(REPO, '.replaywright'), { recursive: true });
 const TMP = fs.mkdtempSync(path.join(REPO, '.replaywright', 'record-'));
 // Everything is written to a staging folder first and swapped in only when all episodes
@@ -79,8 +81,12 @@ const RECORDER_OVERLAY_CSS = 'x-pw-glass { display: none !important; }';
 const RECORDER_OVERLAY_HTML = /<x-pw-glass\b[^>]*>[\s\S]*?<\/x-pw-glass>/g;
 const RECORDER_CURSOR_ATTR = / data-pw-cursor="[^"]*"/g;
 
+// The overlay set keeps the overlay, as recordings made by people (rpaweb, codegen users) do.
+let keepOverlay = false;
+
 async function beforeState(page) {
   // caret:'hide' (the default) keeps the blinking text caret out of the PNG.
+  if (keepOverlay) return { png: await page.screenshot({ animations: 'disabled', caret: 'hide' }), html: await page.content() };
   const png = await page.screenshot({ animations: 'disabled', caret: 'hide', style: RECORDER_OVERLAY_CSS });
   const html = (await page.content()).replace(RECORDER_OVERLAY_HTML, '').replace(RECORDER_CURSOR_ATTR, '');
   return { png, html };
@@ -340,9 +346,13 @@ const RESOLUTION_SCENARIOS = [
   },
 ];
 
+const FINAL_OVERLAY = path.join(REPO, 'fixtures/overlay');
+const OUT_OVERLAY = path.join(TMP, 'out/overlay');
+
 const SETS = {
-  rpaweb: { scenarios: SCENARIOS, out: OUT_RPAWEB },
-  resolution: { scenarios: RESOLUTION_SCENARIOS, out: OUT_RESOLUTION },
+  rpaweb: { scenarios: SCENARIOS, out: OUT_RPAWEB, gens: ['1.49', '1.65'] },
+  resolution: { scenarios: RESOLUTION_SCENARIOS, out: OUT_RESOLUTION, gens: ['1.49', '1.65'] },
+  overlay: { scenarios: SCENARIOS.filter((s) => s.id === 'library-save-record'), out: OUT_OVERLAY, gens: ['1.49', '1.55', '1.65'], keepOverlay: true },
 };
 
 async function openPage(rec, context) {
@@ -387,28 +397,31 @@ function toRows(outDir, episodeId, scenario, steps) {
   });
 }
 
-async function loadOldPlaywright() {
-  const pkg = path.join(OLD_PW_DIR, 'node_modules/playwright-core/package.json');
+async function loadOldPlaywright(version = OLD_PW_VERSION) {
+  const dir = path.join(REPO, '.replaywright', `recorder-${version}`);
+  const pkg = path.join(dir, 'node_modules/playwright-core/package.json');
   if (!fs.existsSync(pkg)) {
-    console.log(`installing playwright-core@${OLD_PW_VERSION} into ${path.relative(REPO, OLD_PW_DIR)}`);
-    fs.mkdirSync(OLD_PW_DIR, { recursive: true });
-    execFileSync('npm', ['install', '--prefix', OLD_PW_DIR, `playwright-core@${OLD_PW_VERSION}`, '--no-save', '--no-audit', '--no-fund'], {
+    console.log(`installing playwright-core@${version} into ${path.relative(REPO, dir)}`);
+    fs.mkdirSync(dir, { recursive: true });
+    execFileSync('npm', ['install', '--prefix', dir, `playwright-core@${version}`, '--no-save', '--no-audit', '--no-fund'], {
       stdio: 'inherit',
     });
   }
   const require = createRequire(pkg);
   const core = require('playwright-core');
-  if (require('playwright-core/package.json').version !== OLD_PW_VERSION) throw new Error(`expected playwright-core@${OLD_PW_VERSION}`);
+  if (require('playwright-core/package.json').version !== version) throw new Error(`expected playwright-core@${version}`);
   return core.chromium;
 }
 
 async function recordGeneration(gen, chromium, set) {
+  if (!set.gens.includes(gen)) return;
+  keepOverlay = !!set.keepOverlay;
   const browser = await chromium.launch(LAUNCH);
   const rows = [];
   try {
     for (const scenario of set.scenarios) {
       const episodeId = `${scenario.id}@${gen}`;
-      const rec = gen === '1.49' ? new Recorder149(TMP) : new Recorder165();
+      const rec = gen === '1.49' ? new Recorder149(TMP) : gen === '1.55' ? new Recorder155() : new Recorder165();
       const context = await browser.newContext(CONTEXT);
       await rec.start(context, scenario.id);
       await scenario.run(rec, context);
@@ -449,6 +462,10 @@ async function main() {
   try {
     const old = await loadOldPlaywright();
     for (const name of sets) await recordGeneration('1.49', old, SETS[name]);
+    if (sets.some((name) => SETS[name].gens.includes('1.55'))) {
+      const mid = await loadOldPlaywright(MID_PW_VERSION);
+      for (const name of sets) await recordGeneration('1.55', mid, SETS[name]);
+    }
     const { chromium } = await import('playwright');
     for (const name of sets) await recordGeneration('1.65', chromium, SETS[name]);
     if (sets.includes('rpaweb')) {
@@ -466,6 +483,11 @@ async function main() {
         fs.renameSync(path.join(OUT_RESOLUTION, entry), path.join(FINAL_RESOLUTION, entry));
       }
       console.log(`wrote ${path.relative(REPO, FINAL_RESOLUTION)}/{episodes-1.49.jsonl,episodes-1.65.jsonl,png/}`);
+    }
+    if (sets.includes('overlay')) {
+      fs.rmSync(FINAL_OVERLAY, { recursive: true, force: true });
+      fs.renameSync(OUT_OVERLAY, FINAL_OVERLAY);
+      console.log(`wrote ${path.relative(REPO, FINAL_OVERLAY)}/`);
     }
   } finally {
     await server.close();

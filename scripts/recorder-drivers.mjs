@@ -117,3 +117,38 @@ export class Recorder165 {
     }
   }
 }
+
+export class Recorder155 extends Recorder165 {
+  // 1.55 has no _startRecording: `_enableRecorder` with recorderMode 'api' sends the same
+  // actionAdded/actionUpdated/signalAdded events to a sink (ProgrammaticRecorderApp), but only
+  // when PW_CODEGEN_NO_INSPECTOR is unset (it returns before starting the recorder otherwise).
+  gen = '1.55';
+
+  async start(context) {
+    const saved = process.env.PW_CODEGEN_NO_INSPECTOR;
+    delete process.env.PW_CODEGEN_NO_INSPECTOR;
+    try {
+      await context._enableRecorder(
+        { language: 'jsonl', mode: 'recording', recorderMode: 'api' },
+        {
+          actionAdded: (_page, _action, code) => this.steps.push({ code, ...this.current }),
+          actionUpdated: (_page, _action, code) => {
+            if (this.steps.length) this.steps[this.steps.length - 1].code = code;
+            else this.steps.push({ code, ...this.current });
+          },
+          // 1.55 sends signals without code, and in this driver none arrived before the settle
+          // wait ended: its lines have no signals (the overlay fixture's download is not asserted).
+          signalAdded: () => {},
+        },
+      );
+    } finally {
+      if (saved !== undefined) process.env.PW_CODEGEN_NO_INSPECTOR = saved;
+    }
+    this.context = context;
+  }
+
+  async stop() {
+    await sleep(this.settleMs);
+    await this.context._disableRecorder().catch(() => {});
+  }
+}

@@ -18,7 +18,7 @@ import { parseUrlMapping } from './ir/url-map.js';
 import { resolve } from 'node:path';
 import { loadThresholds } from './replay/thresholds-file.js';
 import type { CompareMode } from './replay/before-state.js';
-import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from './replay/run-episode.js';
+import { DEFAULT_REPLAY_OPTIONS, type FailOn, type ReplayOptions } from './replay/run-episode.js';
 import { gatherParams } from './config/params.js';
 import { Redactor } from './secrets.js';
 import { DEFAULT_MAX_ARTIFACT_BYTES } from './replay/artifact-budget.js';
@@ -38,7 +38,7 @@ const paramsOf = (a: { param?: string[]; secret?: string[]; params?: string }) =
 /** The replay options the `run` flags choose beyond the basics. */
 function replayChoices(a: {
   mode: 'live' | 'snapshot'; 'allow-scripts': boolean; compare: CompareMode; 'compare-config'?: string; mask?: string[]; calibrate?: boolean; 'calibrate-interval'?: number;
-  'stop-at-first-divergence': boolean; trace: 'on' | 'off' | 'retain-on-failure'; 'from-step'?: number; 'to-step'?: number;
+  'stop-at-first-divergence': boolean; 'fail-on': FailOn; trace: 'on' | 'off' | 'retain-on-failure'; 'from-step'?: number; 'to-step'?: number;
   'pause-on-failure': boolean; 'start-url'?: string[]; 'max-artifact-bytes'?: number; viewport?: string; 'allow-url-scheme'?: string[];
 }): Partial<ReplayOptions> {
   return {
@@ -46,6 +46,7 @@ function replayChoices(a: {
     allowScripts: a['allow-scripts'],
     compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: a.compare, thresholds: loadThresholds(a['compare-config']), maskSelectors: list(a.mask), calibrateIntervalMs: a.calibrate ? (a['calibrate-interval'] ?? DEFAULT_CALIBRATE_INTERVAL_MS) : undefined, maxArtifactBytes: a['max-artifact-bytes'] },
     stopAtFirstDivergence: a['stop-at-first-divergence'],
+    failOn: a['fail-on'],
     trace: a.trace,
     fromStep: a['from-step'] !== undefined ? a['from-step'] - 1 : undefined,
     toStep: a['to-step'] !== undefined ? a['to-step'] - 1 : undefined,

@@ -20,7 +20,8 @@ export { defineConfig, loadConfig, findConfigFile, ConfigError, CONFIG_KEYS, typ
 export { compareHtml } from './api/compare.js';
 export { diffScreenshots, type ScreenshotDiff, type ScreenshotDiffOptions } from './compare/screenshot-diff.js';
 export { pageShape, domSimilarity, type PageShape, type DomSimilarity } from './compare/dom-similarity.js';
-export { visibleWords, textSimilarity } from './compare/visible-text.js';
+export { textSimilarity } from './compare/visible-text.js';
+export { contentWords } from './compare/dom-similarity.js';
 export { wordsDiff } from './compare/words-diff.js';
 export { judge, type Figures } from './compare/verdict.js';
 export { DEFAULT_COMPARE_THRESHOLDS, type CompareThresholds } from './compare/thresholds.js';

@@ -34,7 +34,7 @@ export function runOptionsFrom(config: ReplaywrightConfig, datasetRoot: string):
   const {
     dataset: _dataset, out, format, episode, mapUrl, param, secret, params, timeout, filesDir, strict, repair, minScore, finalTextMin, headed, slowMo, workers, workerMode,
     resume, shard, connect, mode, allowScripts, compare, compareConfig, mask, calibrate, calibrateInterval, stopAtFirstDivergence, trace, fromStep, toStep,
-    pauseOnFailure, offline, har, episodeTimeout, maxArtifactBytes, startUrl, images, heal, viewport, allowUrlScheme, logFormat: _logFormat, logLevel: _logLevel, ...rest
+    pauseOnFailure, offline, har, episodeTimeout, maxArtifactBytes, startUrl, images, heal, viewport, allowUrlScheme, failOn, logFormat: _logFormat, logLevel: _logLevel, ...rest
   } = config;
   const none: Record<string, never> = rest;
   void none;
@@ -77,6 +77,7 @@ export function runOptionsFrom(config: ReplaywrightConfig, datasetRoot: string):
     heal,
     viewport: viewport === undefined ? undefined : parseViewport(viewport),
     allowUrlSchemes: list(allowUrlScheme),
+    failOn,
   };
   void calibrateInterval; // only with calibrate, refused above
   const selection: Selection = {

@@ -1,4 +1,6 @@
 import { Parser } from 'htmlparser2';
+import { maskDigits, normaliseText } from './normalise-text.js';
+import { ControlCollector, type Control } from './page-controls.js';
 import { textSimilarity } from './visible-text.js';
 
 // Elements a person never reads on the page.
@@ -9,21 +11,42 @@ const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input'
 const STABLE_ATTRS = ['role', 'type', 'name', 'href', 'aria-label', 'placeholder', 'data-testid', 'for', 'alt', 'title'];
 
 const WORDLIKE = /[\p{L}\p{N}]/u;
+// Page chrome: what frames every page of a site (landmarks, small print, ads, cookie banners).
+const CHROME_TAGS = new Set(['nav', 'aside', 'small']);
+const CHROME_ROLES = new Set(['banner', 'contentinfo', 'navigation', 'complementary']);
+const CHROME_CLASS = /(?:^|[\s_-])(?:ads?|advert\w*|sponsor\w*|cookies?|consent|promo\w*|credits?|copyright)(?:$|[\s_-])/i;
+// A header/footer inside these is part of the content (a card's footer, a list's counter bar).
+const SECTIONING = new Set(['article', 'aside', 'main', 'nav', 'section']);
+// A status code only counts with an error word or alone: "Inbox (503)" is a counter, not an error.
+const ERROR_PAGE = /^(?:error )?[45]\d\d$|\b[45]\d\d\b.*\b(?:error|not found|forbidden|unauthori[sz]ed|bad request|bad gateway|service unavailable)\b|\b(?:error|http) [45]\d\d\b|\bpage not found\b|\bnot found$|\binternal server error\b|\baccess denied\b|\bsomething went wrong\b/;
+// Dialogs kept in the page but not shown (aria-hidden, a hiding class) are not open.
+const HIDING_CLASS = /(?:^|\s)(?:hidden|d-none|invisible|is-hidden|sr-only)(?:$|\s)/;
 
 /** Mind2Web's raw_html (every node carries `backend_node_id`) keeps only some attributes of each element. */
 export const keepsAttributes = (html: string): boolean => !/\sbackend_node_id=/.test(html.slice(0, 4000));
 
 export interface PageShape {
-  /** Readable words, lower-cased. */
+  /** Readable words, normalised (normaliseText). */
   words: string[];
+  /** The words outside page chrome (header/footer landmarks, nav, aside, small print, ads). */
+  mainWords: string[];
   /** One signature per element: its parent's tag, its tag and its stable attributes. */
   elements: string[];
+  /** What a person acts on: role, name, label and container text of each interactive element. */
+  controls: Control[];
+  /** Open dialogs (`<dialog open>`, role dialog/alertdialog) on the page. */
+  dialogs: number;
+  /** The title or main heading reads like an error page (404, server error, access denied…). */
+  errorPage: boolean;
+  /** Read with attributes (roles, names, hrefs): false for recordings that dropped them. */
+  attributes: boolean;
 }
 
 /**
- * Reads an HTML page (recorded or live) into the two things compared between them — its
- * visible words and its element structure — in one streaming pass, without a browser.
- * Elements at masked paths (learned by `--calibrate`: clocks, counters) are left out.
+ * Reads an HTML page (recorded or live) into what is compared between them — its visible
+ * words (all, and outside page chrome), its element structure and its controls — in one
+ * streaming pass, without a browser. Elements at masked paths (learned by `--calibrate`:
+ * clocks, counters), hidden elements and Playwright's recorder overlay (`x-pw-*`) are left out.
  */
 export interface ShapeOptions {
   /** Element paths (`html > body:nth-child(2) > …`, learned by `--calibrate`) to leave out. */
@@ -36,49 +59,95 @@ export function pageShape(html: string, options: ShapeOptions = {}): PageShape {
   const masked = options.masked ?? [];
   const withAttributes = options.attributes ?? true;
   const words: string[] = [];
+  const mainWords: string[] = [];
   const elements: string[] = [];
   const stack: string[] = [];
+  const collector = new ControlCollector();
   // Element paths as `html > body:nth-child(2) > …`, the form `--calibrate` learns masks in.
-  const open: { name: string; path: string; children: number; masked: boolean }[] = [];
+  const open: { name: string; path: string; children: number; skipped: boolean; chrome: boolean; sectioning: boolean }[] = [];
   const maskSet = new Set(masked);
   let top = 0;
-  let hiddenDepth = 0;
-  let maskedDepth = 0;
+  let skippedDepth = 0;
+  let chromeDepth = 0;
+  let sectioningDepth = 0;
+  let dialogs = 0;
+  let headline = '';
+  let inHeadline = 0;
   const parser = new Parser(
     {
       onopentag(name, attribs) {
         const parent = open.at(-1);
         const path = parent ? `${parent.path} > ${name}:nth-child(${++parent.children})` : top++ === 0 ? name : `${name}:nth-child(${top})`;
-        const isMasked = maskSet.size > 0 && maskSet.has(path);
-        if (HIDDEN.has(name)) hiddenDepth++;
-        if (isMasked) maskedDepth++;
-        if (hiddenDepth === 0 && maskedDepth === 0) {
+        const skipped = HIDDEN.has(name) || name.startsWith('x-pw-') || attribs.hidden !== undefined || /display\s*:\s*none/i.test(attribs.style ?? '') || (maskSet.size > 0 && maskSet.has(path));
+        const role = attribs.role?.trim();
+        const chrome = CHROME_TAGS.has(name) || (role !== undefined && CHROME_ROLES.has(role)) || ((name === 'header' || name === 'footer') && sectioningDepth === 0) || CHROME_CLASS.test(`${attribs.class ?? ''} ${attribs.id ?? ''}`);
+        if (skipped) skippedDepth++;
+        if (chrome) chromeDepth++;
+        if (name === 'title' || name === 'h1') inHeadline++;
+        const visible = skippedDepth === 0;
+        if (visible) {
           const attrs = withAttributes ? STABLE_ATTRS.filter((a) => attribs[a] !== undefined).map((a) => `${a}=${stableValue(a, attribs[a]!)}`) : [];
           const id = withAttributes && attribs.id && !/\d/.test(attribs.id) ? `#${attribs.id}` : '';
           elements.push(`${stack.at(-1) ?? ''}>${name}${id}${attrs.length ? `[${attrs.join(',')}]` : ''}`);
+          const shown = attribs['aria-hidden'] !== 'true' && !HIDING_CLASS.test(attribs.class ?? '');
+          if (shown && ((name === 'dialog' && attribs.open !== undefined) || (name !== 'dialog' && (role === 'dialog' || role === 'alertdialog')))) dialogs++;
+          collector.onOpen(name, attribs, chromeDepth > 0, VOID.has(name));
         }
+        const sectioning = SECTIONING.has(name);
+        if (sectioning) sectioningDepth++;
         if (!VOID.has(name)) {
           stack.push(name);
-          open.push({ name, path, children: 0, masked: isMasked });
-        } else if (isMasked) maskedDepth--;
-      },
-      onclosetag(name) {
-        if (HIDDEN.has(name) && hiddenDepth > 0) hiddenDepth--;
-        if (!VOID.has(name) && stack.at(-1) === name) {
-          stack.pop();
-          if (open.pop()?.masked) maskedDepth--;
+          open.push({ name, path, children: 0, skipped, chrome, sectioning });
+        } else {
+          if (skipped) skippedDepth--;
+          if (chrome) chromeDepth--;
+          if (sectioning) sectioningDepth--;
         }
       },
-      ontext(text) {
+      onclosetag(name) {
+        if ((name === 'title' || name === 'h1') && inHeadline > 0) {
+          inHeadline--;
+          headline += '\u0000';
+        }
+        if (!VOID.has(name) && stack.at(-1) === name) {
+          stack.pop();
+          const closed = open.pop();
+          if (closed?.skipped) skippedDepth--;
+          else if (skippedDepth === 0) collector.onClose(name);
+          if (closed?.chrome) chromeDepth--;
+          if (closed?.sectioning) sectioningDepth--;
+        }
+      },
+      ontext(raw) {
+        // The title is in <head>, which is never read as page text: kept only to spot error pages.
+        if (inHeadline > 0 && headline.length < 300) headline += raw;
+        if (skippedDepth > 0 || !/\S/.test(raw)) return;
+        const text = normaliseText(raw);
+        // Icons are names too (a ✖ button), though not words.
+        collector.onText(text);
+        if (!WORDLIKE.test(text)) return;
         // Words only: a dash or a bullet is typography, and some recordings drop it.
-        if (hiddenDepth === 0 && maskedDepth === 0) for (const w of text.split(/\s+/)) if (WORDLIKE.test(w)) words.push(w.toLowerCase());
+        for (const w of text.split(' ')) {
+          if (!WORDLIKE.test(w)) continue;
+          words.push(w);
+          if (chromeDepth === 0) mainWords.push(w);
+        }
       },
     },
     { decodeEntities: true, lowerCaseTags: true },
   );
   parser.write(html);
   parser.end();
-  return { words, elements };
+  return { words, mainWords, elements, controls: collector.controls(), dialogs, attributes: withAttributes, errorPage: headline.split('\u0000').some((h) => ERROR_PAGE.test(normaliseText(h))) };
+}
+
+/**
+ * The words a final page is judged by: outside page chrome (a rebuilt footer's credits say
+ * nothing about what the episode created), all of them when the page is only chrome.
+ */
+export function contentWords(html: string): string[] {
+  const shape = pageShape(html, { attributes: keepsAttributes(html) });
+  return shape.mainWords.length ? shape.mainWords : shape.words;
 }
 
 /** Query strings and digits in values are as volatile as timestamps. */
@@ -88,13 +157,24 @@ function stableValue(attr: string, value: string): string {
 }
 
 export interface DomSimilarity {
+  /** All visible words. */
   textSimilarity: number;
+  /** Markup: tags and stable attributes (changes with every rebuild of the same page). */
   structureSimilarity: number;
+  /** Words outside page chrome, numbers as one token: the content a step works on. */
+  mainTextSimilarity: number;
+  /** Controls outside page chrome by role and name: what a person can act on (not for recordings without attributes). */
+  controlSimilarity?: number;
 }
 
 export function domSimilarity(recorded: PageShape, live: PageShape): DomSimilarity {
+  const content = (p: PageShape) => p.mainWords.map(maskDigits);
+  const acts = (p: PageShape) => p.controls.filter((c) => !c.chrome).map((c) => `${c.role}:${maskDigits(c.name).slice(0, 80)}`);
   return {
     textSimilarity: textSimilarity(recorded.words, live.words),
     structureSimilarity: textSimilarity(recorded.elements, live.elements),
+    mainTextSimilarity: textSimilarity(content(recorded), content(live)),
+    // Without attributes (Mind2Web) a link has no href and a control no label: no roles to compare.
+    controlSimilarity: recorded.attributes && recorded.controls.length ? textSimilarity(acts(recorded), acts(live)) : undefined,
   };
 }

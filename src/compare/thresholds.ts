@@ -10,10 +10,13 @@ export interface CompareThresholds {
   /** Up to this share of differing pixels (or this many), the screenshots match. */
   maxDiffPixelRatio: number;
   maxDiffPixels: number;
-  /** Visible-text similarity below which content drifted / diverged. */
+  /** Visible-text similarity below which content drifted / diverged (diverged: text outside page chrome only). */
   textDrift: number;
   textDiverged: number;
-  /** Element-structure similarity below which the page drifted / diverged. */
+  /** Controls (role + name, outside page chrome) similarity below which the page drifted / diverged. */
+  controlDrift: number;
+  controlDiverged: number;
+  /** Element-structure (markup) similarity below which the page drifted; diverged only for recordings without controls. */
   structureDrift: number;
   structureDiverged: number;
   /** Largest vertical content shift searched for, px. */
@@ -28,6 +31,8 @@ export const DEFAULT_COMPARE_THRESHOLDS: CompareThresholds = {
   maxDiffPixels: 100,
   textDrift: 0.98,
   textDiverged: 0.8,
+  controlDrift: 0.95,
+  controlDiverged: 0.6,
   structureDrift: 0.95,
   structureDiverged: 0.7,
   maxShiftPx: 300,

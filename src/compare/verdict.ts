@@ -5,18 +5,27 @@ export interface Figures {
   pixelRatio?: number;
   pixels?: number;
   shiftPx?: number;
+  /** All visible words. */
   textSimilarity?: number;
+  /** Markup (tags, stable attributes): a rebuild changes it, so it is drift at most. */
   structureSimilarity?: number;
+  /** Words outside page chrome, numbers as one token. */
+  mainTextSimilarity?: number;
+  /** Controls outside page chrome by role and name. */
+  controlSimilarity?: number;
   urlSame?: boolean;
   targetMissing?: boolean;
   unexpectedDialog?: boolean;
   unexpectedPopup?: boolean;
+  errorPage?: boolean;
 }
 
 /**
- * Turns comparison figures into a verdict with reasons. `diverged` means the live page is not
- * the recorded state (a different URL, different content or structure, a missing target);
- * `drift` a difference worth listing that leaves it recognisably the same page.
+ * Turns comparison figures into a verdict with reasons. `diverged` needs evidence that the live
+ * page is another state for this step: another URL, the target or its row/form missing, a
+ * dialog the recording did not have, an error page, or changed content or controls outside the
+ * page chrome. Everything else that differs — footer credits, banners, markup of a rebuilt
+ * front end, pixels — is `drift`: worth listing, the same page for the step.
  */
 export function judge(f: Figures, t: CompareThresholds): Pick<BeforeStateComparison, 'verdict' | 'reasons'> {
   const diverged = new Set<DivergenceReason>();
@@ -24,14 +33,21 @@ export function judge(f: Figures, t: CompareThresholds): Pick<BeforeStateCompari
   if (f.urlSame === false) diverged.add('navigation-mismatch');
   if (f.targetMissing) diverged.add('target-missing');
   if (f.unexpectedDialog) diverged.add('unexpected-dialog');
+  if (f.errorPage) diverged.add('error-page');
   if (f.unexpectedPopup) drift.add('unexpected-popup');
 
-  if (f.textSimilarity !== undefined) {
-    if (f.textSimilarity < t.textDiverged) diverged.add('content-drift');
-    else if (f.textSimilarity < t.textDrift) drift.add('content-drift');
+  // The content a step works on decides; text in the chrome only drifts.
+  const content = f.mainTextSimilarity ?? f.textSimilarity;
+  if (content !== undefined && content < t.textDiverged) diverged.add('content-drift');
+  else if ((content !== undefined && content < t.textDrift) || (f.textSimilarity !== undefined && f.textSimilarity < t.textDrift)) drift.add('content-drift');
+  if (f.controlSimilarity !== undefined) {
+    if (f.controlSimilarity < t.controlDiverged) diverged.add('element-moved');
+    else if (f.controlSimilarity < t.controlDrift) drift.add('element-moved');
   }
+  // Markup alone (a rebuilt front end, another framework) says nothing about the state. Without
+  // controls to compare (a recording that kept no DOM attributes), it still decides as before.
   if (f.structureSimilarity !== undefined) {
-    if (f.structureSimilarity < t.structureDiverged) diverged.add('element-moved');
+    if (f.controlSimilarity === undefined && f.structureSimilarity < t.structureDiverged) diverged.add('element-moved');
     else if (f.structureSimilarity < t.structureDrift) drift.add('element-moved');
   }
   // Either gate, as Playwright's toHaveScreenshot: a few hundred pixels are a change worth naming.

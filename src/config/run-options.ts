@@ -36,6 +36,7 @@ export const RUN_OPTIONS = {
   calibrate: { type: 'boolean', default: false, describe: 'learn what changes by itself before each step (two captures) and save it to <dataset>/.replaywright/masks.json for later runs' },
   'calibrate-interval': { type: 'number', default: DEFAULT_CALIBRATE_INTERVAL_MS, describe: 'ms between the two --calibrate captures' },
   'stop-at-first-divergence': { type: 'boolean', default: false, describe: 'end an episode at the first step whose before-state diverged' },
+  'fail-on': { choices: ['diverged', 'drift', 'never'] as const, default: 'diverged', describe: 'which before-state verdict fails an episode: diverged, drift (drift too) or never (reported only)' },
   trace: { choices: ['on', 'off', 'retain-on-failure'] as const, default: 'retain-on-failure', describe: 'Playwright trace per episode' },
   'from-step': { type: 'number', describe: 'replay steps before K (1-based) only to reach the state; compare from K' },
   'to-step': { type: 'number', describe: 'stop after step K (1-based)' },

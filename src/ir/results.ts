@@ -23,6 +23,7 @@ export const REASONS = {
   'not-supported': 'the action cannot be replayed here (e.g. snapshot mode with no recorded HTML to check)',
   'final-state-mismatch': 'every step ran, but the final page reads differently from the recorded one (below --final-text-min)',
   diverged: 'the page before a step is not the recorded one (before-state verdict `diverged`)',
+  drift: 'with --fail-on drift: the page before a step drifted from the recorded one (a before-state verdict `drift`)',
   'http-error': 'the step landed on an HTTP 4xx/5xx document',
   'not-actionable': 'snapshot mode: the target is there but cannot take the action (hidden, disabled, not editable, not a checkbox)',
   'option-missing': 'snapshot mode: the value to select is not an option of the SELECT',
@@ -51,6 +52,7 @@ export type DivergenceReason =
   | 'target-missing'
   | 'unexpected-dialog'
   | 'unexpected-popup'
+  | 'error-page'
   | 'visual-only';
 
 /** The live page before a step, compared with the recorded before-state. */
@@ -65,6 +67,10 @@ export interface BeforeStateComparison {
   textSimilarity?: number;
   /** Element-structure similarity (0–1): tags, roles and stable attributes. */
   structureSimilarity?: number;
+  /** Visible-text similarity (0–1) outside page chrome (header/footer landmarks, nav, aside, small print, ads), numbers as one token. */
+  mainTextSimilarity?: number;
+  /** Similarity (0–1) of the controls outside page chrome, by role and accessible name. */
+  controlSimilarity?: number;
   /** For a step that did not match: visible words only the recorded / only the live page has (up to 12 each). */
   textDiff?: { missing: string[]; extra: string[] };
   /** Recorded URL (after --map-url) vs live, when the recording has one. */

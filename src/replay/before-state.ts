@@ -3,13 +3,14 @@ import { extname, join } from 'node:path';
 import type { Locator, Page } from 'playwright';
 import { domSimilarity, keepsAttributes, pageShape, type PageShape } from '../compare/dom-similarity.js';
 import { sameDocument } from '../compare/expected-url.js';
+import { countTarget, targetQuery } from '../compare/target-presence.js';
 import { pollUntil } from './poll.js';
 import { diffScreenshots } from '../compare/screenshot-diff.js';
 import type { NoiseMasks, StepNoise } from '../compare/noise-mask.js';
 import type { CompareThresholds } from '../compare/thresholds.js';
 import { judge, type Figures } from '../compare/verdict.js';
 import type { Box, Step } from '../ir/index.js';
-import { asBrowserHtml } from '../ir/recorded-page/index.js';
+import { asBrowserHtml, hasRecorderOverlay, recorderToolbarBox } from '../ir/recorded-page/index.js';
 import type { BeforeStateComparison } from '../ir/results.js';
 import { relativeToOut } from '../results/episode-files.js';
 import type { EpisodeSecrets } from './episode-secrets.js';
@@ -36,6 +37,13 @@ export interface CompareOptions {
   maxArtifactBytes?: number;
 }
 
+/**
+ * A before-state comparison, and when the recorded target was missing from the live page, the
+ * verdict without that evidence: a step that then finds its target after all (renamed,
+ * re-marked up) was on the recorded state, and the replayer judges it by this instead.
+ */
+export type StepComparison = BeforeStateComparison & { ifTargetFound?: Pick<BeforeStateComparison, 'verdict' | 'reasons'> };
+
 /** How long a before-state waits for the recorded URL when the live page is elsewhere. */
 const URL_PATIENCE_MS = 2000;
 
@@ -58,13 +66,16 @@ export interface CompareEnv {
  * HTML dumps are written only when the states do not match — a matching step costs a capture
  * and a comparison, nothing on disk.
  */
-export async function compareBeforeState(page: Page, step: Step, options: CompareOptions, env: CompareEnv): Promise<BeforeStateComparison | undefined> {
+export async function compareBeforeState(page: Page, step: Step, options: CompareOptions, env: CompareEnv): Promise<StepComparison | undefined> {
   const before = step.before ?? {};
   const expectedUrl = env.expectedUrl ?? before.url;
   if (options.mode === 'off') return undefined;
   const recordedPng = options.mode !== 'dom' ? readIf(before.screenshot) : undefined;
-  const dumped = options.mode !== 'screenshot' ? before.html ?? htmlFile(before.htmlFile) : undefined;
+  const raw = before.html ?? htmlFile(before.htmlFile);
+  const dumped = options.mode !== 'screenshot' ? raw : undefined;
   const recordedHtml = dumped !== undefined ? asBrowserHtml(before, dumped) : undefined;
+  // Recorded with Playwright's recorder on screen: its toolbar is in the recorded pixels only.
+  const recorderOverlay = recordedPng !== undefined && raw !== undefined && hasRecorderOverlay(raw);
   if (!recordedPng && recordedHtml === undefined && !expectedUrl) return undefined;
 
   const t0 = performance.now();
@@ -78,14 +89,24 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   const liveHtml = recordedHtml !== undefined ? await page.content() : undefined;
   const secretBoxes = recordedPng && hidden.length ? await env.secrets!.boxesOn(page) : [];
   const noise = env.noise ?? { selectors: [], boxes: [] };
-  const masks = recordedPng ? [...options.maskBoxes, ...noise.boxes, ...secretBoxes, ...(await maskBoxes(page, [...options.maskSelectors, ...noise.selectors]))] : [];
+  const toolbar = recorderOverlay ? [recorderToolbarBox(page.viewportSize()?.width ?? 1280)] : [];
+  const masks = recordedPng ? [...options.maskBoxes, ...noise.boxes, ...secretBoxes, ...toolbar, ...(await maskBoxes(page, [...options.maskSelectors, ...noise.selectors]))] : [];
   const t1 = performance.now();
 
   const figures: Figures = {};
   const shot = recordedPng && livePng ? diffScreenshots(recordedPng, livePng, { threshold: options.thresholds.pixelThreshold, masks, maxShiftPx: options.thresholds.maxShiftPx }) : undefined;
   if (shot) Object.assign(figures, { pixelRatio: shot.ratio, pixels: shot.pixels, shiftPx: shot.shiftPx });
   const pageShapes = recordedHtml !== undefined && liveHtml !== undefined ? shapes(recordedHtml, env.secrets?.asRecorded(liveHtml) ?? liveHtml, noise.selectors) : undefined;
-  if (pageShapes) Object.assign(figures, domSimilarity(...pageShapes));
+  let target: BeforeStateComparison['target'];
+  if (pageShapes) {
+    const [recorded, live] = pageShapes;
+    Object.assign(figures, domSimilarity(recorded, live));
+    // A dialog element the HTML shows may still be hidden by a stylesheet: the browser says whether it is open.
+    if (live.dialogs > recorded.dialogs && (await openDialogs(page)) > recorded.dialogs) figures.unexpectedDialog = true;
+    if (live.errorPage && !recorded.errorPage) figures.errorPage = true;
+    target = await targetPresence(page, step, recorded, live);
+    if (target && !target.live) figures.targetMissing = true;
+  }
   let url: BeforeStateComparison['url'];
   if (expectedUrl) {
     const recorded = env.mapUrl(expectedUrl);
@@ -93,16 +114,21 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
     figures.urlSame = url.same;
   }
   const { verdict, reasons } = judge(figures, options.thresholds);
+  const ifTargetFound = figures.targetMissing ? judge({ ...figures, targetMissing: false }, options.thresholds) : undefined;
   const t2 = performance.now();
 
-  const result: BeforeStateComparison = {
+  const result: StepComparison = {
+    ifTargetFound,
     verdict,
     reasons,
     pixelRatio: shot ? round(shot.ratio) : undefined,
     shiftPx: shot?.shiftPx,
     textSimilarity: figures.textSimilarity !== undefined ? round(figures.textSimilarity) : undefined,
     structureSimilarity: figures.structureSimilarity !== undefined ? round(figures.structureSimilarity) : undefined,
+    mainTextSimilarity: figures.mainTextSimilarity !== undefined ? round(figures.mainTextSimilarity) : undefined,
+    controlSimilarity: figures.controlSimilarity !== undefined ? round(figures.controlSimilarity) : undefined,
     url,
+    target,
     costMs: { capture: Math.round(t1 - t0), compare: Math.round(t2 - t1) },
   };
   if (verdict !== 'match' && pageShapes) {
@@ -161,6 +187,25 @@ async function divergenceEvidence(page: Page, at: EvidenceFiles): Promise<Pick<B
   if (ariaFile) found.aria = ariaFile;
   return found;
 }
+
+/**
+ * Whether the step's target (with the row or form its selector names) is on the recorded and
+ * on the live page; undefined when the recorded HTML does not show it (a name only CSS gives,
+ * a target in a frame) — then its absence is no evidence. The step's own effect on a target
+ * (a row the previous step removed) is judged by the recording: gone there too, nothing missing.
+ * Missing from the live HTML as read here, it is confirmed with the browser's own reading of
+ * the recorded selector (names from aria-labelledby, shadow DOM) before it counts.
+ */
+async function targetPresence(page: Page, step: Step, recorded: PageShape, live: PageShape): Promise<BeforeStateComparison['target']> {
+  const query = targetQuery('target' in step.action ? step.action.target : undefined);
+  if (!query || !recorded.attributes || countTarget(query, recorded) === 0) return undefined;
+  if (countTarget(query, live) > 0) return { recorded: true, live: true };
+  const found = query.selector ? await page.locator(query.selector).count().catch(() => 0) : 0;
+  return { recorded: true, live: found > 0 };
+}
+
+const openDialogs = (page: Page): Promise<number> =>
+  page.locator('dialog[open], [role="dialog"], [role="alertdialog"]').filter({ visible: true }).count().catch(() => 0);
 
 /** Both pages read the same way: masked alike, and by tags only when the recording dropped attributes. */
 function shapes(recordedHtml: string, liveHtml: string, masked: readonly string[]): [PageShape, PageShape] {

@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
-import { textSimilarity, visibleWords } from '../compare/visible-text.js';
+import { textSimilarity } from '../compare/visible-text.js';
+import { contentWords } from '../compare/dom-similarity.js';
 import { describeWordsDiff, wordsDiff } from '../compare/words-diff.js';
 import { describeAction, type Action, type Episode, type Step, type Target } from '../ir/index.js';
-import type { EpisodeResult, FinalState, Reason, StepResult } from '../ir/results.js';
+import type { BeforeStateComparison, EpisodeResult, FinalState, Reason, StepResult } from '../ir/results.js';
 import { DialogDesk } from './dialogs.js';
 import { episodeDir, relativeToOut } from '../results/episode-files.js';
 import { PageRegistry } from './pages.js';
@@ -75,6 +76,11 @@ export interface ReplayOptions extends OfflineOptions {
   compare: CompareOptions;
   /** `--stop-at-first-divergence`: a diverged before-state ends the episode there. */
   stopAtFirstDivergence?: boolean;
+  /**
+   * `--fail-on`: which before-state verdict fails the episode — `diverged` (default), `drift`
+   * (drift too, for regression runs on an unchanged site) or `never` (verdicts are reported only).
+   */
+  failOn?: FailOn;
   /** `--trace`: a Playwright trace per episode, kept always, never, or for episodes that did not pass. */
   trace?: 'on' | 'off' | 'retain-on-failure';
   /**
@@ -99,6 +105,9 @@ export interface ReplayOptions extends OfflineOptions {
   /** `--viewport WxH[@scale]`: the window every episode runs in, whatever its recording says. */
   viewport?: { width: number; height: number; deviceScaleFactor?: number };
 }
+
+export type FailOn = 'diverged' | 'drift' | 'never';
+export const FAIL_ON_CHOICES: readonly FailOn[] = ['diverged', 'drift', 'never'];
 
 export const DEFAULT_REPLAY_OPTIONS: Omit<ReplayOptions, 'out'> = {
   urlMappings: [],
@@ -144,6 +153,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   let final: FinalState | undefined;
   let finalDiff = '';
   let firstDivergence: number | undefined;
+  /** A step that diverged only by its missing target and then failed target-not-found. */
+  let targetOnly: number | undefined;
   const drift: number[] = [];
   try {
     // A continuing turn starts on the page the previous turn left, not on the start URL.
@@ -173,9 +184,10 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       if (tracing) await context.tracing.group(`${step.index + 1}. ${describeAction(step.action)}`).catch(() => undefined);
       const noise = livePage && checking ? await watchdog.within(stepNoise(livePage, episode.id, step.index, options.compare, learned), budget(step)) : undefined;
       const baseline = options.heal && livePage && !livePage.isClosed() ? await watchdog.within(captureBaseline(livePage, dir, step.index, options.out, secrets), budget(step)) : undefined;
-      const comparison = livePage && checking ? await watchdog.within(compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets }).catch(() => undefined), budget(step)) : undefined;
-      if (comparison?.verdict === 'drift') drift.push(step.index);
-      if (comparison?.verdict === 'diverged') firstDivergence ??= step.index;
+      const compared = livePage && checking ? await watchdog.within(compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets }).catch(() => undefined), budget(step)) : undefined;
+      const ifTargetFound = compared?.ifTargetFound;
+      if (compared) delete compared.ifTargetFound;
+      const comparison: BeforeStateComparison | undefined = compared;
       let result: StepResult;
       if (comparison?.verdict === 'diverged' && options.stopAtFirstDivergence) {
         result = { ...skipped(step, undefined), status: 'failed', reason: 'diverged', message: `the page before this step is not the recorded one (${comparison.reasons.join(', ')})` };
@@ -188,7 +200,16 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
           result = crashes.explain(result);
         }
       }
-      if (comparison) result.compare = comparison;
+      if (comparison) {
+        // The recorded target missing was the only evidence, and the step found it after all
+        // (renamed, re-marked up): the recorded state with a changed target — drift.
+        if (ifTargetFound && ifTargetFound.verdict !== 'diverged' && result.status === 'passed') Object.assign(comparison, { verdict: 'drift', reasons: [...ifTargetFound.reasons, 'target-missing'] });
+        // A step that failed target-not-found where only its target was missing: that is the story.
+        else if (ifTargetFound && ifTargetFound.verdict !== 'diverged' && result.reason === 'target-not-found') targetOnly = step.index;
+        result.compare = comparison;
+        if (comparison.verdict === 'drift') drift.push(step.index);
+        if (comparison.verdict === 'diverged') firstDivergence ??= step.index;
+      }
       if (options.heal && baseline) result.baseline = baseline;
       // The recorded element was not at its recorded point (VWA): the step drifted, whatever the before-state said.
       if (result.pointCheck && !result.pointCheck.match && !drift.includes(step.index)) drift.push(step.index);
@@ -213,7 +234,7 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     if (watchdog.overran && last && (await watchdog.probe(pages.openPages(), { index: last.index, description: `${last.description}, then capturing the final page` }))) final = undefined;
     const recordedFinal = finalFrom !== undefined ? episode.steps[finalFrom]?.before?.html : episode.after?.html;
     if (final && recordedFinal !== undefined) {
-      const [recordedWords, liveWords] = [visibleWords(recordedFinal), visibleWords(secrets.asRecorded(readFileSync(join(options.out, final.html), 'utf8')))];
+      const [recordedWords, liveWords] = [contentWords(recordedFinal), contentWords(secrets.asRecorded(readFileSync(join(options.out, final.html), 'utf8')))];
       final.textSimilarity = round(textSimilarity(recordedWords, liveWords));
       const diff = wordsDiff(recordedWords, liveWords);
       finalDiff = describeWordsDiff({ missing: secrets.scrubWords(diff.missing), extra: secrets.scrubWords(diff.extra) });
@@ -262,9 +283,22 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   }
   // The earliest thing that went wrong is the story: a page that diverged before step k
   // explains a target missing at step k+2.
-  if (firstDivergence !== undefined && (!failed || firstDivergence <= failed.index)) {
-    const s = steps[firstDivergence]!;
-    return { ...base, status: 'failed', reason: 'diverged', failedStep: failed?.index, message: `step ${firstDivergence + 1} (${s.description}): the page before it is not the recorded one (${s.compare?.reasons.join(', ')})${s.compare?.textDiff ? `: ${describeWordsDiff(s.compare.textDiff, 'page')}` : ''}` };
+  // --fail-on says which verdicts count; the others stay reported (firstDivergence, drift).
+  const failOn = options.failOn ?? 'diverged';
+  // A divergence at the step that failed only because its target was missing, or at the trailing
+  // closePage whose before-state the final-state check judges, is told by that step or check.
+  const finalMismatch = final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin;
+  const toldElsewhere = (firstDivergence !== undefined && firstDivergence === targetOnly && firstDivergence === failed?.index) || (!failed && finalMismatch && finalFrom !== undefined && firstDivergence !== undefined && firstDivergence >= finalFrom);
+  const divergedAt = failOn === 'never' || toldElsewhere ? undefined : firstDivergence;
+  const driftAt = failOn === 'drift' ? drift[0] : undefined;
+  if (divergedAt !== undefined && (!failed || divergedAt <= failed.index) && (driftAt === undefined || divergedAt <= driftAt)) {
+    const s = steps[divergedAt]!;
+    return { ...base, status: 'failed', reason: 'diverged', failedStep: failed?.index, message: `step ${divergedAt + 1} (${s.description}): the page before it is not the recorded one (${s.compare?.reasons.join(', ')})${wordsOf(s)}` };
+  }
+  if (driftAt !== undefined && (!failed || driftAt <= failed.index)) {
+    const s = steps[driftAt]!;
+    const what = s.compare && s.compare.verdict === 'drift' ? `the page before it drifted from the recorded one (${s.compare.reasons.join(', ')})${wordsOf(s)}` : (s.notes?.[0] ?? 'it drifted from the recording');
+    return { ...base, status: 'failed', reason: 'drift', failedStep: failed?.index, message: `step ${driftAt + 1} (${s.description}): ${what} (--fail-on drift)` };
   }
   if (failed) {
     return { ...base, status: 'failed', reason: failed.reason, failedStep: failed.index, message: `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` };
@@ -272,11 +306,14 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   if (unreplayed) {
     return { ...base, status: 'failed', reason: unreplayed.reason ?? 'invalid-input', failedStep: unreplayed.index, message: `step ${unreplayed.index + 1}: ${unreplayed.message}; the other steps ran` };
   }
-  if (final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin) {
-    return { ...base, status: 'failed', reason: 'final-state-mismatch', message: `every step ran, but the final page reads differently from the recorded one (text similarity ${final.textSimilarity} < ${options.finalTextMin})${finalDiff ? `: ${finalDiff}` : ''}` };
+  if (finalMismatch) {
+    return { ...base, status: 'failed', reason: 'final-state-mismatch', message: `every step ran, but the final page reads differently from the recorded one (text similarity ${final!.textSimilarity} < ${options.finalTextMin})${finalDiff ? `: ${finalDiff}` : ''}` };
   }
   return { ...base, status: 'passed' };
 }
+
+/** A before-state's differing words, for a message; '' when none were listed. */
+const wordsOf = (s: StepResult): string => (s.compare?.textDiff ? `: ${describeWordsDiff(s.compare.textDiff, 'page')}` : '');
 
 interface StepEnv {
   httpErrors: HttpErrors;

@@ -38,3 +38,10 @@ test('the config file (replaywright.config.*) is the base: use.replaywright and 
   // The overridden secret value is still redacted wherever it shows.
   expect(over.secrets.map((x) => x.value).sort()).toEqual(['1111', '2222']);
 });
+
+test('REPLAYWRIGHT_FAIL_ON (the CLI --fail-on) chooses which before-state verdict fails an episode test; default diverged', () => {
+  expect(settingsFrom({}, {}).failOn).toBe('diverged');
+  expect(settingsFrom({ failOn: 'never' }, {}).failOn).toBe('never');
+  expect(settingsFrom({ failOn: 'never' }, { REPLAYWRIGHT_FAIL_ON: 'drift' }).failOn).toBe('drift');
+  expect(() => settingsFrom({}, { REPLAYWRIGHT_FAIL_ON: 'warn' })).toThrow('REPLAYWRIGHT_FAIL_ON must be diverged, drift, never, got "warn"');
+});
