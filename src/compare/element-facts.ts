@@ -17,7 +17,7 @@ export interface ElementFacts {
    * for, value (compared as such), and other `data-*` values (compared as identifier words).
    */
   attrs?: Record<string, string>;
-  /** Place among its like siblings (same tag and class list under one parent), 0-based. */
+  /** Place among its like siblings (same tag and classes under one parent), 0-based: shown in evidence, not scored. */
   position?: { index: number; of: number };
   /** CSS px in the viewport of its page (frames offset included). */
   box?: Box;

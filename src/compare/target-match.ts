@@ -27,8 +27,8 @@ export const DEFAULT_THRESHOLDS: MatchThresholds = { minScore: 0.6, margin: 0.1 
 // says which of several alike it is (as much as the name: rows of identical buttons are the
 // common case); the box only breaks near-ties of the rest.
 // Identifier words (id, classes, attribute values) say what an element is for in the markup's
-// own words; position among like siblings only breaks ties, like the box.
-const WEIGHTS = { role: 3, name: 4, text: 2, tag: 1, attrs: 2, words: 2, context: 4, box: 1.5, position: 1, visual: 4 } as const;
+// own words.
+const WEIGHTS = { role: 3, name: 4, text: 2, tag: 1, attrs: 2, words: 2, context: 4, box: 1.5, visual: 4 } as const;
 
 /**
  * Folded (foldText: case, zero-width and bidi characters, glyph variants), no digits (counts
@@ -139,8 +139,10 @@ export function scoreElement(recorded: ElementFacts, live: ElementFacts, visual?
   if (idWords !== undefined) add('words', idWords, `id words ${Math.round(idWords * 100)}%`);
   else if (recorded.classes?.length && live.classes !== undefined) add('words', classOverlap(recorded.classes, live.classes), 'class tokens');
   if (recorded.context) add('context', stringSimilarity(normalizeText(recorded.context), normalizeText(live.context ?? '')), 'context');
+  // Place among like rows is shown, never scored: when a list gained a twin of the recorded row,
+  // "the second row" is a guess between two equally good rows, which must stay ambiguous.
   if (recorded.position && live.position && recorded.position.of > 1) {
-    add('position', recorded.position.index === live.position.index ? 1 : 0, `#${live.position.index + 1} of ${live.position.of} alike`);
+    evidence.push(`row ${live.position.index + 1} of ${live.position.of} (recorded ${recorded.position.index + 1} of ${recorded.position.of})`);
   }
   if (recorded.box && live.box) {
     const dx = recorded.box.x + recorded.box.width / 2 - (live.box.x + live.box.width / 2);
