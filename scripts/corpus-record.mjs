@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// Records the corpus flows (scripts/corpus/flows.mjs) with Playwright's OWN recorder (1.65, the
-// project's playwright) on the recorded release of each app (scripts/corpus/apps.mjs), in the
-// rpaweb line shape. Unlike the fixture scripts, the recorder's overlay is LEFT IN the
+// Records the corpus flows (scripts/corpus/flows.mjs) with Playwright's OWN recorders (1.65, the
+// project's playwright, and 1.49.1, installed into .replaywright/recorder-1.49.1 as
+// scripts/record-bank-fixtures.mjs does) on the recorded release of each app
+// (scripts/corpus/apps.mjs), in the rpaweb line shape. Unlike the fixture scripts, the recorder's overlay is LEFT IN the
 // before-states (HTML and screenshot), as real recordings have it.
 //
 //   node scripts/corpus-fetch.mjs && node scripts/corpus-record.mjs   # rewrites fixtures/corpus-recordings/
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +16,7 @@ import { chromium } from 'playwright';
 import { APPS, serveApp } from './corpus/apps.mjs';
 import { FLOWS } from './corpus/flows.mjs';
 import { fetchCorpus } from './corpus-fetch.mjs';
-import { Recorder165, sleep } from './recorder-drivers.mjs';
+import { Recorder149, Recorder165, sleep } from './recorder-drivers.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(REPO, 'fixtures/corpus-recordings');
@@ -28,30 +31,47 @@ async function beforeState(page, shots, n) {
   return { html, png };
 }
 
+function oldChromium(version) {
+  const dir = path.join(REPO, '.replaywright', `recorder-${version}`);
+  const pkg = path.join(dir, 'node_modules/playwright-core/package.json');
+  if (!fs.existsSync(pkg)) {
+    fs.mkdirSync(dir, { recursive: true });
+    execFileSync('npm', ['install', '--prefix', dir, `playwright-core@${version}`, '--no-save', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  }
+  return createRequire(pkg)('playwright-core').chromium;
+}
+
+const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'rw-corpus-rec-'));
 const dirs = fetchCorpus();
 fs.mkdirSync(OUT, { recursive: true });
-const browser = await chromium.launch(LAUNCH);
+for (const gen of ['1.65', '1.49']) await recordGeneration(gen, gen === '1.65' ? chromium : oldChromium('1.49.1'));
+fs.rmSync(TMP, { recursive: true, force: true });
+
+async function recordGeneration(gen, engine) {
+const browser = await engine.launch(LAUNCH);
 try {
   for (const [appName, app] of Object.entries(APPS)) {
     const server = await serveApp(appName, dirs[appName][app.recordedOn], { port: app.port });
     const rows = [];
     try {
       for (const flow of FLOWS[appName]) {
-        const episodeId = `${appName}-${flow.id}@1.65`;
+        const episodeId = `${appName}-${flow.id}@${gen}`;
         const shots = path.join(OUT, appName, 'png', episodeId);
         fs.rmSync(shots, { recursive: true, force: true });
         fs.mkdirSync(shots, { recursive: true });
-        const rec = new Recorder165();
+        const rec = gen === '1.65' ? new Recorder165() : new Recorder149(TMP);
         const context = await browser.newContext(CONTEXT);
-        await rec.start(context);
+        await rec.start(context, `${appName}-${flow.id}`);
         let n = 0;
         rec.startInput(null, {});
         const page = await context.newPage();
         await sleep(rec.settleMs);
+        rec.sync();
         const input = async (fn) => {
           rec.startInput(await beforeState(page, shots, ++n), {});
           await fn();
           await sleep(rec.settleMs);
+          rec.sync();
         };
         await input(() => page.goto(`${server.url}/`));
         await page.waitForTimeout(1500);
@@ -62,7 +82,7 @@ try {
         if (!judged.ok) throw new Error(`${episodeId}: the recording itself did not reach the end state: ${judged.why}`);
         await rec.stop();
         await context.close();
-        rec.stabilize(episodeId);
+        rec.stabilize?.(episodeId);
         rows.push(...rec.steps.map((step, i) => ({
           id: episodeId, language: 'en', intent: flow.intent, step: i + 1, input: '', requirements: '', outputs: '', anonymized_data: {},
           png_file: step.before?.png ? path.relative(path.join(OUT, appName), step.before.png) : null,
@@ -74,8 +94,9 @@ try {
     } finally {
       await server.close();
     }
-    fs.writeFileSync(path.join(OUT, appName, 'episodes-1.65.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    fs.writeFileSync(path.join(OUT, appName, `episodes-${gen}.jsonl`), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
   }
 } finally {
   await browser.close();
+}
 }

@@ -62,10 +62,8 @@ export const FLOWS = {
       async record(page, input) {
         await input(() => page.getByText('Lend a book').click());
         await input(() => page.locator('rapi-doc textarea.request-body-param-user-input').click());
-        await input(async () => {
-          await page.keyboard.press('Control+A');
-          await page.keyboard.type('{"bookId": 7, "reader": "ana"}');
-        });
+        await input(() => page.keyboard.press('Control+A'));
+        await input(() => page.keyboard.type('{"bookId": 7, "reader": "ana"}'));
         await input(() => page.locator('rapi-doc').getByRole('button', { name: 'TRY' }).click());
       },
       judge: sentOnce('POST', '/loans', (c) => /"bookId"\s*:\s*7/.test(c.body) && /"reader"\s*:\s*"ana"/.test(c.body)),
