@@ -31,7 +31,7 @@ export const RECORDINGS: string;
 export function runCorpus(
   engine: { loadDataset: unknown; runEpisode: unknown; DEFAULT_REPLAY_OPTIONS: unknown; browser: unknown },
   dirs: Record<string, Record<string, string>>,
-  options?: { apps?: string[]; releases?: string[]; timeoutMs?: number; onRow?: (row: CorpusRow) => void },
+  options?: { apps?: string[]; releases?: string[]; shape?: string; timeoutMs?: number; onRow?: (row: CorpusRow) => void },
 ): Promise<CorpusRow[]>;
 export function corpusTable(rows: CorpusRow[]): CorpusGroup[];
 export function formatTable(groups: CorpusGroup[]): string;

@@ -14,10 +14,11 @@ export const RECORDINGS = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 /**
  * @param engine { loadDataset, runEpisode, DEFAULT_REPLAY_OPTIONS, browser }
  * @param dirs   { app: { version: packageDir } } from fetchCorpus()
+ * `shape` replays only the recordings of one recorder (`1.65`, `1.49`).
  * @returns one row per replay: { app, release, sameRelease, episode, status, reason, failedStep,
  *          reproduced, why, diverged, drift, steps }
  */
-export async function runCorpus(engine, dirs, { apps = Object.keys(APPS), releases, timeoutMs = 5000, onRow } = {}) {
+export async function runCorpus(engine, dirs, { apps = Object.keys(APPS), releases, shape, timeoutMs = 5000, onRow } = {}) {
   const rows = [];
   for (const appName of apps) {
     const app = APPS[appName];
@@ -26,7 +27,7 @@ export async function runCorpus(engine, dirs, { apps = Object.keys(APPS), releas
     for (const release of releases ?? Object.keys(app.releases)) {
       const server = await serveApp(appName, dirs[appName][release]);
       try {
-        for (const episode of episodes) {
+        for (const episode of episodes.filter((e) => !shape || e.id.endsWith(`@${shape}`))) {
           const flow = flows.get(episode.id.replace(`${appName}-`, '').replace(/@.*$/, ''));
           if (!flow) throw new Error(`${episode.id}: no flow in scripts/corpus/flows.mjs judges this episode`);
           server.log.length = 0;

@@ -32,11 +32,12 @@ test.afterAll(async () => {
 const describeRow = (r: CorpusRow) =>
   `${r.episode} on ${r.release}: ${r.status}${r.failedStep ? ` at step ${r.failedStep.step} (${r.reason}: ${r.failedStep.message ?? ''})` : ''}; end state ${r.reproduced ? 'right' : `wrong: ${r.why}`}`;
 
-for (const app of Object.keys(APPS)) {
-  test(`${app}: recorded on ${APPS[app]!.recordedOn}, replayed on every release and judged by the app's end state`, async ({}, testInfo) => {
+for (const app of Object.keys(APPS)) for (const shape of ['1.65', '1.49']) {
+  test(`${app}: recorded by the ${shape} recorder on ${APPS[app]!.recordedOn}, replayed on every release and judged by the app's end state`, async ({}, testInfo) => {
     test.skip(!dirs, unavailable);
-    test.setTimeout(600_000);
-    const rows = await runCorpus({ loadDataset, runEpisode, DEFAULT_REPLAY_OPTIONS, browser }, dirs!, { apps: [app] });
+    test.setTimeout(900_000);
+    const rows = await runCorpus({ loadDataset, runEpisode, DEFAULT_REPLAY_OPTIONS, browser }, dirs!, { apps: [app], shape });
+    expect(rows.length).toBeGreaterThan(0);
     const table = corpusTable(rows);
     await testInfo.attach('corpus table', { body: `${formatTable(table)}\n\n${rows.map(describeRow).join('\n')}`, contentType: 'text/plain' });
     expect(table.length).toBe(Object.keys(APPS[app]!.releases).length);
