@@ -12,8 +12,13 @@ export interface ElementFacts {
   text?: string;
   id?: string;
   classes?: string[];
-  /** Stable identifying attributes: placeholder, name, type, title, alt, aria-label, data-testid, href. */
+  /**
+   * Identifying attributes: placeholder, name, type, title, alt, aria-label, data-testid, href,
+   * for, value (compared as such), and other `data-*` values (compared as identifier words).
+   */
   attrs?: Record<string, string>;
+  /** Place among its like siblings (same tag and classes under one parent), 0-based: shown in evidence, not scored. */
+  position?: { index: number; of: number };
   /** CSS px in the viewport of its page (frames offset included). */
   box?: Box;
   visible?: boolean;

@@ -1,5 +1,6 @@
 import type { ElementFacts } from './element-facts.js';
 import { DEFAULT_MATCH_MARGIN, DEFAULT_MIN_SCORE } from '../ir/defaults.js';
+import { foldText, identifierWords } from './fold-text.js';
 
 /** One live element's similarity to the recorded target, with the evidence behind it. */
 export interface Match<T> {
@@ -26,14 +27,19 @@ export const DEFAULT_THRESHOLDS: MatchThresholds = { minScore: DEFAULT_MIN_SCORE
 // How much each kind of evidence counts. Name and role say what the element is for; context
 // says which of several alike it is (as much as the name: rows of identical buttons are the
 // common case); the box only breaks near-ties of the rest.
-const WEIGHTS = { role: 3, name: 4, text: 2, tag: 1, attrs: 2, context: 4, box: 1.5, visual: 4 } as const;
+// Identifier words (id, classes, attribute values) say what an element is for in the markup's
+// own words.
+const WEIGHTS = { role: 3, name: 4, text: 2, tag: 1, attrs: 2, words: 2, context: 4, box: 1.5, visual: 4 } as const;
 
-/** Lower-case, no digits (counts drift: "Checkout (2)" → "Checkout (3)"), no punctuation, single spaces. */
+/**
+ * Folded (foldText: case, zero-width and bidi characters, glyph variants), no digits (counts
+ * drift: "Checkout (2)" → "Checkout (3)"), no punctuation, single spaces. Icon glyphs stay.
+ */
 export function normalizeName(s: string): string {
-  return s.toLowerCase().normalize('NFKC').replace(/\d+/g, ' ').replace(/[^\p{L}\p{N}\p{So}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  return foldText(s).replace(/\d+/g, ' ').replace(/[^\p{L}\p{N}\p{So}]+/gu, ' ').replace(/\s+/g, ' ').trim();
 }
 
-const normalizeText = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+const normalizeText = (s: string) => foldText(s);
 
 /** Dice similarity of character bigrams: tolerant of small edits, 1 for equal strings. */
 export function stringSimilarity(a: string, b: string): number {
@@ -56,15 +62,43 @@ export function stringSimilarity(a: string, b: string): number {
   return (2 * shared) / (a.length + b.length - 2);
 }
 
-const isGlyph = (s: string) => s.trim().length > 0 && !/[\p{L}\p{N}]/u.test(s);
+const isGlyph = (s: string) => foldText(s).length > 0 && !/[\p{L}\p{N}]/u.test(s);
 
-/** Names alike once counts and case are set aside; two icon glyphs ("✕", "×") are alike too. */
+/**
+ * Names alike once counts, case, invisible characters and glyph variants are set aside; two
+ * unrelated icon glyphs are alike enough to be considered. A name whose words all appear, in
+ * order, at the start or end of the other (at least two words: `post /loans` in `POST /loans
+ * Lend a book`) is the same control with its label shortened or extended.
+ */
 export function nameSimilarity(recorded: string, live: string): number {
   const a = normalizeName(recorded);
   const b = normalizeName(live);
-  if (a === b && (a !== '' || recorded.trim() === live.trim())) return 1;
+  if (a === b && (a !== '' || foldText(recorded) === foldText(live))) return 1;
   if (isGlyph(recorded) && isGlyph(live)) return 0.7;
-  return stringSimilarity(a, b);
+  return Math.max(stringSimilarity(a, b), affixSimilarity(a, b));
+}
+
+/** 0.8 when the shorter name's words (≥ 2) begin or end the longer one's, else 0. */
+function affixSimilarity(a: string, b: string): number {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.split(' ').length < 2) return 0;
+  return long.startsWith(`${short} `) || long.endsWith(` ${short}`) ? 0.8 : 0;
+}
+
+/**
+ * Share of the recorded identifier's words (an id such as `input-request-param-bookId`) found
+ * among the live element's id, classes and attribute values (`request-param`, `data-pname=
+ * "bookId"`): the markup naming the same thing in another spelling. Undefined for identifiers
+ * of fewer than two words, which say too little to compare this way.
+ */
+export function identifierSimilarity(recordedId: string, live: ElementFacts): number | undefined {
+  const wanted = new Set(identifierWords(recordedId));
+  if (wanted.size < 2) return undefined;
+  const have = new Set([live.id ?? '', ...(live.classes ?? []), ...Object.values(live.attrs ?? {})].flatMap(identifierWords));
+  if (live.tag) have.add(live.tag);
+  let found = 0;
+  for (const w of wanted) if (have.has(w)) found++;
+  return found / wanted.size;
 }
 
 /**
@@ -89,15 +123,28 @@ export function scoreElement(recorded: ElementFacts, live: ElementFacts, visual?
     add('text', stringSimilarity(normalizeName(recorded.text), normalizeName(live.text ?? '')), 'text');
   }
   if (recorded.tag) add('tag', recorded.tag === live.tag ? 1 : 0, `tag ${live.tag ?? '?'}`);
-  const attrs = Object.entries(recorded.attrs ?? {});
-  if (recorded.id && !/\d/.test(recorded.id)) attrs.push(['id', recorded.id]);
+  const attrs = Object.entries(recorded.attrs ?? {}).filter(([k]) => STABLE_ATTRS.has(k));
+  const stableId = recorded.id && !/\d/.test(recorded.id) ? recorded.id : undefined;
+  // An id of several words is judged by its words (below): all found when it is unchanged.
+  const idWords = stableId ? identifierSimilarity(stableId, live) : undefined;
+  if (stableId && idWords === undefined) attrs.push(['id', stableId]);
   if (attrs.length) {
     const liveAttrs: Record<string, string | undefined> = { ...live.attrs, id: live.id };
     // An id that became a class still names the same element.
     const same = attrs.filter(([k, v]) => liveAttrs[k] === v || (k === 'id' && live.classes?.includes(v))).length;
     add('attrs', same / attrs.length, `attributes ${same}/${attrs.length}`);
   }
+  // The same words in the markup: an id that was dropped but lives on in a class or a data-*
+  // value (`#input-request-param-bookId` → `class="request-param" data-pname="bookId"`), or
+  // class tokens that survived a rebuild.
+  if (idWords !== undefined) add('words', idWords, `id words ${Math.round(idWords * 100)}%`);
+  else if (recorded.classes?.length && live.classes !== undefined) add('words', classOverlap(recorded.classes, live.classes), 'class tokens');
   if (recorded.context) add('context', stringSimilarity(normalizeText(recorded.context), normalizeText(live.context ?? '')), 'context');
+  // Place among like rows is shown, never scored: when a list gained a twin of the recorded row,
+  // "the second row" is a guess between two equally good rows, which must stay ambiguous.
+  if (recorded.position && live.position && recorded.position.of > 1) {
+    evidence.push(`row ${live.position.index + 1} of ${live.position.of} (recorded ${recorded.position.index + 1} of ${recorded.position.of})`);
+  }
   if (recorded.box && live.box) {
     const dx = recorded.box.x + recorded.box.width / 2 - (live.box.x + live.box.width / 2);
     const dy = recorded.box.y + recorded.box.height / 2 - (live.box.y + live.box.height / 2);
@@ -105,6 +152,20 @@ export function scoreElement(recorded: ElementFacts, live: ElementFacts, visual?
   }
   if (visual !== undefined) add('visual', visual, 'looks as recorded');
   return { score: weight ? sum / weight : 0, evidence };
+}
+
+/** Attributes that name an element across builds; `data-*` values only feed the identifier words. */
+const STABLE_ATTRS = new Set(['placeholder', 'name', 'type', 'title', 'alt', 'aria-label', 'data-testid', 'href', 'for', 'value']);
+
+/** Jaccard overlap of class tokens, with generated hashes (`css-1x2y3z`, `_a8f3c`) left out. */
+function classOverlap(recorded: string[], live: string[]): number {
+  const stable = (c: string) => !/\d/.test(c) || /^[a-z]+-?\d{1,2}$/i.test(c);
+  const a = new Set(recorded.filter(stable));
+  const b = new Set(live.filter(stable));
+  if (a.size === 0 && b.size === 0) return 1;
+  let shared = 0;
+  for (const c of a) if (b.has(c)) shared++;
+  return shared / (a.size + b.size - shared);
 }
 
 /**
@@ -127,7 +188,7 @@ export function meetsConstraints(recorded: ElementFacts, live: ElementFacts): bo
   return (recorded.mustContain ?? []).every((t) => context.includes(lettersAndDigits(t)));
 }
 
-const lettersAndDigits = (s: string) => s.toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]+/gu, '');
+const lettersAndDigits = (s: string) => foldText(s).replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** The unique best match above the threshold, else why there is none. */
 export function decide<T>(matches: readonly Match<T>[], thresholds: MatchThresholds = DEFAULT_THRESHOLDS): Decision<T> {

@@ -7,6 +7,7 @@ import { pinIssue, zodIssues } from '../field-issue.js';
 import { isPlainObject, type JsonLine } from '../json-line.js';
 import type { Problem } from '../../ir/problem.js';
 import { decodeRecorderLine, type RecorderStep } from '../recorder/line.js';
+import { shareSameElementLocators } from '../recorder/same-element.js';
 
 /**
  * A plain `playwright codegen --target=jsonl` file: an optional header line (the generator
@@ -64,11 +65,11 @@ export class CodegenEpisode {
       id: this.id,
       format: 'rpaweb',
       describedAs: 'a plain codegen file',
-      steps: this.steps.map(({ line, step }, index) => ({
+      steps: shareSameElementLocators(this.steps.map(({ line, step }) => ({ line, page: step.page, action: step.action, expect: step.expect, ref: step.extras.ref }))).map(({ line, page, action, expect }, index) => ({
         index,
-        page: step.page,
-        action: step.action,
-        expect: step.expect,
+        page,
+        action,
+        expect,
         ...(viewport ? { before: { viewport } } : {}),
         source: { file: this.file, line },
       })),

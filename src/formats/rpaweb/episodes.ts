@@ -2,6 +2,7 @@ import { Episode } from '../../ir/episode.js';
 import type { RejectedEpisode } from '../format.js';
 import type { Problem } from '../../ir/problem.js';
 import { zodIssues } from '../field-issue.js';
+import { shareSameElementLocators } from '../recorder/same-element.js';
 import { EPISODE_FIELDS, type RowStep } from './row.js';
 
 /**
@@ -48,7 +49,8 @@ export function assembleGroup(group: RowGroup, file: string): { episode?: Episod
     id: group.id,
     format: 'rpaweb',
     instruction: first?.intent,
-    steps: rows.map((r, index) => ({ index, ...r.step })),
+    steps: shareSameElementLocators(rows.map((r) => ({ ...r.step, ref: (r.extras.browserCode as { ref?: unknown } | undefined)?.ref })))
+      .map(({ ref: _ref, ...step }, index) => ({ index, ...step })),
     meta,
     source,
   };

@@ -100,9 +100,31 @@ function collectInPage({ mark, max, prefix }: { mark: string; max: number; prefi
     }
     if (tag === 'img') return clean(el.getAttribute('alt') ?? el.getAttribute('title'));
     if (role && ['button', 'link', 'heading', 'option', 'listitem', 'checkbox', 'radio', 'tab', 'menuitem', 'cell'].includes(role) || tag === 'button') {
-      return clean((el as HTMLElement).innerText || el.textContent) || clean(el.getAttribute('title'));
+      return clean((el as HTMLElement).innerText || el.textContent) || cssContent(el) || clean(el.getAttribute('title'));
     }
     return clean(el.getAttribute('title'));
+  };
+
+  // An icon-only control drawn by CSS (`.destroy::after { content: '✖' }`) is named by that
+  // content, as browsers and Playwright's getByRole name it. Computed even while it is hidden.
+  const cssContent = (el: Element): string => {
+    let out = '';
+    for (const pseudo of ['::before', '::after']) {
+      const c = getComputedStyle(el, pseudo).content;
+      const quoted = /^"((?:[^"\\]|\\.)*)"$/.exec(c ?? '');
+      if (quoted) out += quoted[1]!.replace(/\\(.)/g, '$1');
+    }
+    return clean(out);
+  };
+
+  // Which of its like siblings (same tag and classes under one parent) the element or its
+  // nearest repeated ancestor (its row) is: the recorded row's place, to break ties.
+  const positionOf = (el: Element): { index: number; of: number } | undefined => {
+    for (let e: Element | null = el, hops = 0; e && e.parentElement && hops < 5; e = e.parentElement, hops++) {
+      const like = Array.from(e.parentElement.children).filter((c) => c.tagName === e!.tagName && c.className === e!.className);
+      if (like.length > 1) return { index: like.indexOf(e), of: like.length };
+    }
+    return undefined;
   };
 
   const ownText = (el: Element): string => {
@@ -139,6 +161,10 @@ function collectInPage({ mark, max, prefix }: { mark: string; max: number; prefi
         const v = node.getAttribute(a);
         if (v !== null && v.length < 300) attrs[a] = v;
       }
+      // data-* values name things in the markup's own words (data-pname="bookId").
+      for (const a of Array.from(node.attributes).filter((a) => a.name.startsWith('data-') && !a.name.startsWith('data-rw-')).slice(0, 8)) {
+        if (a.value.length > 0 && a.value.length < 100) attrs[a.name] = a.value;
+      }
       const id = `${prefix}${out.length}`;
       node.setAttribute(mark, id);
       out.push({
@@ -153,6 +179,7 @@ function collectInPage({ mark, max, prefix }: { mark: string; max: number; prefi
         box: visible ? { x: r.x, y: r.y, width: r.width, height: r.height } : undefined,
         visible,
         context: containerOf(node),
+        position: positionOf(node),
       });
     }
   };

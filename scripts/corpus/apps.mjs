@@ -1,0 +1,146 @@
+// The development corpus (issue 14): real third-party apps from npm, each in several releases,
+// served offline from their published tarballs (scripts/corpus-fetch.mjs) by a tiny local server
+// that also keeps a log of what the app did — the requests an API explorer sent, the documents
+// an editor held — so a replay is judged by the app's own end state, never by the engine.
+//
+// Each app is mounted in a small host page of ours (identical for every release) that loads the
+// release's own dist files from /app/.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Versions are pinned with the registry's sha512 integrity; `recordedOn` is the release recorded. */
+export const APPS = {
+  rapidoc: {
+    package: 'rapidoc',
+    recordedOn: '9.3.8',
+    releases: {
+      '9.3.8': 'sha512-eCYEbr1Xr8OJZvVCw8SXl9zBCRoLJbhNGuG5IZTHq/RWAOq/O4MafUCuFEyZHsrhLrlUcGZMa64pyhpib8fQKQ==',
+      '9.3.4': 'sha512-kqNuOSmjlf12SpSfPQaIMuehj7w8JWFFr9/l2zieG7/gCJr1NG2XL920uoqNlXzku1DO8NeHRkSXCmyaZxEOew==',
+      '9.2.0': 'sha512-liK2AFGJ3jTUkohZrT1nvxUOAGAHNu/CGRRclGVHPFp69TyEpUoAgOejQgIMsgDdtbeHnTRTbPiXK6HpirqnRw==',
+    },
+    port: 38110,
+  },
+  jsoneditor: {
+    package: 'jsoneditor',
+    recordedOn: '10.4.3',
+    releases: {
+      '10.4.3': 'sha512-XBVYLkhgiHySC0PkGlac/Mbk738EpNnqBnxCJD4ttKKJ1JRIRngV8bf2zgw/J025jp4AqxOf2G3uDs/27cWHTQ==',
+      '10.0.0': 'sha512-yh/kj/Ecxacj7ZG2ynmJvHcESgdHiAe1N7iKUVIYFpeP4/rwp87yua2y0BDayyY6uJz01KgRvdl4W1Wt94EkOQ==',
+      '9.10.5': 'sha512-fVZ0NMt+zm4rqTKBv2x7zPdLeaRyKo1EjJkaR1QjK4gEM1rMwICILYSW1OPxSc1qqyAoDaA/eeNrluKoxOocCA==',
+    },
+    port: 38111,
+  },
+};
+
+export const LIBRARY_API = {
+  openapi: '3.0.0',
+  info: { title: 'Library API', version: '1.0.0', description: 'Books and loans of a small lending library.' },
+  paths: {
+    '/books': {
+      get: {
+        summary: 'List books', operationId: 'listBooks', tags: ['books'],
+        parameters: [{ name: 'author', in: 'query', required: false, schema: { type: 'string' }, description: 'Only books by this author' }],
+        responses: { 200: { description: 'The books' } },
+      },
+    },
+    '/books/{bookId}': {
+      get: {
+        summary: 'Get a book', operationId: 'getBook', tags: ['books'],
+        parameters: [{ name: 'bookId', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: { 200: { description: 'The book' }, 404: { description: 'No such book' } },
+      },
+    },
+    '/loans': {
+      post: {
+        summary: 'Lend a book', operationId: 'lendBook', tags: ['loans'],
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { bookId: { type: 'integer' }, reader: { type: 'string' } } }, example: { bookId: 7, reader: 'ana' } } } },
+        responses: { 201: { description: 'Lent' } },
+      },
+    },
+    '/loans/{loanId}': {
+      delete: {
+        summary: 'Return a book', operationId: 'returnBook', tags: ['loans'],
+        parameters: [{ name: 'loanId', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: { 204: { description: 'Returned' } },
+      },
+    },
+  },
+};
+
+/** The document the editor starts with, in every release. */
+export const EDITOR_DOCUMENT = { name: 'Ada', age: 36, city: 'London', languages: ['English', 'French'], active: true };
+
+function hostPage(appName, origin) {
+  if (appName === 'rapidoc') {
+    return `<!doctype html><html><head><meta charset="utf-8"><title>Library API explorer</title>
+<script type="module" src="/app/dist/rapidoc-min.js"></script></head>
+<body style="margin:0"><rapi-doc spec-url="/openapi.json" server-url="${origin}/api" default-api-server="${origin}/api" render-style="view" show-header="false" allow-authentication="false" allow-server-selection="false" schema-expand-level="1" theme="light"></rapi-doc></body></html>`;
+  }
+  return `<!doctype html><html><head><meta charset="utf-8"><title>JSON editor</title>
+<link rel="stylesheet" href="/app/dist/jsoneditor.min.css"><script src="/app/dist/jsoneditor.min.js"></script></head>
+<body style="font-family:sans-serif;margin:16px"><h1 style="font-size:18px">Profile document</h1><div id="editor" style="width:760px;height:520px"></div>
+<script>
+// Every change the editor reports is sent to the corpus server: the app's end state, as the app holds it.
+const report = () => { try { fetch('/state', { method: 'POST', body: editor.getText() }); } catch (e) {} };
+const editor = new JSONEditor(document.getElementById('editor'), { mode: 'tree', modes: ['tree', 'code'], onChange: report });
+editor.set(${JSON.stringify(EDITOR_DOCUMENT)});
+editor.expandAll && editor.expandAll();
+report();
+</script></body></html>`;
+}
+
+const TYPES = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json', '.html': 'text/html' };
+
+/**
+ * Serves one release of one app on loopback. `log` lists what the app did: API calls
+ * ({method, path, query, body}) for the API explorer, documents ({state}) for the editor.
+ */
+export async function serveApp(appName, packageDir, { port = 0 } = {}) {
+  const log = [];
+  let origin = '';
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      if (url.pathname === '/' || url.pathname === '/index.html') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return res.end(hostPage(appName, origin));
+      }
+      if (url.pathname === '/openapi.json') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify(LIBRARY_API));
+      }
+      if (url.pathname === '/state' && req.method === 'POST') {
+        log.push({ state: body });
+        res.writeHead(204);
+        return res.end();
+      }
+      if (url.pathname.startsWith('/api/')) {
+        if (req.method === 'OPTIONS') {
+          res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' });
+          return res.end();
+        }
+        log.push({ method: req.method, path: url.pathname.slice(4), query: Object.fromEntries(url.searchParams), body });
+        res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+        return res.end(JSON.stringify({ ok: true, method: req.method, path: url.pathname.slice(4) }));
+      }
+      if (url.pathname.startsWith('/app/')) {
+        const file = path.resolve(packageDir, '.' + decodeURIComponent(url.pathname.slice(4)));
+        if (!file.startsWith(path.resolve(packageDir) + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+          res.writeHead(404);
+          return res.end();
+        }
+        res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+        return fs.createReadStream(file).pipe(res);
+      }
+      res.writeHead(404);
+      res.end();
+    });
+  });
+  await new Promise((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve(undefined)));
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
+  return { url: origin, log, close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r(undefined)); }) };
+}

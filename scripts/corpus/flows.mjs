@@ -1,0 +1,127 @@
+// The corpus flows: what a person does in each app (driven through Playwright while its recorder
+// listens), and how to tell from the app's own log (scripts/corpus/apps.mjs serveApp) whether a
+// run reached the flow's end state. A judge looks at what the app did, never at a verdict.
+
+const apiCalls = (log) => log.filter((e) => e.method);
+const lastState = (log) => {
+  const states = log.filter((e) => e.state !== undefined);
+  try {
+    return states.length ? JSON.parse(states[states.length - 1].state) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** One API call with this method and path was sent (and nothing else), with `check` true of it. */
+function sentOnce(method, path, check = () => true) {
+  return (log) => {
+    const calls = apiCalls(log);
+    const hit = calls.filter((c) => c.method === method && c.path === path && check(c));
+    if (hit.length === 1 && calls.length === 1) return { ok: true };
+    return { ok: false, why: `expected one ${method} ${path}; the app sent ${calls.map((c) => `${c.method} ${c.path}${c.body ? ` ${JSON.stringify(c.body.slice(0, 80))}` : ""}${Object.keys(c.query).length ? '?' + new URLSearchParams(c.query) : ''}`).join(', ') || 'nothing'}` };
+  };
+}
+
+/** The editor's last document equals `expected`. */
+function documentIs(expected) {
+  return (log) => {
+    const doc = lastState(log);
+    return JSON.stringify(doc) === JSON.stringify(expected) ? { ok: true } : { ok: false, why: `the document is ${JSON.stringify(doc)}` };
+  };
+}
+
+const ORIGINAL = { name: 'Ada', age: 36, city: 'London', languages: ['English', 'French'], active: true };
+
+export const FLOWS = {
+  rapidoc: [
+    {
+      id: 'get-book',
+      intent: 'In the library API explorer, fetch book 42.',
+      async record(page, input) {
+        await input(() => page.getByText('Get a book').click());
+        await input(() => page.locator('rapi-doc input[data-pname="bookId"]').click());
+        await input(() => page.keyboard.type('42'));
+        await input(() => page.locator('rapi-doc').getByRole('button', { name: 'TRY' }).click());
+      },
+      judge: sentOnce('GET', '/books/42'),
+    },
+    {
+      id: 'list-books',
+      intent: 'In the library API explorer, list the books by Lorca.',
+      async record(page, input) {
+        await input(() => page.getByText('List books').click());
+        await input(() => page.locator('rapi-doc input[data-pname="author"]').click());
+        await input(() => page.keyboard.type('Lorca'));
+        await input(() => page.locator('rapi-doc').getByRole('button', { name: 'TRY' }).click());
+      },
+      judge: sentOnce('GET', '/books', (c) => c.query.author === 'Lorca'),
+    },
+    {
+      id: 'lend-book',
+      intent: 'In the library API explorer, lend book 7 to ana.',
+      async record(page, input) {
+        await input(() => page.getByText('Lend a book').click());
+        await input(() => page.locator('rapi-doc textarea.request-body-param-user-input').click());
+        await input(() => page.keyboard.press('Control+A'));
+        await input(() => page.keyboard.type('{"bookId": 7, "reader": "ana"}'));
+        await input(() => page.locator('rapi-doc').getByRole('button', { name: 'TRY' }).click());
+      },
+      judge: sentOnce('POST', '/loans', (c) => /"bookId"\s*:\s*7/.test(c.body) && /"reader"\s*:\s*"ana"/.test(c.body)),
+    },
+    {
+      id: 'return-book',
+      intent: 'In the library API explorer, return loan 3.',
+      async record(page, input) {
+        await input(() => page.getByText('Return a book').click());
+        await input(() => page.locator('rapi-doc input[data-pname="loanId"]').click());
+        await input(() => page.keyboard.type('3'));
+        await input(() => page.locator('rapi-doc').getByRole('button', { name: 'TRY' }).click());
+      },
+      judge: sentOnce('DELETE', '/loans/3'),
+    },
+  ],
+  jsoneditor: [
+    {
+      id: 'rename-person',
+      intent: 'In the profile document, change the name from Ada to Grace.',
+      async record(page, input) {
+        const value = page.locator('div.jsoneditor-value', { hasText: 'Ada' });
+        await input(() => value.click());
+        await input(() => value.fill('Grace'));
+        await input(() => page.keyboard.press('Tab'));
+      },
+      judge: documentIs({ ...ORIGINAL, name: 'Grace' }),
+    },
+    {
+      id: 'remove-age',
+      intent: 'In the profile document, remove the age field.',
+      async record(page, input) {
+        await input(() => page.getByRole('row', { name: /Ctrl\+M\) age : 36$/ }).getByRole('button', { name: 'Click to open the actions menu (Ctrl+M)' }).click());
+        await input(() => page.getByRole('button', { name: 'Remove' }).click());
+      },
+      judge: documentIs({ name: 'Ada', city: 'London', languages: ['English', 'French'], active: true }),
+    },
+    {
+      id: 'deactivate',
+      intent: 'In the profile document, set active to false.',
+      async record(page, input) {
+        await input(() => page.locator('input[type=checkbox]').first().click());
+      },
+      judge: documentIs({ ...ORIGINAL, active: false }),
+    },
+    {
+      id: 'sort-fields',
+      intent: 'In the profile document, sort the fields by key, descending.',
+      async record(page, input) {
+        await input(() => page.getByRole('button', { name: 'Sort contents' }).click());
+        await input(() => page.getByText('descending').click());
+        await input(() => page.getByRole('button', { name: 'Ok' }).click());
+      },
+      judge: (log) => {
+        const doc = lastState(log);
+        const keys = doc ? Object.keys(doc) : [];
+        return keys.join(',') === 'name,languages,city,age,active' ? { ok: true } : { ok: false, why: `keys are ${keys.join(',')}` };
+      },
+    },
+  ],
+};

@@ -1,0 +1,37 @@
+// Types for scripts/corpus/run-corpus.mjs (used by tests/corpus/corpus.spec.ts).
+export interface CorpusRow {
+  app: string;
+  release: string;
+  sameRelease: boolean;
+  episode: string;
+  status: string;
+  reason?: string;
+  failedStep?: { step: number; message?: string; action?: string };
+  reproduced: boolean;
+  why?: string;
+  steps: number;
+  diverged: number;
+  drift: number;
+  divergedSteps: { step: number; verdict: string; reasons: string[] }[];
+}
+export interface CorpusGroup {
+  app: string;
+  release: string;
+  same: boolean;
+  episodes: number;
+  reproduced: number;
+  passed: number;
+  falseAlarms: number;
+  silentWrong: number;
+  steps: number;
+  diverged: number;
+  drift: number;
+}
+export const RECORDINGS: string;
+export function runCorpus(
+  engine: { loadDataset: unknown; runEpisode: unknown; DEFAULT_REPLAY_OPTIONS: unknown; browser: unknown },
+  dirs: Record<string, Record<string, string>>,
+  options?: { apps?: string[]; releases?: string[]; shape?: string; timeoutMs?: number; onRow?: (row: CorpusRow) => void },
+): Promise<CorpusRow[]>;
+export function corpusTable(rows: CorpusRow[]): CorpusGroup[];
+export function formatTable(groups: CorpusGroup[]): string;

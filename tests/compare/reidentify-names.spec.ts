@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { foldText, identifierWords } from '../../src/compare/fold-text.js';
+import { decide, identifierSimilarity, meetsConstraints, nameSimilarity, scoreElement } from '../../src/compare/target-match.js';
+
+// Names and markup compared the way they change between releases (issue 14).
+
+test('names are compared after folding case, whitespace, zero-width/bidi characters, NFKC and glyph variants', () => {
+  expect(foldText('post \u200b/loans')).toBe('post /loans');
+  expect(foldText('\u202aＳａｖｅ\u202c  Draft')).toBe('save draft');
+  for (const glyph of ['×', '✕', '╳', '✗']) expect(nameSimilarity('✖', glyph)).toBe(1);
+  // Unrelated glyphs are still only "alike enough to consider", not equal.
+  expect(nameSimilarity('✖', '✎')).toBe(0.7);
+});
+
+test('a name that begins or ends the other (two words or more) is the same control, a one-word prefix is not', () => {
+  expect(nameSimilarity('POST /loans Lend a book', 'post \u200b/loans')).toBeGreaterThanOrEqual(0.8);
+  expect(meetsConstraints({ name: 'POST /loans Lend a book' }, { name: 'post \u200b/loans' })).toBe(true);
+  // Still other controls:
+  expect(nameSimilarity('Add to cart', 'Add to wishlist')).toBeLessThan(0.6);
+  expect(nameSimilarity('Save', 'Save draft')).toBeLessThan(0.8);
+  expect(nameSimilarity('Company name', 'Full name')).toBeLessThan(0.6);
+});
+
+test('an id of several words is found again in the classes and data-* values of a rebuild', () => {
+  expect(identifierWords('input-request-param-bookId')).toEqual(['input', 'request', 'param', 'book', 'id']);
+  const bookId = { tag: 'input', classes: ['request-param'], attrs: { 'data-pname': 'bookId', 'data-ptype': 'path' } };
+  const author = { tag: 'input', classes: ['request-param'], attrs: { 'data-pname': 'author', 'data-ptype': 'query' } };
+  expect(identifierSimilarity('input-request-param-bookId', bookId)).toBe(1);
+  expect(identifierSimilarity('input-request-param-bookId', author)).toBe(0.6);
+  // One word says too little.
+  expect(identifierSimilarity('q', bookId)).toBeUndefined();
+  const recorded = { id: 'input-request-param-bookId' };
+  const d = decide([bookId, author].map((item) => ({ item, ...scoreElement(recorded, item) })));
+  expect(d.kind === 'unique' && d.best.item).toBe(bookId);
+});
+
+test('two rows alike in every scored way are ambiguous whatever their place in the list', () => {
+  const recorded = { role: 'button', name: '✖', context: 'Emma', position: { index: 1, of: 3 } };
+  const second = { role: 'button', name: '×', context: 'Emma', position: { index: 1, of: 3 } };
+  const third = { role: 'button', name: '×', context: 'Emma', position: { index: 2, of: 3 } };
+  const other = { role: 'button', name: '×', context: 'Dune', position: { index: 0, of: 3 } };
+  const d = decide([second, third, other].map((item) => ({ item, ...scoreElement(recorded, item) })));
+  expect(d.kind).toBe('ambiguous');
+  if (d.kind === 'ambiguous') expect(d.top.map((m) => m.item)).toEqual([second, third]);
+});
