@@ -1,29 +1,29 @@
 #!/usr/bin/env node
+// Start-up cost is what every command pays, so this file loads only yargs and the small modules
+// its option definitions and checks use. Each command's own modules (Playwright, the decoders,
+// pino, zod, the reports) are imported inside its handler, when that command runs: `--version`,
+// `--help`, `validate`, `inspect` and `schema` never load Playwright.
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { demoCommand } from './commands/demo.js';
 import { liveOnlyFlags } from './commands/snapshot-flags.js';
 import { parseStartUrls } from './commands/start-urls.js';
-import { doctorCommand } from './commands/doctor.js';
-import { inspectCommand } from './commands/inspect.js';
-import { mergeCommand } from './commands/merge.js';
-import { defaultWorkers, runCommand } from './commands/run.js';
-import { irJsonSchema } from './commands/schema.js';
-import { validateCommand } from './commands/validate.js';
-import { FORMAT_CHOICES, type FormatChoice } from './formats/load-dataset.js';
-import { createLogger, type LogFormat } from './log.js';
+import { FORMAT_CHOICES, type FormatChoice } from './formats/format-choices.js';
+import type { LogFormat } from './log.js';
 import { parseShard } from './replay/shard.js';
 import { parseUrlMapping } from './ir/url-map.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_COMPARE_THRESHOLDS, type CompareThresholds } from './compare/thresholds.js';
 import type { CompareMode } from './replay/before-state.js';
-import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from './replay/run-episode.js';
+import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from './replay/replay-defaults.js';
 import { gatherParams } from './commands/params.js';
 import { Redactor } from './secrets.js';
 import { DEFAULT_MAX_ARTIFACT_BYTES } from './replay/artifact-budget.js';
 import { harProblem } from './replay/offline.js';
 import { dropWritesToClosedPipes } from './closed-pipe.js';
+
+/** pino and its pretty transport, loaded by the commands that log. */
+const createLogger = async (...args: Parameters<typeof import('./log.js').createLogger>) => (await import('./log.js')).createLogger(...args);
 
 dropWritesToClosedPipes();
 
@@ -133,6 +133,7 @@ await yargs(hideBin(process.argv))
         return true;
       }),
     async (a) => {
+      const { defaultWorkers, runCommand } = await import('./commands/run.js');
       const given = paramsOf(a);
       const ignored = a.mode === 'snapshot' ? liveOnlyFlags(a) : [];
       if (ignored.length) process.stderr.write(`warning: snapshot mode ignores ${ignored.join(', ')} (live replay only)\n`);
@@ -161,7 +162,7 @@ await yargs(hideBin(process.argv))
           replay: { ...replayChoices(a), episodeTimeoutMs: a['episode-timeout'], offline: a.offline, har: a.har },
           decode: decodeChoices(a.images),
         },
-        createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'], redactor: new Redactor(given.secrets) }),
+        await createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'], redactor: new Redactor(given.secrets) }),
       );
     },
   )
@@ -173,7 +174,8 @@ await yargs(hideBin(process.argv))
       .option('out', { type: 'string', demandOption: true, describe: 'merged results folder (may be one of the inputs)' })
       .option('copy-artifacts', { type: 'boolean', default: true, describe: 'copy each kept episode\'s episodes/<id>/ folder along' }),
     async (a) => {
-      exitCode = await mergeCommand({ inputs: list(a.results), out: a.out, copyArtifacts: a['copy-artifacts'] }, createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] }));
+      const { mergeCommand } = await import('./commands/merge.js');
+      exitCode = await mergeCommand({ inputs: list(a.results), out: a.out, copyArtifacts: a['copy-artifacts'] }, await createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] }));
     },
   )
   .command(
@@ -186,6 +188,7 @@ await yargs(hideBin(process.argv))
       .option('json', { type: 'boolean', default: false, describe: 'print each episode as IR JSON' })
       .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, inside the dataset folder (default: images/ next to each metadata file)' }),
     async (a) => {
+      const { inspectCommand } = await import('./commands/inspect.js');
       exitCode = await inspectCommand({ dataset: a.dataset, format: a.format, episodes: list(a.episode), json: a.json, decode: decodeChoices(a.images) });
     },
   )
@@ -195,6 +198,7 @@ await yargs(hideBin(process.argv))
     (y) => y.positional('dataset', { type: 'string', demandOption: true }).option('format', { choices: FORMAT_CHOICES, default: 'auto' as FormatChoice })
       .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, inside the dataset folder (default: images/ next to each metadata file)' }),
     async (a) => {
+      const { validateCommand } = await import('./commands/validate.js');
       exitCode = await validateCommand({ dataset: a.dataset, format: a.format, decode: decodeChoices(a.images) });
     },
   )
@@ -228,10 +232,12 @@ await yargs(hideBin(process.argv))
       exitCode = await exportCommand({ dataset: a.dataset, format: a.format, episode: episodes[0], to: a.to, out: a.out, urlMappings: list(a['map-url']).map(parseUrlMapping), params: given.params, secrets: given.secrets });
     },
   )
-  .command('schema', 'print the JSON Schema of the action IR', {}, () => {
+  .command('schema', 'print the JSON Schema of the action IR', {}, async () => {
+    const { irJsonSchema } = await import('./commands/schema.js');
     console.log(JSON.stringify(irJsonSchema(), null, 2));
   })
-  .command('doctor', 'say which browser replays would use', {}, () => {
+  .command('doctor', 'say which browser replays would use', {}, async () => {
+    const { doctorCommand } = await import('./commands/doctor.js');
     exitCode = doctorCommand();
   })
   .command(
@@ -242,7 +248,8 @@ await yargs(hideBin(process.argv))
       .option('timeout', { type: 'number', default: 10_000 })
       .option('headed', { type: 'boolean', default: false }),
     async (a) => {
-      exitCode = await demoCommand({ out: a.out, timeoutMs: a.timeout, headed: a.headed }, createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] ?? 'warn' }));
+      const { demoCommand } = await import('./commands/demo.js');
+      exitCode = await demoCommand({ out: a.out, timeoutMs: a.timeout, headed: a.headed }, await createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] ?? 'warn' }));
     },
   )
   .demandCommand(1, 'name a command: run, merge, inspect, validate, schema, doctor or demo')

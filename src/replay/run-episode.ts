@@ -14,7 +14,6 @@ import { armSignals, awaitVisible } from './signals.js';
 import { mapUrl, type UrlMapping } from '../ir/url-map.js';
 import { resolveTarget, type Resolution } from './locate.js';
 import type { MatchThresholds } from '../compare/target-match.js';
-import { DEFAULT_COMPARE_THRESHOLDS } from '../compare/thresholds.js';
 import { expectedUrls } from '../compare/expected-url.js';
 import { compareBeforeState, type CompareOptions } from './before-state.js';
 import type { StepNoise } from '../compare/noise-mask.js';
@@ -80,15 +79,7 @@ export interface ReplayOptions extends OfflineOptions {
   defaultViewport: { width: number; height: number };
 }
 
-export const DEFAULT_REPLAY_OPTIONS: Omit<ReplayOptions, 'out'> = {
-  urlMappings: [],
-  params: {},
-  timeoutMs: 10_000,
-  // Strict on purpose: one wrong card deleted out of a board of five reads 0.91 alike.
-  finalTextMin: 0.97,
-  defaultViewport: { width: 1280, height: 720 },
-  compare: { mode: 'all', thresholds: DEFAULT_COMPARE_THRESHOLDS, maskSelectors: [], maskBoxes: [] },
-};
+export { DEFAULT_REPLAY_OPTIONS } from './replay-defaults.js';
 
 /**
  * Replays one episode live in a fresh browser context and says, step by step, what happened.
