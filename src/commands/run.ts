@@ -11,7 +11,7 @@ import { Progress } from '../report/progress.js';
 import type { EpisodeResult } from '../ir/results.js';
 import { formatShard, inShard, type Shard } from '../replay/shard.js';
 import { streamChains } from '../replay/chain-stream.js';
-import { redactEndpoint, type WorkerMode } from '../replay/workers.js';
+import { redactEndpoint, startEarlyBrowser, type WorkerMode } from '../replay/workers.js';
 import { DEFAULT_THRESHOLDS } from '../compare/target-match.js';
 import type { UrlMapping } from '../ir/url-map.js';
 import { rejectedResult } from '../results/rejected.js';
@@ -66,6 +66,8 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   for (const s of args.secrets ?? []) {
     if (s.value.length < 4) log.warn(`secret ${s.name} is ${s.value.length} characters long: every occurrence of those characters in the outputs is replaced by [secret:${s.name}]`);
   }
+  // The browser launches while the dataset is opened and its first episode decoded (threads launch their own).
+  const early = args.workerMode === 'threads' ? undefined : startEarlyBrowser({ headed: args.headed, slowMo: args.slowMo, connect: args.connect, ownSignals: true });
   const data = await openDataset(args.dataset, { format: args.format, decode: args.decode });
   let logged = 0;
   const logProblems = () => {
@@ -77,6 +79,7 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   logProblems();
   if (data.files.length === 0 || (first.done && data.recordsRead === 0)) {
     log.error(`nothing to replay in ${args.dataset}: ${data.files.length === 0 ? 'no dataset file found' : 'no record could be read'}`);
+    await early?.discard();
     return 2;
   }
 
@@ -143,11 +146,12 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
       chains(),
       { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: args.urlMappings, params: args.params, secrets: args.secrets, timeoutMs: args.timeoutMs, headed: args.headed, slowMo: args.slowMo, filesDir: args.filesDir ?? data.root,
         strict: args.strict, repair: args.repair, thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore }, finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin,
-        workers, mode: args.workerMode, connect: args.connect, stop: interrupt.signal, ownSignals: true, ...replay },
+        workers, mode: args.workerMode, connect: args.connect, stop: interrupt.signal, ownSignals: true, early, ...replay },
       { onEpisode: (raw) => { if (interrupt.signal.aborted) return; replayed++; const r = redactor.scrubDeep(raw); writer.add(r); progress.episodeDone(r); show(r); } },
       log,
     );
   } catch (error) {
+    await early?.discard();
     interrupt.dispose();
     progress.stop();
     writer.close();

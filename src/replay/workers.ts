@@ -32,6 +32,8 @@ export interface PoolOptions {
    * one worker_thread per worker, each with its own Playwright client (compiled CLI only).
    */
   mode?: WorkerMode;
+  /** A browser already launching (startEarlyBrowser): the first worker adopts it. */
+  early?: EarlyBrowser;
 }
 
 export type WorkerMode = 'async' | 'threads';
@@ -69,6 +71,44 @@ export function browserSource(options: LaunchChoices & Pick<PoolOptions, 'connec
 }
 
 /**
+ * A browser started before the work is known: launching takes longer than opening a dataset and
+ * decoding its first episode, so the run starts both at once. The first worker adopts it;
+ * `discard()` closes it when nothing is replayed. Its launch error, if any, surfaces where that
+ * worker would have launched.
+ */
+export class EarlyBrowser {
+  private pending: Promise<Browser> | undefined;
+
+  constructor(source: BrowserSource) {
+    this.pending = source.open();
+    this.pending.catch(() => undefined); // reported when adopted
+  }
+
+  /** The launch in flight, once (undefined after it was taken or discarded). */
+  take(): Promise<Browser> | undefined {
+    const pending = this.pending;
+    this.pending = undefined;
+    return pending;
+  }
+
+  async discard(): Promise<void> {
+    await this.take()?.then((b) => b.close(), () => undefined);
+  }
+}
+
+/**
+ * Starts launching (or connecting to) the browser a run will use, or undefined when there is
+ * none to start (no Chromium: the run says so when it launches for real).
+ */
+export function startEarlyBrowser(options: LaunchChoices & Pick<PoolOptions, 'connect' | 'connectTimeoutMs'>): EarlyBrowser | undefined {
+  try {
+    return new EarlyBrowser(browserSource(options));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A ws endpoint as logs and summary.json show it: scheme, host and port only. Grids carry tokens
  * in the query, and a `launchServer()` endpoint's path is its secret.
  */
@@ -90,13 +130,13 @@ export class WorkerBrowser {
   private stopped = false;
   info: BrowserInfo | undefined;
 
-  constructor(private readonly source: BrowserSource, private readonly log: WorkerLog, private readonly worker: number) {}
+  constructor(private readonly source: BrowserSource, private readonly log: WorkerLog, private readonly worker: number, private readonly early?: EarlyBrowser) {}
 
   async get(): Promise<Browser> {
     if (this.stopped) throw new Error('the run was interrupted');
     if (this.browser?.isConnected()) return this.browser;
     const reopened = this.browser !== undefined;
-    this.browser = await this.source.open();
+    this.browser = await (this.early?.take() ?? this.source.open());
     this.info = this.source.info(this.browser);
     this.log.debug({ worker: this.worker, ...this.info, reopened }, 'browser ready');
     return this.browser;
@@ -109,6 +149,7 @@ export class WorkerBrowser {
   }
 
   async close(): Promise<void> {
+    await this.early?.discard();
     await this.browser?.close().catch(() => undefined);
     this.browser = undefined;
   }
