@@ -133,6 +133,10 @@ await yargs(hideBin(process.argv))
         return true;
       }),
     async (a) => {
+      // Chromium starts launching first, in its own process, while this one loads the replay
+      // engine and decodes the dataset (threads launch their own browsers).
+      const { startEarlyBrowser } = await import('./replay/browser-source.js');
+      const early = a['worker-mode'] === 'threads' ? undefined : startEarlyBrowser({ headed: a.headed, slowMo: a['slow-mo'], connect: a.connect, ownSignals: true });
       const { defaultWorkers, runCommand } = await import('./commands/run.js');
       const given = paramsOf(a);
       const ignored = a.mode === 'snapshot' ? liveOnlyFlags(a) : [];
@@ -161,6 +165,7 @@ await yargs(hideBin(process.argv))
           connect: a.connect,
           replay: { ...replayChoices(a), episodeTimeoutMs: a['episode-timeout'], offline: a.offline, har: a.har },
           decode: decodeChoices(a.images),
+          early,
         },
         await createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'], redactor: new Redactor(given.secrets) }),
       );

@@ -11,7 +11,7 @@ import { Progress } from '../report/progress.js';
 import type { EpisodeResult } from '../ir/results.js';
 import { formatShard, inShard, type Shard } from '../replay/shard.js';
 import { streamChains } from '../replay/chain-stream.js';
-import { redactEndpoint, startEarlyBrowser, type WorkerMode } from '../replay/workers.js';
+import { redactEndpoint, startEarlyBrowser, type EarlyBrowser, type WorkerMode } from '../replay/workers.js';
 import { DEFAULT_THRESHOLDS } from '../compare/target-match.js';
 import type { UrlMapping } from '../ir/url-map.js';
 import { rejectedResult } from '../results/rejected.js';
@@ -54,6 +54,8 @@ export interface RunArgs {
   decode?: Record<string, unknown>;
   /** Everything else a replay takes (mode, comparison, trace, step range, start URLs…). */
   replay?: Partial<ReplayOptions>;
+  /** A browser the caller already started launching (the CLI does, before loading this module). */
+  early?: EarlyBrowser;
 }
 
 export const defaultWorkers = (): number => Math.max(1, availableParallelism());
@@ -67,7 +69,7 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
     if (s.value.length < 4) log.warn(`secret ${s.name} is ${s.value.length} characters long: every occurrence of those characters in the outputs is replaced by [secret:${s.name}]`);
   }
   // The browser launches while the dataset is opened and its first episode decoded (threads launch their own).
-  const early = args.workerMode === 'threads' ? undefined : startEarlyBrowser({ headed: args.headed, slowMo: args.slowMo, connect: args.connect, ownSignals: true });
+  const early = args.early ?? (args.workerMode === 'threads' ? undefined : startEarlyBrowser({ headed: args.headed, slowMo: args.slowMo, connect: args.connect, ownSignals: true }));
   const data = await openDataset(args.dataset, { format: args.format, decode: args.decode });
   let logged = 0;
   const logProblems = () => {
