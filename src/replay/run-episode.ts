@@ -15,7 +15,7 @@ import { mapUrl, type UrlMapping } from '../ir/url-map.js';
 import { resolveTarget, type Resolution } from './locate.js';
 import type { MatchThresholds } from '../compare/target-match.js';
 import { expectedUrls } from '../compare/expected-url.js';
-import { compareBeforeState, type CompareOptions } from './before-state.js';
+import { compareBeforeState, type CompareOptions, type LiveCapture } from './before-state.js';
 import type { StepNoise } from '../compare/noise-mask.js';
 import { stepNoise, writeCalibration } from './step-noise.js';
 import { timeoutCause } from './action-blocker.js';
@@ -113,6 +113,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   let finalDiff = '';
   let firstDivergence: number | undefined;
   const drift: number[] = [];
+  /** The last live before-state capture, for a step after one that cannot change the page. */
+  let lastCapture: { index: number; page: Page; capture: LiveCapture } | undefined;
   try {
     // A continuing turn starts on the page the previous turn left, not on the start URL.
     const start = continued === undefined ? startUrlFor(episode, options.startUrls) : undefined;
@@ -137,7 +139,10 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
       if (tracing) await context.tracing.group(`${step.index + 1}. ${describeAction(step.action)}`).catch(() => undefined);
       const noise = livePage && checking ? await stepNoise(livePage, episode.id, step.index, options.compare, learned) : undefined;
-      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets }).catch(() => undefined) : undefined;
+      const previous = episode.steps[step.index - 1];
+      const reuse = lastCapture && previous && lastCapture.index === previous.index && lastCapture.page === livePage && steps.at(-1)?.status === 'passed' && cannotChangePage(previous) ? lastCapture.capture : undefined;
+      const onCapture = (capture: LiveCapture) => (lastCapture = { index: step.index, page: livePage!, capture });
+      const comparison = livePage && checking ? await compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets, reuse, onCapture }).catch(() => undefined) : undefined;
       if (comparison?.verdict === 'drift') drift.push(step.index);
       if (comparison?.verdict === 'diverged') firstDivergence ??= step.index;
       let result: StepResult;
@@ -303,6 +308,15 @@ function targetReport(outcome: Outcome): Partial<StepResult> {
   const detail = { evidence: found?.strategy === 'recorded' ? undefined : found?.evidence, frame: found?.frame, revealedByHover: found?.revealed, candidates };
   const hasDetail = Object.values(detail).some((v) => v !== undefined);
   return { resolvedBy: found?.strategy, score: found?.score, target: hasDetail ? detail : undefined };
+}
+
+/** Keys that do nothing on their own: pressed alone (a recorder's `press Shift`), the page stays as it was. */
+const LONE_MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'ControlOrMeta', 'ShiftLeft', 'ShiftRight', 'ControlLeft', 'ControlRight', 'AltLeft', 'AltRight', 'MetaLeft', 'MetaRight']);
+
+/** Whether a step cannot have changed the page, so the before-state after it is the one before it. */
+function cannotChangePage(step: Step): boolean {
+  const a = step.action;
+  return a.type === 'press' && LONE_MODIFIERS.has(a.key) && a.modifiers.length === 0 && !step.expect?.length;
 }
 
 function pageIndependent(action: Action): boolean {
