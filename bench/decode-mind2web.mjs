@@ -7,43 +7,18 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, round, runNode } from './lib.mjs';
+import { generateMind2webShard, ROOT, round, runNode } from './lib.mjs';
 
 const TARGET_MB = Number(process.env.BENCH_M2W_MB ?? 600);
 const HTML_KB = Number(process.env.BENCH_M2W_HTML_KB ?? 256);
 const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 3));
-
-function generate(dir) {
-  const source = JSON.parse(readFileSync(join(ROOT, 'tests', 'formats', 'data', 'mind2web', 'train_sample.json'), 'utf8'));
-  const filler = (n) => {
-    const row = (i) => `<div backend_node_id="${90000 + i}" bounding_box_rect="0,${i * 20},1280,20" class="row"><text backend_node_id="${190000 + i}">Listing ${i} — padded page text</text></div>\n`;
-    let s = '';
-    for (let i = 0; s.length < n; i++) s += row(i);
-    return s;
-  };
-  const pad = filler(HTML_KB * 1024);
-  const file = join(dir, 'train_big.json');
-  const fd = openSync(file, 'w');
-  writeSync(fd, '[\n');
-  let written = 2;
-  for (let n = 0; written < TARGET_MB * 2 ** 20; n++) {
-    const t = source[n % source.length];
-    const actions = t.actions.map((a) => ({ ...a, raw_html: a.raw_html.replace('</body>', `${pad}</body>`) }));
-    const text = (n ? ',\n' : '') + JSON.stringify({ ...t, annotation_id: `${t.annotation_id}-${n}`, actions });
-    writeSync(fd, text);
-    written += Buffer.byteLength(text);
-  }
-  writeSync(fd, '\n]\n');
-  closeSync(fd);
-  return file;
-}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const dir = join(tmpdir(), 'replaywright-decode-mind2web');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 process.stderr.write(`generating a ${TARGET_MB} MB Mind2Web shard in ${dir}…\n`);
-const file = generate(dir);
+const file = generateMind2webShard(dir, TARGET_MB, HTML_KB);
 const ways = process.env.BENCH_M2W_COLLECT === '1' ? ['stream', 'collect'] : ['stream'];
 for (const how of ways) {
   const runs = [];

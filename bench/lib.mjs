@@ -107,6 +107,36 @@ export function generateMind2web(dir, tasks) {
   return file;
 }
 
+/**
+ * A Mind2Web-shaped train shard of about `targetMB` MB: the sample tasks of
+ * tests/formats/data/mind2web under new ids, each action's raw_html padded to `htmlKB` KiB like a
+ * real page dump. One record a line (json-parse-child.mjs relies on it).
+ */
+export function generateMind2webShard(dir, targetMB, htmlKB) {
+  const source = JSON.parse(readFileSync(join(ROOT, 'tests', 'formats', 'data', 'mind2web', 'train_sample.json'), 'utf8'));
+  const filler = (n) => {
+    const row = (i) => `<div backend_node_id="${90000 + i}" bounding_box_rect="0,${i * 20},1280,20" class="row"><text backend_node_id="${190000 + i}">Listing ${i} — padded page text</text></div>\n`;
+    let s = '';
+    for (let i = 0; s.length < n; i++) s += row(i);
+    return s;
+  };
+  const pad = filler(htmlKB * 1024);
+  const file = join(dir, 'train_big.json');
+  const fd = openSync(file, 'w');
+  writeSync(fd, '[\n');
+  let written = 2;
+  for (let n = 0; written < targetMB * 2 ** 20; n++) {
+    const t = source[n % source.length];
+    const actions = t.actions.map((a) => ({ ...a, raw_html: a.raw_html.replace('</body>', `${pad}</body>`) }));
+    const text = (n ? ',\n' : '') + JSON.stringify({ ...t, annotation_id: `${t.annotation_id}-${n}`, actions });
+    writeSync(fd, text);
+    written += Buffer.byteLength(text);
+  }
+  writeSync(fd, '\n]\n');
+  closeSync(fd);
+  return file;
+}
+
 /** The fixture episodes twice over (new ids): enough work for the worker-scaling runs. */
 export function generateReplaySet(dir, copies) {
   cpSync(join(ROOT, 'fixtures', 'rpaweb', 'png'), join(dir, 'png'), { recursive: true });

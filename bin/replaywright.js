@@ -1,7 +1,14 @@
 #!/usr/bin/env node
 // The compiled CLI lives in dist/; `npm install` (prepare) or `npm run setup` builds it.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+
+// `--version` alone prints what yargs would (package.json's version) without loading yargs,
+// whose terminal-width tables cost more at start-up than Node itself.
+if (process.argv.length === 3 && process.argv[2] === '--version') {
+  console.log(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version);
+  process.exit(0);
+}
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 if (!existsSync(cli)) {

@@ -1,24 +1,22 @@
 #!/usr/bin/env node
+// Start-up cost is what every command pays, so this file loads only yargs and the small modules
+// its option definitions and checks use. Each command's own modules (Playwright, the decoders,
+// pino, zod, the reports) are imported inside its handler, when that command runs: `--version`,
+// `--help`, `validate`, `inspect` and `schema` never load Playwright.
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { demoCommand } from './commands/demo.js';
 import { liveOnlyFlags } from './commands/snapshot-flags.js';
 import { parseStartUrls } from './replay/start-urls.js';
-import { doctorCommand } from './commands/doctor.js';
-import { inspectCommand } from './commands/inspect.js';
-import { mergeCommand } from './commands/merge.js';
-import { defaultWorkers, runCommand } from './commands/run.js';
-import { irJsonSchema } from './commands/schema.js';
-import { validateCommand } from './commands/validate.js';
-import { FORMAT_CHOICES, type FormatChoice } from './formats/load-dataset.js';
-import { createLogger, type LogFormat } from './log.js';
+import { FORMAT_CHOICES, type FormatChoice } from './formats/format-choices.js';
+import type { LogFormat } from './log.js';
 import { parseShard } from './replay/shard.js';
 import { parseViewport } from './config/viewport-flag.js';
 import { parseUrlMapping } from './ir/url-map.js';
 import { resolve } from 'node:path';
 import { loadThresholds } from './replay/thresholds-file.js';
 import type { CompareMode } from './replay/before-state.js';
-import { DEFAULT_REPLAY_OPTIONS, type FailOn, type ReplayOptions } from './replay/run-episode.js';
+import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from './replay/replay-defaults.js';
+import type { FailOn } from './replay/run-episode.js';
 import { gatherParams } from './config/params.js';
 import { Redactor } from './secrets.js';
 import { DEFAULT_MAX_ARTIFACT_BYTES } from './replay/artifact-budget.js';
@@ -28,6 +26,9 @@ import { CONFIG_FLAG, configAsFlags, configForCommandLine, GLOBAL_OPTIONS, RUN_O
 import { DEFAULT_CALIBRATE_INTERVAL_MS, DEFAULT_STEP_TIMEOUT_MS } from './ir/defaults.js';
 import { DEMO_NUMBER_RULES, numericOptionProblem, RUN_NUMBER_RULES } from './commands/numeric-options.js';
 import { blockedUrl, URL_SCHEME_PATTERN } from './replay/sandbox/url-policy.js';
+
+/** pino and its pretty transport, loaded by the commands that log. */
+const createLogger = async (...args: Parameters<typeof import('./log.js').createLogger>) => (await import('./log.js')).createLogger(...args);
 
 dropWritesToClosedPipes();
 
@@ -100,6 +101,13 @@ await yargs(hideBin(process.argv))
         return true;
       }),
     async (a) => {
+      // Chromium starts launching first, in its own process, while this one loads the replay
+      // engine and decodes the dataset (threads launch their own browsers).
+      // A sealed run's browser is launched with the sealed flags (WebRTC UDP policy) like every other.
+      const [{ startEarlyBrowser }, { networkSealed }] = await Promise.all([import('./replay/browser-source.js'), import('./replay/sandbox/webrtc.js')]);
+      const sealedNetwork = networkSealed({ replayMode: a.mode, offline: a.offline, har: a.har });
+      const early = a['worker-mode'] === 'threads' ? undefined : startEarlyBrowser({ headed: a.headed, slowMo: a['slow-mo'], connect: a.connect, ownSignals: true, sealedNetwork });
+      const { defaultWorkers, runCommand } = await import('./commands/run.js');
       const given = paramsOf(a);
       const ignored = a.mode === 'snapshot' ? liveOnlyFlags(a) : [];
       if (ignored.length) process.stderr.write(`warning: snapshot mode ignores ${ignored.join(', ')} (live replay only)\n`);
@@ -127,8 +135,9 @@ await yargs(hideBin(process.argv))
           connect: a.connect,
           replay: { ...replayChoices(a), episodeTimeoutMs: a['episode-timeout'], offline: a.offline, har: a.har, heal: a.heal },
           decode: decodeChoices(a.images),
+          early,
         },
-        createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'], redactor: new Redactor(given.secrets) }),
+        await createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'], redactor: new Redactor(given.secrets) }),
       );
       if (a.heal && exitCode !== 2) {
         const { writeHealed } = await import('./commands/heal.js');
@@ -168,7 +177,8 @@ await yargs(hideBin(process.argv))
       .option('out', { type: 'string', demandOption: true, describe: 'merged results folder (may be one of the inputs)' })
       .option('copy-artifacts', { type: 'boolean', default: true, describe: 'copy each kept episode\'s episodes/<id>/ folder along' }),
     async (a) => {
-      exitCode = await mergeCommand({ inputs: list(a.results), out: a.out, copyArtifacts: a['copy-artifacts'] }, createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] }));
+      const { mergeCommand } = await import('./commands/merge.js');
+      exitCode = await mergeCommand({ inputs: list(a.results), out: a.out, copyArtifacts: a['copy-artifacts'] }, await createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] }));
     },
   )
   .command(
@@ -181,6 +191,7 @@ await yargs(hideBin(process.argv))
       .option('json', { type: 'boolean', default: false, describe: 'print each episode as IR JSON' })
       .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, used as given (default: images/ next to each metadata file)' }),
     async (a) => {
+      const { inspectCommand } = await import('./commands/inspect.js');
       exitCode = await inspectCommand({ dataset: a.dataset, format: a.format, episodes: list(a.episode), json: a.json, decode: decodeChoices(a.images) });
     },
   )
@@ -190,6 +201,7 @@ await yargs(hideBin(process.argv))
     (y) => y.positional('dataset', { type: 'string', demandOption: true }).option('format', { choices: FORMAT_CHOICES, default: 'auto' as FormatChoice })
       .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, used as given (default: images/ next to each metadata file)' }),
     async (a) => {
+      const { validateCommand } = await import('./commands/validate.js');
       exitCode = await validateCommand({ dataset: a.dataset, format: a.format, decode: decodeChoices(a.images) });
     },
   )
@@ -223,10 +235,12 @@ await yargs(hideBin(process.argv))
       exitCode = await exportCommand({ dataset: a.dataset, format: a.format, episode: episodes[0], to: a.to, out: a.out, urlMappings: list(a['map-url']).map(parseUrlMapping), params: given.params, secrets: given.secrets });
     },
   )
-  .command('schema', 'print the JSON Schema of the action IR', {}, () => {
+  .command('schema', 'print the JSON Schema of the action IR', {}, async () => {
+    const { irJsonSchema } = await import('./commands/schema.js');
     console.log(JSON.stringify(irJsonSchema(), null, 2));
   })
-  .command('doctor', 'say which browser replays would use', {}, () => {
+  .command('doctor', 'say which browser replays would use', {}, async () => {
+    const { doctorCommand } = await import('./commands/doctor.js');
     exitCode = doctorCommand();
   })
   .command(
@@ -242,7 +256,8 @@ await yargs(hideBin(process.argv))
         return true;
       }),
     async (a) => {
-      exitCode = await demoCommand({ out: a.out, timeoutMs: a.timeout, headed: a.headed }, createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] ?? 'warn' }));
+      const { demoCommand } = await import('./commands/demo.js');
+      exitCode = await demoCommand({ out: a.out, timeoutMs: a.timeout, headed: a.headed }, await createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] ?? 'warn' }));
     },
   )
   .demandCommand(1, 'name a command: run, approve, diff, merge, report, export, inspect, validate, schema, doctor or demo')

@@ -11,7 +11,8 @@ import { finalizeReports } from '../report/finalize.js';
 import { Progress } from '../report/progress.js';
 import type { EpisodeResult } from '../ir/results.js';
 import { formatShard, type Shard } from '../replay/shard.js';
-import { redactEndpoint, type WorkerMode } from '../replay/workers.js';
+import { redactEndpoint, startEarlyBrowser, type EarlyBrowser, type WorkerMode } from '../replay/workers.js';
+import { networkSealed } from '../replay/sandbox/webrtc.js';
 import { DEFAULT_THRESHOLDS } from '../compare/target-match.js';
 import type { UrlMapping } from '../ir/url-map.js';
 import type { RunSummary } from '../ir/results.js';
@@ -53,6 +54,8 @@ export interface RunArgs {
   decode?: Record<string, unknown>;
   /** Everything else a replay takes (mode, comparison, trace, step range, start URLs…). */
   replay?: Partial<ReplayOptions>;
+  /** A browser the caller already started launching (the CLI does, before loading this module). */
+  early?: EarlyBrowser;
 }
 
 export const defaultWorkers = (): number => Math.max(1, availableParallelism());
@@ -66,8 +69,15 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   for (const s of args.secrets ?? []) {
     if (s.value.length < 4) log.warn(`secret ${s.name} is ${s.value.length} characters long: every occurrence of those characters in the outputs is replaced by [secret:${s.name}]`);
   }
+  // The browser launches while the dataset is opened and its first episode decoded (threads launch their own).
+  // A sealed run's browser gets the sealed launch flags (WebRTC UDP policy) like every other.
+  const sealedNetwork = networkSealed({ replayMode: args.replay?.replayMode, offline: args.replay?.offline, har: args.replay?.har });
+  const early = args.early ?? (args.workerMode === 'threads' ? undefined : startEarlyBrowser({ headed: args.headed, slowMo: args.slowMo, connect: args.connect, ownSignals: true, sealedNetwork }));
   const feed = await DatasetFeed.open(args, redactor, log);
-  if (!feed) return 2;
+  if (!feed) {
+    await early?.discard();
+    return 2;
+  }
   const data = feed.data;
 
   const out = resolve(args.out);
@@ -95,11 +105,12 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   try {
     browser = await replayEpisodes(
       feed.chains({ writer, progress, show }),
-      { ...replayOptions(args, out, data.root, replay), workers, stop: interrupt.signal },
+      { ...replayOptions(args, out, data.root, replay), workers, stop: interrupt.signal, early },
       { onEpisode: (raw) => { if (interrupt.signal.aborted) return; replayed++; const r = redactor.scrubDeep(raw); writer.add(r); progress.episodeDone(r); show(r); } },
       log,
     );
   } catch (error) {
+    await early?.discard();
     interrupt.dispose();
     progress.stop();
     writer.close();

@@ -5,6 +5,9 @@ import { decodeFlow } from './devtools/flow.js';
 import { stripBom } from './head.js';
 import { decodeUtf8, jsonErrorLine, jsonErrorMessage } from './json-text.js';
 import type { Problem } from '../ir/problem.js';
+import { sniffDevtoolsRecorder } from './devtools/sniff.js';
+
+export { sniffDevtoolsRecorder };
 
 /**
  * Chrome DevTools Recorder exports (the "user flow" JSON @puppeteer/replay plays):
@@ -49,14 +52,4 @@ function utf8Warning(file: string, bad: { line: number; offset: number }): Probl
   return { file, line: bad.line, message: `not valid UTF-8 (first bad byte at file offset ${bad.offset}); bad bytes were read as U+FFFD, so text from this file may differ from the recording`, severity: 'warning' };
 }
 
-const STEP_TYPE = /"type"\s*:\s*"(setViewport|navigate|click|doubleClick|change|keyDown|keyUp|scroll|hover|waitForElement|waitForExpression|close|customStep|emulateNetworkConditions)"/;
 
-/**
- * A JSON object with a `title` and `steps` whose steps have DevTools step types — or no steps at
- * all (`"steps": []`, what the recorder exports when stopped before any action): that flow is
- * still claimed, so the user hears it has nothing to replay instead of "no dataset file found".
- */
-export function sniffDevtoolsRecorder(file: string, head: string): boolean {
-  if (!/\.json$/i.test(file) || !/^\s*\{/.test(head) || !/"title"\s*:/.test(head) || /"action_type"\s*:/.test(head)) return false;
-  return (/"steps"\s*:\s*\[/.test(head) && STEP_TYPE.test(head)) || /"steps"\s*:\s*\[\s*\]/.test(head);
-}

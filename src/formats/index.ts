@@ -2,12 +2,23 @@ import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { DatasetFormat } from './format.js';
 import { readHead } from './head.js';
-import { rpaweb } from './rpaweb.js';
-import { mind2web } from './mind2web.js';
-import { mtMind2web } from './mt-mind2web.js';
-import { babyagi } from './babyagi.js';
-import { visualwebarena } from './visualwebarena.js';
-import { devtoolsRecorder } from './devtools-recorder.js';
+import { lazyFormat } from './lazy-format.js';
+import { sniffRpaweb } from './rpaweb/kind.js';
+import type { JsonDatasetKind } from './mind2web/sniff.js';
+import { jsonDatasetFront } from './json-dataset-format.js';
+import { sniffVisualWebArena } from './vwa/sniff.js';
+import { sniffDevtoolsRecorder } from './devtools/sniff.js';
+
+// Each entry sniffs with the format's own sniffer and loads its decoder on first decode
+// (lazy-format.ts); formats/<name>.ts holds the same format, loaded.
+const rpaweb = lazyFormat({ name: 'rpaweb', extensions: ['.jsonl'], sniff: sniffRpaweb }, false, async () => (await import('./rpaweb.js')).rpaweb);
+const jsonDataset = (name: JsonDatasetKind, load: () => Promise<DatasetFormat>) =>
+  lazyFormat(jsonDatasetFront(name), true, load);
+const mind2web = jsonDataset('mind2web', async () => (await import('./mind2web.js')).mind2web);
+const mtMind2web = jsonDataset('mt-mind2web', async () => (await import('./mt-mind2web.js')).mtMind2web);
+const babyagi = jsonDataset('babyagi', async () => (await import('./babyagi.js')).babyagi);
+const visualwebarena = lazyFormat({ name: 'visualwebarena', extensions: ['.json', '.html', '.htm'], sniff: sniffVisualWebArena }, false, async () => (await import('./visualwebarena.js')).visualwebarena);
+const devtoolsRecorder = lazyFormat({ name: 'devtools-recorder', extensions: ['.json'], sniff: sniffDevtoolsRecorder }, false, async () => (await import('./devtools-recorder.js')).devtoolsRecorder);
 
 /** Every dataset format, tried in this order when a file's format is not given. */
 export const formats: DatasetFormat[] = [rpaweb, mind2web, mtMind2web, babyagi, visualwebarena, devtoolsRecorder];

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
+import { utf8Text } from './utf8-text.js';
 import { createInterface } from 'node:readline';
 
 /** One line of a text file, as a decoder needs it to parse and to point at. */
@@ -33,7 +34,7 @@ export async function* readLines(file: string): AsyncGenerator<SourceLine> {
       number++;
       let bytes = Buffer.from(raw, 'latin1');
       if (number === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
-      const line: SourceLine = { number, text: bytes.toString('utf8') };
+      const line: SourceLine = { number, text: utf8Text(bytes) };
       if (!isUtf8(bytes)) line.badUtf8At = firstBadUtf8Byte(bytes);
       yield line;
     }

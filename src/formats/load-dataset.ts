@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { Episode, FormatName } from '../ir/index.js';
+import type { Episode } from '../ir/index.js';
 import { decodeItems } from './decode-stream.js';
 import type { DecodeOptions, RejectedEpisode } from './format.js';
 import { candidateFiles, findDatasetFiles, formats, type DatasetFileMatch } from './index.js';
@@ -8,8 +8,8 @@ import { encodingProblem } from './encoding.js';
 import type { Problem } from '../ir/problem.js';
 import { FirstSeen } from './first-seen.js';
 
-export const FORMAT_CHOICES = ['auto', ...formats.map((f) => f.name)] as const;
-export type FormatChoice = 'auto' | FormatName;
+export { FORMAT_CHOICES, type FormatChoice } from './format-choices.js';
+import type { FormatChoice } from './format-choices.js';
 
 export interface LoadedDataset {
   /** The folder every path the dataset names must stay inside. */

@@ -7,7 +7,7 @@ import { readLines } from './jsonl-lines.js';
 import type { Problem } from '../ir/problem.js';
 import { CodegenEpisode } from './rpaweb/codegen.js';
 import { assembleGroup, byLine, newGroup, type RowGroup } from './rpaweb/episodes.js';
-import { kindOfLine, sniffJsonlHead, type JsonlKind } from './rpaweb/kind.js';
+import { kindOfLine, sniffRpaweb, type JsonlKind } from './rpaweb/kind.js';
 import { decodeRow } from './rpaweb/row.js';
 
 /**
@@ -19,9 +19,7 @@ import { decodeRow } from './rpaweb/row.js';
 export const rpaweb: DatasetFormat = {
   name: 'rpaweb',
   extensions: ['.jsonl'],
-  sniff(file, head) {
-    return /\.jsonl$/i.test(file) && sniffJsonlHead(head) !== undefined;
-  },
+  sniff: sniffRpaweb,
   decodeFile,
 };
 

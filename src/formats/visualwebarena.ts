@@ -5,6 +5,9 @@ import type { Viewport } from '../ir/target.js';
 import { resolveDatasetFile } from './dataset-path.js';
 import type { Decoded, DatasetFormat, DecodeOptions } from './format.js';
 import { stripBom } from './head.js';
+import { sniffVisualWebArena } from './vwa/sniff.js';
+
+export { sniffVisualWebArena };
 import { decodeUtf8, duplicateTopLevelKeys, jsonErrorLine, jsonErrorMessage } from './json-text.js';
 import { isPlainObject } from './json-line.js';
 import type { Problem } from '../ir/problem.js';
@@ -62,14 +65,6 @@ export function createVisualWebArenaFormat(options: VisualWebArenaOptions = {}):
 
 export const visualwebarena: DatasetFormat = createVisualWebArenaFormat();
 
-/** Whether a file's head looks like a VWA trajectory (never claims a DevTools flow or a config). */
-function sniffVisualWebArena(file: string, head: string): boolean {
-  if (/\.html?$/i.test(file)) return /<div class=['"](state_obv|action_object)['"]/.test(head);
-  if (!/\.json$/i.test(file)) return false;
-  if (/^\s*\{\s*"\d+"\s*:\s*\{\s*"(info|action|observation)"\s*:/.test(head)) return true;
-  if (!/^\s*[[{]/.test(head)) return false;
-  return /"action_type"\s*:\s*(\d+|"(ActionTypes\.)?[A-Z_]+")/.test(head) && /"(element_role|element_id|pw_code|key_comb|som_text_obs|obs_nodes_info)"\s*:/.test(head);
-}
 
 async function decodeFile(file: string, options: DecodeOptions, opts: VwaOptions): Promise<Decoded> {
   const path = resolve(file);

@@ -87,6 +87,11 @@ export interface BeforeStateComparison {
   artifactsNotWritten?: string;
   /** What the comparison cost, ms: capturing the live state, and comparing. */
   costMs?: { capture: number; compare: number };
+  /**
+   * The live state is the one captured before the previous step, which could not change the
+   * page (a lone modifier key such as `press Shift`): not captured again.
+   */
+  reusedCapture?: boolean;
 }
 
 /**

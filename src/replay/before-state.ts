@@ -58,6 +58,20 @@ export interface CompareEnv {
   expectedUrl?: string;
   /** What changes by itself on this step's page (learned by --calibrate). */
   noise?: StepNoise;
+  /**
+   * The live page as captured before the previous step, when that step cannot have changed it
+   * (a lone modifier key): used instead of capturing again if the page is still at its URL.
+   */
+  reuse?: LiveCapture;
+  /** Told what was captured, so the next step may reuse it. */
+  onCapture?(capture: LiveCapture): void;
+}
+
+/** One live before-state capture: the screenshot and the DOM, as taken. */
+export interface LiveCapture {
+  url: string;
+  png?: Buffer;
+  html?: string;
 }
 
 /**
@@ -79,14 +93,16 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   if (!recordedPng && recordedHtml === undefined && !expectedUrl) return undefined;
 
   const t0 = performance.now();
+  const reused = env.reuse && env.reuse.url === page.url() ? env.reuse : undefined;
   // The previous step's navigation may not have committed yet (a VWA `type [id] [text] [1]`
   // submits with its last key and returns at once): give the recorded URL a moment to arrive
   // before calling it a navigation mismatch. A page that stays elsewhere still diverges.
-  if (expectedUrl) await pollUntil(async () => (sameDocument(env.mapUrl(expectedUrl), page.url()) ? true : undefined), URL_PATIENCE_MS);
-  await page.waitForLoadState('load', { timeout: LOAD_WAIT_MS }).catch(() => undefined);
+  if (expectedUrl && !reused) await pollUntil(async () => (sameDocument(env.mapUrl(expectedUrl), page.url()) ? true : undefined), URL_PATIENCE_MS);
+  if (!reused) await page.waitForLoadState('load', { timeout: LOAD_WAIT_MS }).catch(() => undefined);
   const hidden = env.secrets?.masksOn(page) ?? [];
-  const livePng = recordedPng ? await page.screenshot({ animations: 'disabled', caret: 'hide', timeout: SCREENSHOT_TIMEOUT_MS, mask: hidden }) : undefined;
-  const liveHtml = recordedHtml !== undefined ? await page.content() : undefined;
+  const livePng = recordedPng ? reused?.png ?? (await page.screenshot({ animations: 'disabled', caret: 'hide', timeout: SCREENSHOT_TIMEOUT_MS, mask: hidden })) : undefined;
+  const liveHtml = recordedHtml !== undefined ? reused?.html ?? (await page.content()) : undefined;
+  env.onCapture?.({ url: page.url(), png: livePng, html: liveHtml });
   const secretBoxes = recordedPng && hidden.length ? await env.secrets!.boxesOn(page) : [];
   const noise = env.noise ?? { selectors: [], boxes: [] };
   const toolbar = recorderOverlay ? [recorderToolbarBox(page.viewportSize()?.width ?? 1280)] : [];
@@ -131,6 +147,7 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
     target,
     costMs: { capture: Math.round(t1 - t0), compare: Math.round(t2 - t1) },
   };
+  if (reused) result.reusedCapture = true;
   if (verdict !== 'match' && pageShapes) {
     const diff = wordsDiff(pageShapes[0].words, pageShapes[1].words);
     const scrub = (words: string[]) => env.secrets?.scrubWords(words) ?? words;

@@ -15,9 +15,8 @@ import { armSignals, awaitVisible } from './signals.js';
 import { mapUrl, type UrlMapping } from '../ir/url-map.js';
 import { resolveTarget, type Resolution } from './locate.js';
 import type { MatchThresholds } from '../compare/target-match.js';
-import { DEFAULT_COMPARE_THRESHOLDS } from '../compare/thresholds.js';
 import { expectedUrls } from '../compare/expected-url.js';
-import { compareBeforeState, type CompareOptions } from './before-state.js';
+import { compareBeforeState, type CompareOptions, type LiveCapture } from './before-state.js';
 import type { StepNoise } from '../compare/noise-mask.js';
 import { stepNoise, writeCalibration } from './step-noise.js';
 import { timeoutCause } from './action-blocker.js';
@@ -109,15 +108,7 @@ export interface ReplayOptions extends OfflineOptions {
 export type FailOn = 'diverged' | 'drift' | 'never';
 export const FAIL_ON_CHOICES: readonly FailOn[] = ['diverged', 'drift', 'never'];
 
-export const DEFAULT_REPLAY_OPTIONS: Omit<ReplayOptions, 'out'> = {
-  urlMappings: [],
-  params: {},
-  timeoutMs: 10_000,
-  // Strict on purpose: one wrong card deleted out of a board of five reads 0.91 alike.
-  finalTextMin: 0.97,
-  defaultViewport: { width: 1280, height: 720 },
-  compare: { mode: 'all', thresholds: DEFAULT_COMPARE_THRESHOLDS, maskSelectors: [], maskBoxes: [] },
-};
+export { DEFAULT_REPLAY_OPTIONS } from './replay-defaults.js';
 
 /**
  * Replays one episode live in a fresh browser context and says, step by step, what happened.
@@ -156,6 +147,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   /** A step that diverged only by its missing target and then failed target-not-found. */
   let targetOnly: number | undefined;
   const drift: number[] = [];
+  /** The last live before-state capture, for a step after one that cannot change the page. */
+  let lastCapture: { index: number; page: Page; capture: LiveCapture } | undefined;
   try {
     // A continuing turn starts on the page the previous turn left, not on the start URL.
     const start = continued === undefined ? startUrlFor(episode, options.startUrls) : undefined;
@@ -184,7 +177,10 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       if (tracing) await context.tracing.group(`${step.index + 1}. ${describeAction(step.action)}`).catch(() => undefined);
       const noise = livePage && checking ? await watchdog.within(stepNoise(livePage, episode.id, step.index, options.compare, learned), budget(step)) : undefined;
       const baseline = options.heal && livePage && !livePage.isClosed() ? await watchdog.within(captureBaseline(livePage, dir, step.index, options.out, secrets), budget(step)) : undefined;
-      const compared = livePage && checking ? await watchdog.within(compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets }).catch(() => undefined), budget(step)) : undefined;
+      const previous = episode.steps[step.index - 1];
+      const reuse = lastCapture && previous && lastCapture.index === previous.index && lastCapture.page === livePage && steps.at(-1)?.status === 'passed' && cannotChangePage(previous) ? lastCapture.capture : undefined;
+      const onCapture = (capture: LiveCapture) => (lastCapture = { index: step.index, page: livePage!, capture });
+      const compared = livePage && checking ? await watchdog.within(compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets, reuse, onCapture }).catch(() => undefined), budget(step)) : undefined;
       const ifTargetFound = compared?.ifTargetFound;
       if (compared) delete compared.ifTargetFound;
       const comparison: BeforeStateComparison | undefined = compared;
@@ -401,6 +397,15 @@ function targetReport(outcome: Outcome): Partial<StepResult> {
   const detail = { evidence: found?.strategy === 'recorded' ? undefined : found?.evidence, frame: found?.frame, revealedByHover: found?.revealed, candidates };
   const hasDetail = Object.values(detail).some((v) => v !== undefined);
   return { resolvedBy: found?.strategy, score: found?.score, target: hasDetail ? detail : undefined };
+}
+
+/** Keys that do nothing on their own: pressed alone (a recorder's `press Shift`), the page stays as it was. */
+const LONE_MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'ControlOrMeta', 'ShiftLeft', 'ShiftRight', 'ControlLeft', 'ControlRight', 'AltLeft', 'AltRight', 'MetaLeft', 'MetaRight']);
+
+/** Whether a step cannot have changed the page, so the before-state after it is the one before it. */
+function cannotChangePage(step: Step): boolean {
+  const a = step.action;
+  return a.type === 'press' && LONE_MODIFIERS.has(a.key) && a.modifiers.length === 0 && !step.expect?.length;
 }
 
 function pageIndependent(action: Action): boolean {

@@ -43,14 +43,21 @@ export async function replayEpisodes(
     if (!chain) break;
     ahead.push(chain);
   }
-  if (ahead.length === 0) return undefined;
+  if (ahead.length === 0) {
+    await options.early?.discard();
+    return undefined;
+  }
   const workers = ahead.length;
   // Interrupted (--stop signal): no new chain starts; what is running finishes or is cut off.
   const take = async () => (options.stop?.aborted ? undefined : ahead.shift() ?? (await source()));
-  if (options.mode === 'threads') return replayInThreads(take, workers, options, hooks, log);
+  if (options.mode === 'threads') {
+    // A thread launches its own browser (a Playwright Browser cannot cross threads).
+    await options.early?.discard();
+    return replayInThreads(take, workers, options, hooks, log);
+  }
 
   const browserFrom = browserSource({ ...options, sealedNetwork: networkSealed(options) });
-  const browsers = Array.from({ length: workers }, (_, i) => new WorkerBrowser(browserFrom, log, i));
+  const browsers = Array.from({ length: workers }, (_, i) => new WorkerBrowser(browserFrom, log, i, i === 0 ? options.early : undefined));
   try {
     // Every browser up front: a bad endpoint or executable stops the run before any episode.
     await Promise.all(browsers.map((b) => b.get()));
@@ -72,7 +79,7 @@ async function replayInThreads(take: () => Promise<readonly Episode[] | undefine
   if (!entry.pathname.endsWith('.js')) throw new Error('--worker-mode threads needs the compiled CLI (dist/)');
   let info: BrowserInfo | undefined;
   const threads: Worker[] = [];
-  const { connect, connectTimeoutMs, headed, slowMo, workers: _w, mode: _m, stop, ownSignals: _o, hooks: lifecycle, ...replay } = options;
+  const { connect, connectTimeoutMs, headed, slowMo, workers: _w, mode: _m, stop, ownSignals: _o, early: _e, hooks: lifecycle, ...replay } = options;
   // Hooks are functions of this thread: they cannot be posted to a worker_thread.
   if (lifecycle) throw new Error('lifecycle hooks run in the caller\'s thread: use worker mode async');
   // Interrupted: end the threads (their browsers with them); what they had not reported is left out.

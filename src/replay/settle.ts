@@ -1,43 +1,66 @@
 import type { Page } from 'playwright';
 
 export interface SettleOptions {
-  /** How long the page must stay unchanged (no navigation, same DOM) to count as settled. */
+  /** How long the DOM content must go unchanged (and no navigation start) to count as settled. */
   quietMs?: number;
   /** Give up waiting after this long; the page is then taken as it is. */
   maxMs?: number;
 }
 
 /**
- * Waits until the page has stopped changing: no navigation started or committed and the DOM
- * unchanged for `quietMs`. A click whose handler sets `location.href` returns before the
+ * Waits until the page has stopped changing: no navigation started or committed, and no DOM
+ * content mutation (nodes added, removed or their text changed) for `quietMs`. A click whose handler sets `location.href` returns before the
  * navigation even starts, so `waitForLoadState` alone would read the page being left; this is
  * what the final capture needs before it says what the episode ended on.
+ *
+ * The quiet is watched inside the page by a MutationObserver (one round trip that returns as
+ * soon as the DOM has been still for `quietMs`) rather than by sampling the page's size from
+ * here, which cost a round trip per sample and could miss a change that kept the size.
  */
 export async function settle(page: Page, options: SettleOptions = {}): Promise<void> {
-  const quietMs = options.quietMs ?? 150;
+  const quietMs = options.quietMs ?? 100;
   const deadline = Date.now() + (options.maxMs ?? 3000);
-  let changedAt = Date.now();
+  let navigated = false;
   const bump = () => {
-    changedAt = Date.now();
+    navigated = true;
   };
-  const onRequest = (request: { isNavigationRequest(): boolean }) => {
-    if (request.isNavigationRequest()) bump();
+  const onRequest = (request: { isNavigationRequest(): boolean; frame(): unknown }) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) bump();
   };
   page.on('framenavigated', bump);
   page.on('request', onRequest);
   try {
-    let last: string | undefined;
     while (Date.now() < deadline && !page.isClosed()) {
+      navigated = false;
       await page.waitForLoadState('load', { timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
+      const left = Math.max(1, deadline - Date.now());
       // A navigation in flight destroys the context mid-evaluate: that too is a change.
-      const shape = await page.evaluate(() => `${location.href}\n${document.documentElement.outerHTML.length}\n${document.body?.innerText.length ?? 0}`).catch(() => undefined);
-      if (shape === undefined || shape !== last) bump();
-      last = shape;
-      if (Date.now() - changedAt >= quietMs) return;
-      await new Promise((r) => setTimeout(r, 50));
+      const quiet = await page.evaluate(domQuiet, { quietMs, maxMs: left }).catch(() => false);
+      if (quiet && !navigated) return;
     }
   } finally {
     page.off('framenavigated', bump);
     page.off('request', onRequest);
   }
+}
+
+/** In the page: resolves true once the document has had no mutation for `quietMs`, false at `maxMs`. */
+function domQuiet({ quietMs, maxMs }: { quietMs: number; maxMs: number }): Promise<boolean> {
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout>;
+    const finish = (quiet: boolean) => {
+      observer.disconnect();
+      clearTimeout(timer);
+      clearTimeout(limit);
+      resolve(quiet);
+    };
+    const observer = new MutationObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => finish(true), quietMs);
+    });
+    // Content, not attributes: a script animating a style attribute would otherwise never let it be quiet.
+    observer.observe(document, { subtree: true, childList: true, characterData: true });
+    timer = setTimeout(() => finish(true), quietMs);
+    const limit = setTimeout(() => finish(false), maxMs);
+  });
 }

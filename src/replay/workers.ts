@@ -1,8 +1,7 @@
 import type { Browser } from 'playwright';
-import { chromium } from 'playwright';
 import type { Episode } from '../ir/index.js';
 import type { EpisodeResult } from '../ir/results.js';
-import { findChromium, launchOptions, type LaunchChoices } from './browser.js';
+import type { BrowserInfo, BrowserSource, EarlyBrowser } from './browser-source.js';
 import { runEpisode, type ReplayOptions } from './run-episode.js';
 import { runSnapshotEpisode } from './snapshot/run-snapshot-episode.js';
 import { ReplaySession } from './session.js';
@@ -11,12 +10,7 @@ import { withEpisodeDeadline } from './episode-deadline.js';
 import { callHook, HookError } from './hooks.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../ir/defaults.js';
 
-/** Which browser a run used: the local executable, or the remote endpoint it connected to. */
-export interface BrowserInfo {
-  source: string;
-  executablePath: string;
-  version: string;
-}
+export { browserSource, EarlyBrowser, redactEndpoint, startEarlyBrowser, type BrowserInfo, type BrowserSource } from './browser-source.js';
 
 export interface PoolOptions {
   /** Browsers replaying at once, one chain of episodes each (default 1). */
@@ -35,6 +29,8 @@ export interface PoolOptions {
    * one worker_thread per worker, each with its own Playwright client (compiled CLI only).
    */
   mode?: WorkerMode;
+  /** A browser already launching (startEarlyBrowser): the first worker adopts it. */
+  early?: EarlyBrowser;
 }
 
 export type WorkerMode = 'async' | 'threads';
@@ -46,44 +42,6 @@ export interface WorkerLog {
   warn(obj: object, msg?: string): void;
 }
 
-/** Where a worker's browser comes from: launched locally, or connected to over a ws endpoint. */
-export interface BrowserSource {
-  open(): Promise<Browser>;
-  info(browser: Browser): BrowserInfo;
-}
-
-/**
- * The browser source a run uses. Launching resolves the executable now, so a missing browser
- * stops the run (BrowserNotFound) before any episode is touched.
- */
-export function browserSource(options: LaunchChoices & Pick<PoolOptions, 'connect' | 'connectTimeoutMs'>): BrowserSource {
-  if (options.connect) {
-    const endpoint = options.connect;
-    return {
-      open: () => chromium.connect(endpoint, { timeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, slowMo: options.slowMo }),
-      info: (b) => ({ source: 'remote', executablePath: redactEndpoint(endpoint), version: b.version() }),
-    };
-  }
-  const choice = findChromium();
-  return {
-    open: () => chromium.launch(launchOptions(choice, options)),
-    info: (b) => ({ ...choice, version: b.version() }),
-  };
-}
-
-/**
- * A ws endpoint as logs and summary.json show it: scheme, host and port only. Grids carry tokens
- * in the query, and a `launchServer()` endpoint's path is its secret.
- */
-export function redactEndpoint(endpoint: string): string {
-  try {
-    const u = new URL(endpoint);
-    return `${u.protocol}//${u.host}${u.pathname && u.pathname !== '/' ? '/…' : '/'}`;
-  } catch {
-    return '(ws endpoint)';
-  }
-}
-
 /**
  * One worker's browser: opened on first use and again after it died under an episode, so one
  * crash costs one episode, not the rest of the worker's queue.
@@ -93,13 +51,13 @@ export class WorkerBrowser {
   private stopped = false;
   info: BrowserInfo | undefined;
 
-  constructor(private readonly source: BrowserSource, private readonly log: WorkerLog, private readonly worker: number) {}
+  constructor(private readonly source: BrowserSource, private readonly log: WorkerLog, private readonly worker: number, private readonly early?: EarlyBrowser) {}
 
   async get(): Promise<Browser> {
     if (this.stopped) throw new Error('the run was interrupted');
     if (this.browser?.isConnected()) return this.browser;
     const reopened = this.browser !== undefined;
-    this.browser = await this.source.open();
+    this.browser = await (this.early?.take() ?? this.source.open());
     this.info = this.source.info(this.browser);
     this.log.debug({ worker: this.worker, ...this.info, reopened }, 'browser ready');
     return this.browser;
@@ -112,6 +70,7 @@ export class WorkerBrowser {
   }
 
   async close(): Promise<void> {
+    await this.early?.discard();
     await this.browser?.close().catch(() => undefined);
     this.browser = undefined;
   }

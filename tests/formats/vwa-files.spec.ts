@@ -315,19 +315,19 @@ test.describe('VWA render traces and their JSON extraction (real OpenTable run, 
 
 test.describe('format detection', () => {
   test('VWA files are claimed by visualwebarena, DevTools flows by devtools-recorder, run configs by nothing', async () => {
-    expect(await detectFormat(RECON)).toBe(visualwebarena);
-    expect(await detectFormat(join(OPENTABLE, 'render_0.html'))).toBe(visualwebarena);
-    expect(await detectFormat(join(OPENTABLE, 'render_0.steps.derived.json'))).toBe(visualwebarena);
+    expect((await detectFormat(RECON))?.name).toBe(visualwebarena.name);
+    expect((await detectFormat(join(OPENTABLE, 'render_0.html')))?.name).toBe(visualwebarena.name);
+    expect((await detectFormat(join(OPENTABLE, 'render_0.steps.derived.json')))?.name).toBe(visualwebarena.name);
     expect(await detectFormat(join(OPENTABLE, 'config.json'))).toBeUndefined();
-    expect(await detectFormat(resolve('tests/formats/data/devtools/checkout.json'))).toBe(devtoolsRecorder);
+    expect((await detectFormat(resolve('tests/formats/data/devtools/checkout.json')))?.name).toBe(devtoolsRecorder.name);
     const root = makeDataset({ 'actions.json': JSON.stringify([act({ action_type: 17, answer: 'x' })]), 'page.html': '<html><body>hi</body></html>' });
-    expect(await detectFormat(join(root, 'actions.json'))).toBe(visualwebarena);
+    expect((await detectFormat(join(root, 'actions.json')))?.name).toBe(visualwebarena.name);
     expect(await detectFormat(join(root, 'page.html'))).toBeUndefined();
   });
 
   test('in the whole test-data folder, only the VWA and DevTools files are claimed by those formats', async () => {
     const found = await findDatasetFiles(resolve('tests/formats/data'));
-    const ours = found.filter((f) => f.format === visualwebarena || f.format === devtoolsRecorder).map((f) => [f.file.slice(resolve('tests/formats/data').length + 1), f.format.name]);
+    const ours = found.filter((f) => f.format.name === visualwebarena.name || f.format.name === devtoolsRecorder.name).map((f) => [f.file.slice(resolve('tests/formats/data').length + 1), f.format.name]);
     expect(ours).toEqual([
       ['devtools/checkout.json', 'devtools-recorder'],
       ['vwa/opentable/render_0.html', 'visualwebarena'],

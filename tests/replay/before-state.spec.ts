@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { changedSiteCopy, serveSite } from '../support/fixture-site.js';
+import { changedSiteCopy, serveSite, tempDir } from '../support/fixture-site.js';
 import { useLiveSite } from '../support/live-site.js';
-import { replayFixture } from '../support/replay.js';
+import { fixtureEpisode, replayFixture } from '../support/replay.js';
+import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
+import { DEFAULT_REPLAY_OPTIONS, runEpisode } from '../../src/replay/run-episode.js';
 
 // library-save-record@1.49: steps 3–5 (0-based) start on library/index.html, 6 on the results,
 // 7–8 on a record page; 1–2 on the portal home.
@@ -81,4 +83,21 @@ test('landing somewhere else diverges at the first step after it, and names it a
   } finally {
     await changed.close();
   }
+});
+
+test('after a lone `press Shift` the before-state is not captured again: the one before it is compared', async () => {
+  const base = await fixtureEpisode('library-save-record@1.49');
+  // A recorder's stray Shift before step 4 (0-based 3 starts on the library index); the Shift
+  // step carries the before-state of the step it precedes, as a recording would.
+  const at = 3;
+  const shift = { ...base.steps[at]!, action: { type: 'press' as const, key: 'Shift', modifiers: [] }, expect: [] };
+  const steps = [...base.steps.slice(0, at), shift, ...base.steps.slice(at)].map((s, index) => ({ ...s, index }));
+  const out = tempDir('rw-out-');
+  const r = await runEpisode(live.browser, { ...base, steps }, { ...DEFAULT_REPLAY_OPTIONS, timeoutMs: 3000, params: { verification_code: '482915' }, urlMappings: [{ from: RECORDED_ORIGIN, to: live.site.url }], out });
+  expect(r.status, r.message).toBe('passed');
+  expect(r.steps[at]!.compare).toMatchObject({ verdict: 'match' });
+  expect(r.steps[at]!.compare!.reusedCapture).toBeUndefined();
+  expect(r.steps[at + 1]!.compare).toMatchObject({ verdict: 'match', reusedCapture: true });
+  // A step that can change the page (the click after) is captured afresh.
+  expect(r.steps[at + 2]!.compare?.reusedCapture).toBeUndefined();
 });

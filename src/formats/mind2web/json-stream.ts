@@ -7,6 +7,7 @@ import { joinField } from '../field-issue.js';
 import { parseJsonLine } from '../json-line.js';
 import { firstBadUtf8Byte, readLines } from '../jsonl-lines.js';
 import { lineAt } from '../json-text.js';
+import { utf8Text } from '../utf8-text.js';
 
 /**
  * V8's longest string (Node ≥ 20, 64-bit): a record longer than this in bytes may not become
@@ -116,7 +117,7 @@ export async function* readJsonRecords(file: string, options: JsonStreamOptions 
     }
     let text: string;
     try {
-      text = bytes.toString('utf8');
+      text = utf8Text(bytes);
     } catch (e) {
       return { kind: 'bad', ...at, message: `cannot read this record as text: ${(e as Error).message}`, issues, text: '' };
     }
@@ -210,20 +211,19 @@ class Scanner {
           i++;
           continue;
         }
-        let closed = false;
-        while (i < n) {
-          const b = chunk[i]!;
-          if (b === BACKSLASH) i += 2;
-          else if (b === QUOTE) {
-            closed = true;
-            break;
-          } else i++;
-        }
-        if (!closed) {
-          this.escape = i > n; // the chunk ended between a backslash and the byte it escapes
+        // The closing quote is the next one not escaped: found with the native indexOf (memchr),
+        // not a byte loop, since raw_html strings are hundreds of KB. A quote is escaped when an
+        // odd number of backslashes runs up to it (the run cannot start before `i`: a pending
+        // escape was consumed above).
+        let q = chunk.indexOf(QUOTE, i);
+        while (q !== -1 && backslashesBefore(chunk, q, i) % 2 === 1) q = chunk.indexOf(QUOTE, q + 1);
+        if (q === -1) {
+          // The chunk ended inside the string: an odd run of backslashes at its end escapes the next chunk's first byte.
+          this.escape = backslashesBefore(chunk, n, i) % 2 === 1;
+          i = n;
           break;
         }
-        i++;
+        i = q + 1;
         this.inString = false;
         if (this.depth === 0) return this.end(i);
         continue;
@@ -310,6 +310,13 @@ class Scanner {
     this.pos = at;
     return { kind: 'end', at };
   }
+}
+
+/** How many backslashes come right before `chunk[at]`, counting back no further than `from`. */
+function backslashesBefore(chunk: Buffer, at: number, from: number): number {
+  let k = at - 1;
+  while (k >= from && chunk[k] === BACKSLASH) k--;
+  return at - 1 - k;
 }
 
 function isWhitespace(b: number): boolean {

@@ -42,7 +42,13 @@ export function findMarkedElement(html: string, actionUid: string): MarkedElemen
   let done = false;
   const text: string[] = [];
   let textLength = 0;
-  const parser = new Parser(
+  // Once the element is read, the tokenizer stops at once: the rest of the written slice
+  // (often the whole page after a small control) is never tokenized.
+  const stop = () => {
+    done = true;
+    parser.pause();
+  };
+  const parser: Parser = new Parser(
     {
       onopentag(name, attributes) {
         if (done) return;
@@ -51,14 +57,16 @@ export function findMarkedElement(html: string, actionUid: string): MarkedElemen
       },
       ontext(data) {
         // Entities split one text into several events: keep the pieces as they are, collapse later.
-        if (done || depth === 0 || textLength > TEXT_MAX * 4) return;
+        if (done || depth === 0) return;
         text.push(data);
         textLength += data.length;
+        // Enough text for the fingerprint: the rest of a large element (a whole <body>) need not be parsed.
+        if (textLength > TEXT_MAX * 4) stop();
       },
       onclosetag() {
         if (done) return;
         depth--;
-        if (depth === 0) done = true;
+        if (depth === 0) stop();
       },
     },
     { xmlMode: true, decodeEntities: true },

@@ -64,3 +64,6 @@ function sniffLine(line: string, complete: boolean): JsonlKind | undefined {
     return undefined;
   }
 }
+
+/** The rpaweb format's sniffer: a `.jsonl` file whose head is rpaweb rows or codegen lines. */
+export const sniffRpaweb = (file: string, head: string): boolean => /\.jsonl$/i.test(file) && sniffJsonlHead(head) !== undefined;

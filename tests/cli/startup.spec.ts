@@ -1,0 +1,50 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { RPAWEB_FIXTURES, tempDir } from '../support/fixture-site.js';
+import { BIN } from '../support/cli.js';
+
+const TRACE_HOOK = fileURLToPath(new URL('../support/module-trace/register.mjs', import.meta.url));
+
+/** Runs the CLI with a module trace: its exit code, stdout, and every module URL it resolved. */
+function traced(...args: string[]): { code: number; stdout: string; modules: string[] } {
+  const trace = join(tempDir('rw-trace-'), 'modules.txt');
+  writeFileSync(trace, '');
+  const r = spawnSync(process.execPath, ['--import', TRACE_HOOK, BIN, ...args], { env: { ...process.env, MODULE_TRACE: trace, REPLAYWRIGHT_LOG_LEVEL: 'warn' }, encoding: 'utf8' });
+  return { code: r.status ?? -1, stdout: r.stdout, modules: readFileSync(trace, 'utf8').split('\n').filter(Boolean) };
+}
+const loads = (modules: string[], pkg: string) => modules.some((m) => m.includes(`/node_modules/${pkg}/`));
+
+test('the trace sees Playwright when a command does load it (doctor)', () => {
+  const r = traced('doctor');
+  expect(loads(r.modules, 'playwright')).toBe(true);
+});
+
+for (const args of [['--version'], ['--help'], ['run', '--help'], ['schema'], ['validate', RPAWEB_FIXTURES], ['inspect', RPAWEB_FIXTURES]]) {
+  test(`\`${args.map((a) => (a === RPAWEB_FIXTURES ? 'fixtures/rpaweb' : a)).join(' ')}\` does not load Playwright`, () => {
+    const r = traced(...args);
+    expect(r.code).toBe(0);
+    expect(r.stdout.length).toBeGreaterThan(0);
+    expect(r.modules.filter((m) => m.includes('/node_modules/playwright'))).toEqual([]);
+  });
+}
+
+test('--version and --help load neither pino, zod nor any decoder', () => {
+  for (const args of [['--version'], ['--help']]) {
+    const r = traced(...args);
+    for (const pkg of ['pino', 'zod', 'htmlparser2', 'pngjs', 'pixelmatch']) expect(loads(r.modules, pkg), `${args[0]} loads ${pkg}`).toBe(false);
+    // Only the list of --format names (a constant) may come from formats/.
+    expect(r.modules.filter((m) => m.includes('/dist/formats/') && !m.endsWith('/format-choices.js'))).toEqual([]);
+  }
+});
+
+test('validating an rpaweb dataset loads the rpaweb decoder only: no other decoder, no HTML parser', () => {
+  const r = traced('validate', RPAWEB_FIXTURES);
+  expect(r.code).toBe(0);
+  const decoders = r.modules.filter((m) => /\/dist\/formats\/[a-z0-9-]+\.js$/.test(m)).map((m) => m.replace(/.*\/dist\/formats\//, ''));
+  expect(decoders).toContain('rpaweb.js');
+  for (const other of ['mind2web.js', 'mt-mind2web.js', 'babyagi.js', 'visualwebarena.js', 'devtools-recorder.js']) expect(decoders).not.toContain(other);
+  expect(loads(r.modules, 'htmlparser2')).toBe(false);
+});
