@@ -43,6 +43,10 @@ export const REASON_NAMES = Object.keys(REASONS) as Reason[];
 
 export type Verdict = 'match' | 'drift' | 'diverged';
 
+/** `--fail-on`: which before-state verdict fails an episode (`never`: verdicts are reported only). */
+export type FailOn = 'diverged' | 'drift' | 'never';
+export const FAIL_ON_CHOICES: readonly FailOn[] = ['diverged', 'drift', 'never'];
+
 /** Why a before-state comparison did not `match`. A fixed vocabulary, like Reason. */
 export type DivergenceReason =
   | 'navigation-mismatch'
