@@ -10,7 +10,7 @@ interface NumberRule {
   /** `min` itself is not accepted. */
   minExclusive?: boolean;
   max?: number;
-  unit: string;
+  unit?: string;
 }
 
 export const RUN_NUMBER_RULES: Record<string, NumberRule> = {
@@ -18,7 +18,7 @@ export const RUN_NUMBER_RULES: Record<string, NumberRule> = {
   'min-score': { min: 0, max: 1, unit: 'similarity' },
   'final-text-min': { min: 0, max: 1, unit: 'similarity' },
   'slow-mo': { min: 0, unit: 'ms' },
-  workers: { integer: true, min: 1, unit: 'whole number' },
+  workers: { integer: true, min: 1 },
   'calibrate-interval': { min: 0, minExclusive: true, unit: 'ms' },
   'from-step': { integer: true, min: 1, unit: 'step number' },
   'to-step': { integer: true, min: 1, unit: 'step number' },
@@ -38,7 +38,7 @@ export function numericOptionProblem(argv: Record<string, unknown>, rules: Recor
     const v = raw as number;
     const bounds = `${rule.minExclusive ? '>' : '>='} ${rule.min}${rule.max !== undefined ? ` and <= ${rule.max}` : ''}`;
     const ok = typeof v === 'number' && Number.isFinite(v) && (rule.minExclusive ? v > rule.min : v >= rule.min) && (rule.max === undefined || v <= rule.max) && (!rule.integer || Number.isInteger(v));
-    if (!ok) return `--${name} expects ${rule.integer ? 'a whole number' : 'a number'} (${rule.unit}) ${bounds}, got ${Number.isNaN(v) ? 'something that is not a number' : String(v)}`;
+    if (!ok) return `--${name} expects ${rule.integer ? 'a whole number' : 'a number'} ${rule.unit ? `(${rule.unit}) ` : ''}${bounds}, got ${Number.isNaN(v) ? 'something that is not a number' : String(v)}`;
   }
   return undefined;
 }
