@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { FORMAT_NAME_LIST } from './format-names.js';
 import { Action } from './action.js';
 import { Evidence } from './evidence.js';
 import { Expectation } from './expectation.js';
 
-export const FormatName = z.enum(['rpaweb', 'mind2web', 'mt-mind2web', 'visualwebarena', 'babyagi', 'devtools-recorder']);
+export const FormatName = z.enum(FORMAT_NAME_LIST);
 export type FormatName = z.infer<typeof FormatName>;
 
 /** Where in the user's files something came from, for every message that points at it. */
@@ -71,11 +72,16 @@ export const Episode = z.object({
    * runs in the one whose render of the start page is most like the first recorded screenshot;
    * without a screenshot, in the first. `--viewport` overrides.
    */
-  viewportCandidates: z.array(z.object({
-    width: z.number().int().positive(),
-    height: z.number().int().positive(),
-    deviceScaleFactor: z.number().positive(),
-  })).min(1).optional(),
+  viewportCandidates: z
+    .array(
+      z.object({
+        width: z.number().int().positive(),
+        height: z.number().int().positive(),
+        deviceScaleFactor: z.number().positive(),
+      }),
+    )
+    .min(1)
+    .optional(),
   /** What the user holds, in words for messages (`a plain codegen file`); default `a <format> episode`. */
   describedAs: z.string().optional(),
   /** Dataset fields with no IR meaning, kept so nothing the user gave is lost. */
