@@ -24,7 +24,21 @@ import { loadDataset } from '../dist/formats/load-dataset.js';
 import { findChromium, launchOptions } from '../dist/replay/browser.js';
 import { DEFAULT_REPLAY_OPTIONS, runEpisode } from '../dist/replay/run-episode.js';
 import { mapUrl } from '../dist/ir/url-map.js';
-import { freshDir, generateMind2webShard, generateReplaySet, generateRpaweb, handReplay, median, now, RECORDED_ORIGIN, ROOT, round, runNode, startSite, table } from './lib.mjs';
+import {
+  freshDir,
+  generateMind2webShard,
+  generateReplaySet,
+  generateRpaweb,
+  handReplay,
+  median,
+  now,
+  RECORDED_ORIGIN,
+  ROOT,
+  round,
+  runNode,
+  startSite,
+  table,
+} from './lib.mjs';
 import { writeGoalTable } from './goals.mjs';
 
 const only = new Set((process.env.BENCH_ONLY ?? 'overhead,decode,scaling,puppeteer,startup').split(',').map((s) => s.trim()));
@@ -45,14 +59,24 @@ const previous = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
 const results = {
   ...previous,
   date: new Date().toISOString(),
-  machine: { cores, cpu: cpus()[0]?.model, memoryGB: round(totalmem() / 2 ** 30, 1), node: process.version, chromium: choice.executablePath },
+  machine: {
+    cores,
+    cpu: cpus()[0]?.model,
+    memoryGB: round(totalmem() / 2 ** 30, 1),
+    node: process.version,
+    chromium: choice.executablePath,
+  },
   settings: { reps: REPS, scaleReps: SCALE_REPS },
 };
 const measured = async (fn) => {
   const before = loadavg()[0];
   const started = new Date().toISOString();
   const value = await fn();
-  return { measuredAt: started, loadAverage1m: { before: round(before), after: round(loadavg()[0]) }, ...(Array.isArray(value) ? { rows: value } : value) };
+  return {
+    measuredAt: started,
+    loadAverage1m: { before: round(before), after: round(loadavg()[0]) },
+    ...(Array.isArray(value) ? { rows: value } : value),
+  };
 };
 
 const site = await startSite();
@@ -81,7 +105,15 @@ async function overhead() {
   // The same replay without the per-step before-state comparison (when this version has one):
   // what the comparison costs, apart from finding targets and checking signals.
   const hasCompare = DEFAULT_REPLAY_OPTIONS.compare !== undefined;
-  const rwNoCompare = (e) => runEpisode(browser, e, { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings, params: PARAMS, filesDir: data.root, compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' } });
+  const rwNoCompare = (e) =>
+    runEpisode(browser, e, {
+      ...DEFAULT_REPLAY_OPTIONS,
+      out,
+      urlMappings,
+      params: PARAMS,
+      filesDir: data.root,
+      compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' },
+    });
   const hand = (e) => handReplay(browser, withParams(e), { mapUrl: (u) => mapUrl(u, urlMappings), timeoutMs, downloads });
   const rows = [];
   try {
@@ -99,7 +131,11 @@ async function overhead() {
           const started = now();
           if (which === 'rw') rwStatus = (await rw(e)).status;
           else if (which === 'off') await rwNoCompare(e);
-          else handError = await hand(e).then(() => undefined, (err) => err.message.split('\n')[0]);
+          else
+            handError = await hand(e).then(
+              () => undefined,
+              (err) => err.message.split('\n')[0],
+            );
           t[which].push(now() - started);
         }
       }
@@ -131,16 +167,35 @@ async function overhead() {
     goalCompareOn: 1.5,
   };
   const off = (r) => (hasCompare ? [r.noCompareMs, `${r.noCompareRatio}×`] : []);
-  table(`1. replay overhead: replaywright vs hand-written Playwright loop (median of ${REPS}, ms; same browser, fresh context each)`, ['episode', 'steps', 'replaywright', 'hand loop', 'ratio', ...(hasCompare ? ['compare off', 'ratio'] : []), 'hand loop result'], [
-    ...rows.map((r) => [r.episode, r.steps, r.replaywrightMs, r.handMs, `${r.ratio}×`, ...off(r), r.hand]),
-    [`total (${comparable.length} episodes both pass)`, '', total.replaywrightMs, total.handMs, `${total.ratio}×`, ...off(total), `goals: on ≤ ${total.goalCompareOn}×, off ≤ ${total.goal}×`],
-  ]);
+  table(
+    `1. replay overhead: replaywright vs hand-written Playwright loop (median of ${REPS}, ms; same browser, fresh context each)`,
+    ['episode', 'steps', 'replaywright', 'hand loop', 'ratio', ...(hasCompare ? ['compare off', 'ratio'] : []), 'hand loop result'],
+    [
+      ...rows.map((r) => [r.episode, r.steps, r.replaywrightMs, r.handMs, `${r.ratio}×`, ...off(r), r.hand]),
+      [
+        `total (${comparable.length} episodes both pass)`,
+        '',
+        total.replaywrightMs,
+        total.handMs,
+        `${total.ratio}×`,
+        ...off(total),
+        `goals: on ≤ ${total.goalCompareOn}×, off ≤ ${total.goal}×`,
+      ],
+    ],
+  );
   return { rows, total };
 }
 
 /** The value a `needsInput` step gets, substituted as `--param` does, for the hand loop. */
 function withParams(e) {
-  return { ...e, steps: e.steps.map((s) => (s.needsInput && s.action.type === 'fill' && PARAMS[s.needsInput.param] ? { ...s, action: { ...s.action, text: PARAMS[s.needsInput.param] } } : s)) };
+  return {
+    ...e,
+    steps: e.steps.map((s) =>
+      s.needsInput && s.action.type === 'fill' && PARAMS[s.needsInput.param]
+        ? { ...s, action: { ...s.action, text: PARAMS[s.needsInput.param] } }
+        : s,
+    ),
+  };
 }
 
 /** 2. Decoding large datasets, each in a fresh process: throughput and peak RSS (median of DECODE_REPS). */
@@ -184,15 +239,24 @@ async function decode() {
   const parsed = await measure(`same bytes, JSON.parse per record only`, 'json-parse-child.mjs', [shard]);
   streamed.vsJsonParse = round(streamed.MBPerSec / parsed.MBPerSec);
   freshDir('decode-mind2web'); // 600 MB is not left behind
-  table(`2. decode throughput and peak RSS (fresh process each, median of ${DECODE_REPS})`, ['dataset', 'MB', 'records', 'episodes', 's', 'records/s', 'MB/s', 'peak RSS MB'], rows.map((r) => [r.dataset, r.sizeMB, r.records, r.episodes ?? '', r.seconds, r.recordsPerSec, r.MBPerSec, r.peakRssMB]));
-  console.log(`streamed decode runs at ${streamed.vsJsonParse}× the speed of JSON.parse alone on the same records (goal ≥ 200 MB/s, ≤ 200 MB RSS)`);
+  table(
+    `2. decode throughput and peak RSS (fresh process each, median of ${DECODE_REPS})`,
+    ['dataset', 'MB', 'records', 'episodes', 's', 'records/s', 'MB/s', 'peak RSS MB'],
+    rows.map((r) => [r.dataset, r.sizeMB, r.records, r.episodes ?? '', r.seconds, r.recordsPerSec, r.MBPerSec, r.peakRssMB]),
+  );
+  console.log(
+    `streamed decode runs at ${streamed.vsJsonParse}× the speed of JSON.parse alone on the same records (goal ≥ 200 MB/s, ≤ 200 MB RSS)`,
+  );
   return rows;
 }
 
 /** 3. The CLI on 2× the fixture episodes with 1..cores workers, async and worker_threads. */
 async function scaling() {
   const dir = generateReplaySet(freshDir('scaling'), 2);
-  const episodes = readFileSync(join(dir, 'episodes.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).id);
+  const episodes = readFileSync(join(dir, 'episodes.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l).id);
   const count = new Set(episodes).size;
   const rows = [];
   const counts = [...new Set([1, ...Array.from({ length: cores }, (_, i) => i + 1)])];
@@ -202,20 +266,45 @@ async function scaling() {
       let failed = 0;
       for (let i = 0; i < SCALE_REPS; i++) {
         const out = freshDir(`scaling-out-${mode}-${workers}`);
-        const r = await runNode([join(ROOT, 'bin', 'replaywright.js'), 'run', dir, '--out', out, '--workers', String(workers), '--worker-mode', mode, '--map-url', `${RECORDED_ORIGIN}=${site.url}`, '--param', `verification_code=${PARAMS.verification_code}`]);
+        const r = await runNode([
+          join(ROOT, 'bin', 'replaywright.js'),
+          'run',
+          dir,
+          '--out',
+          out,
+          '--workers',
+          String(workers),
+          '--worker-mode',
+          mode,
+          '--map-url',
+          `${RECORDED_ORIGIN}=${site.url}`,
+          '--param',
+          `verification_code=${PARAMS.verification_code}`,
+        ]);
         if (r.code === 2) throw new Error(`scaling run failed: ${r.stderr}`);
         const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
         failed = Math.max(failed, summary.episodes.total - summary.episodes.passed);
         times.push(r.ms);
       }
       const ms = median(times);
-      rows.push({ mode, workers, episodes: count, seconds: round(ms / 1000, 1), episodesPerMin: round(count / (ms / 60_000), 1), notPassed: failed });
+      rows.push({
+        mode,
+        workers,
+        episodes: count,
+        seconds: round(ms / 1000, 1),
+        episodesPerMin: round(count / (ms / 60_000), 1),
+        notPassed: failed,
+      });
       process.stderr.write(`  scaling ${mode} ×${workers}: ${round(ms / 1000, 1)}s\n`);
     }
   }
   const base = rows.find((r) => r.mode === 'async' && r.workers === 1);
   for (const r of rows) r.speedup = round(r.episodesPerMin / base.episodesPerMin);
-  table(`3. worker scaling: \`replaywright run\` on ${count} episodes (median of ${SCALE_REPS} runs, whole process wall time; ${cores} cores)`, ['mode', 'workers', 's', 'episodes/min', 'speed-up vs async×1', 'not passed'], rows.map((r) => [r.mode, r.workers, r.seconds, r.episodesPerMin, `${r.speedup}×`, r.notPassed]));
+  table(
+    `3. worker scaling: \`replaywright run\` on ${count} episodes (median of ${SCALE_REPS} runs, whole process wall time; ${cores} cores)`,
+    ['mode', 'workers', 's', 'episodes/min', 'speed-up vs async×1', 'not passed'],
+    rows.map((r) => [r.mode, r.workers, r.seconds, r.episodesPerMin, `${r.speedup}×`, r.notPassed]),
+  );
   return rows;
 }
 
@@ -247,7 +336,15 @@ async function puppeteerComparison() {
   const pwBrowser = await chromium.launch(launchOptions(choice));
   const ppBrowser = await puppeteer.launch({ executablePath: choice.executablePath, headless: true, args: launchOptions(choice).args });
   // `--compare off`, as @puppeteer/replay compares nothing; the same with comparisons on beside it.
-  const rw = (e) => runEpisode(pwBrowser, e, { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: [], params: {}, filesDir: flowsDir, compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' } });
+  const rw = (e) =>
+    runEpisode(pwBrowser, e, {
+      ...DEFAULT_REPLAY_OPTIONS,
+      out,
+      urlMappings: [],
+      params: {},
+      filesDir: flowsDir,
+      compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' },
+    });
   const rwOn = (e) => runEpisode(pwBrowser, e, { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: [], params: {}, filesDir: flowsDir });
   const pp = async (flow) => {
     const context = await ppBrowser.createBrowserContext();
@@ -274,7 +371,11 @@ async function puppeteerComparison() {
           const started = now();
           if (which === 'rw') rwResult = await rw(e);
           else if (which === 'on') await rwOn(e);
-          else ppError = await pp(flow).then(() => undefined, (err) => err.message.split('\n')[0]);
+          else
+            ppError = await pp(flow).then(
+              () => undefined,
+              (err) => err.message.split('\n')[0],
+            );
           t[which].push(now() - started);
         }
       }
@@ -302,13 +403,54 @@ async function puppeteerComparison() {
   const sum = (k) => both.reduce((n, r) => n + r[k], 0);
   const steps = both.reduce((n, r) => n + r.steps, 0);
   const total = {
-    flows: both.length, steps, replaywrightMs: sum('replaywrightMs'), compareOnMs: sum('compareOnMs'), puppeteerReplayMs: sum('puppeteerReplayMs'), ratio: round(sum('replaywrightMs') / sum('puppeteerReplayMs')), goal: 0.67,
-    replaywrightMsPerStep: round(sum('replaywrightMs') / steps, 1), puppeteerReplayMsPerStep: round(sum('puppeteerReplayMs') / steps, 1),
+    flows: both.length,
+    steps,
+    replaywrightMs: sum('replaywrightMs'),
+    compareOnMs: sum('compareOnMs'),
+    puppeteerReplayMs: sum('puppeteerReplayMs'),
+    ratio: round(sum('replaywrightMs') / sum('puppeteerReplayMs')),
+    goal: 0.67,
+    replaywrightMsPerStep: round(sum('replaywrightMs') / steps, 1),
+    puppeteerReplayMsPerStep: round(sum('puppeteerReplayMs') / steps, 1),
   };
-  table(`4. Chrome Recorder flows: replaywright --compare off vs @puppeteer/replay (median of ${REPS}, ms; fresh context each; compare on beside)`, ['flow', 'steps', 'replaywright', '@puppeteer/replay', 'per step rw / pp', 'ratio', 'compare on', 'replaywright result', '@puppeteer/replay result'], [
-    ...rows.map((r) => [r.flow, r.steps, r.replaywrightMs, r.puppeteerReplayMs, `${r.replaywrightMsPerStep} / ${r.puppeteerReplayMsPerStep}`, `${r.ratio}×`, r.compareOnMs, r.replaywright.slice(0, 90), r.puppeteerReplay.slice(0, 60)]),
-    [`total (${both.length} flows both pass)`, steps, total.replaywrightMs, total.puppeteerReplayMs, `${total.replaywrightMsPerStep} / ${total.puppeteerReplayMsPerStep}`, `${total.ratio}×`, total.compareOnMs, `goal ≤ ${total.goal}×`, ''],
-  ]);
+  table(
+    `4. Chrome Recorder flows: replaywright --compare off vs @puppeteer/replay (median of ${REPS}, ms; fresh context each; compare on beside)`,
+    [
+      'flow',
+      'steps',
+      'replaywright',
+      '@puppeteer/replay',
+      'per step rw / pp',
+      'ratio',
+      'compare on',
+      'replaywright result',
+      '@puppeteer/replay result',
+    ],
+    [
+      ...rows.map((r) => [
+        r.flow,
+        r.steps,
+        r.replaywrightMs,
+        r.puppeteerReplayMs,
+        `${r.replaywrightMsPerStep} / ${r.puppeteerReplayMsPerStep}`,
+        `${r.ratio}×`,
+        r.compareOnMs,
+        r.replaywright.slice(0, 90),
+        r.puppeteerReplay.slice(0, 60),
+      ]),
+      [
+        `total (${both.length} flows both pass)`,
+        steps,
+        total.replaywrightMs,
+        total.puppeteerReplayMs,
+        `${total.replaywrightMsPerStep} / ${total.puppeteerReplayMsPerStep}`,
+        `${total.ratio}×`,
+        total.compareOnMs,
+        `goal ≤ ${total.goal}×`,
+        '',
+      ],
+    ],
+  );
   return { rows, total };
 }
 
@@ -343,10 +485,18 @@ async function startup() {
   const spawnUntilHit = (args, token) =>
     new Promise((resolve, reject) => {
       const started = now();
-      const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, REPLAYWRIGHT_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, args, {
+        cwd: ROOT,
+        env: { ...process.env, REPLAYWRIGHT_LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
-      child.on('close', (code) => (firstHit.has(token) ? resolve(firstHit.get(token) - started) : reject(new Error(`no first request (exit ${code}): ${stderr.slice(0, 300)}`))));
+      child.on('close', (code) =>
+        firstHit.has(token)
+          ? resolve(firstHit.get(token) - started)
+          : reject(new Error(`no first request (exit ${code}): ${stderr.slice(0, 300)}`)),
+      );
     });
   try {
     for (let i = 0; i < REPS; i++) {
@@ -356,7 +506,24 @@ async function startup() {
         if (which === 'rw') {
           const flow = join(dir, `${token}.json`);
           writeFileSync(flow, JSON.stringify({ title: token, steps: [{ type: 'navigate', url }] }));
-          firstT.rw.push(await spawnUntilHit([join(ROOT, 'bin', 'replaywright.js'), 'run', flow, '--out', join(dir, `out-${token}`), '--compare', 'off', '--workers', '1', '--trace', 'off'], token));
+          firstT.rw.push(
+            await spawnUntilHit(
+              [
+                join(ROOT, 'bin', 'replaywright.js'),
+                'run',
+                flow,
+                '--out',
+                join(dir, `out-${token}`),
+                '--compare',
+                'off',
+                '--workers',
+                '1',
+                '--trace',
+                'off',
+              ],
+              token,
+            ),
+          );
         } else firstT.bare.push(await spawnUntilHit([join(ROOT, 'bench', 'first-step-child.mjs'), url], token));
       }
     }
@@ -365,11 +532,32 @@ async function startup() {
   }
   const out = {
     version: { replaywrightS: round(median(versionT.rw) / 1000, 3), nodeS: round(median(versionT.node) / 1000, 3), goalS: 0.15 },
-    firstStep: { replaywrightS: round(median(firstT.rw) / 1000, 2), bareLaunchS: round(median(firstT.bare) / 1000, 2), gapS: round((median(firstT.rw) - median(firstT.bare)) / 1000, 2), goalGapS: 0.3 },
+    firstStep: {
+      replaywrightS: round(median(firstT.rw) / 1000, 2),
+      bareLaunchS: round(median(firstT.bare) / 1000, 2),
+      gapS: round((median(firstT.rw) - median(firstT.bare)) / 1000, 2),
+      goalGapS: 0.3,
+    },
   };
-  table(`5. start-up (whole process, median of ${REPS * 2} / ${REPS}, alternating with the baseline)`, ['measure', 'replaywright', 'baseline', 'difference', 'goal'], [
-    ['--version (baseline: node -e 0)', `${out.version.replaywrightS} s`, `${out.version.nodeS} s`, `${round(out.version.replaywrightS - out.version.nodeS, 3)} s`, `≤ ${out.version.goalS} s`],
-    ['spawn → first step request (baseline: bare Playwright launch + goto)', `${out.firstStep.replaywrightS} s`, `${out.firstStep.bareLaunchS} s`, `${out.firstStep.gapS} s`, `≤ launch + ${out.firstStep.goalGapS} s`],
-  ]);
+  table(
+    `5. start-up (whole process, median of ${REPS * 2} / ${REPS}, alternating with the baseline)`,
+    ['measure', 'replaywright', 'baseline', 'difference', 'goal'],
+    [
+      [
+        '--version (baseline: node -e 0)',
+        `${out.version.replaywrightS} s`,
+        `${out.version.nodeS} s`,
+        `${round(out.version.replaywrightS - out.version.nodeS, 3)} s`,
+        `≤ ${out.version.goalS} s`,
+      ],
+      [
+        'spawn → first step request (baseline: bare Playwright launch + goto)',
+        `${out.firstStep.replaywrightS} s`,
+        `${out.firstStep.bareLaunchS} s`,
+        `${out.firstStep.gapS} s`,
+        `≤ launch + ${out.firstStep.goalGapS} s`,
+      ],
+    ],
+  );
   return out;
 }

@@ -15,12 +15,20 @@ import { RECORDED_ORIGIN } from '../dist/commands/demo.js';
 import { startFixtureServer } from '../fixtures/server.mjs';
 
 const reps = Number(process.argv[2] ?? 5);
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN; };
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+};
 
 const server = await startFixtureServer();
 const browser = await chromium.launch(launchOptions(findChromium()));
 const { episodes } = await loadDataset(new URL('../fixtures/rpaweb', import.meta.url).pathname);
-const base = { ...DEFAULT_REPLAY_OPTIONS, urlMappings: [{ from: RECORDED_ORIGIN, to: server.url }], params: { verification_code: '482915' }, trace: 'off' };
+const base = {
+  ...DEFAULT_REPLAY_OPTIONS,
+  urlMappings: [{ from: RECORDED_ORIGIN, to: server.url }],
+  params: { verification_code: '482915' },
+  trace: 'off',
+};
 const runAll = async (mode) => {
   const out = mkdtempSync(join(tmpdir(), 'rw-bench-'));
   const t0 = performance.now();
@@ -37,7 +45,13 @@ for (let i = 0; i < reps; i++) {
   for (const mode of i % 2 ? ['off', 'all'] : ['all', 'off']) {
     const { ms, results } = await runAll(mode);
     times[mode].push(ms);
-    if (mode === 'all') for (const r of results) for (const s of r.steps) if (s.compare?.costMs) { capture.push(s.compare.costMs.capture); compare.push(s.compare.costMs.compare); }
+    if (mode === 'all')
+      for (const r of results)
+        for (const s of r.steps)
+          if (s.compare?.costMs) {
+            capture.push(s.compare.costMs.capture);
+            compare.push(s.compare.costMs.compare);
+          }
   }
 }
 await browser.close();
@@ -53,5 +67,7 @@ const row = {
   ratioAllToOff: Math.round((median(times.all) / median(times.off)) * 100) / 100,
 };
 console.table([row]);
-console.log(`goal: comparison ≤ 15 ms/step → ${row.medianCompareMsPerStep} ms; full-compare run ≤ 1.6× compare-off → ${row.ratioAllToOff}×`);
+console.log(
+  `goal: comparison ≤ 15 ms/step → ${row.medianCompareMsPerStep} ms; full-compare run ≤ 1.6× compare-off → ${row.ratioAllToOff}×`,
+);
 writeFileSync(new URL('./compare-cost.json', import.meta.url), JSON.stringify(row, null, 2) + '\n');

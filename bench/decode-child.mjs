@@ -8,7 +8,11 @@ import { loadDataset, openDataset } from '../dist/formats/load-dataset.js';
 const [file, format = 'auto', how = 'stream'] = process.argv.slice(2);
 const rssBefore = process.memoryUsage().rss;
 const started = process.hrtime.bigint();
-let episodes = 0, rejected = 0, steps = 0, records = 0, problems = 0;
+let episodes = 0,
+  rejected = 0,
+  steps = 0,
+  records = 0,
+  problems = 0;
 if (how === 'collect') {
   const data = await loadDataset(file, { format });
   episodes = data.episodes.length;
@@ -28,16 +32,18 @@ if (how === 'collect') {
   problems = data.problems.length;
 }
 const ms = Number(process.hrtime.bigint() - started) / 1e6;
-console.log(JSON.stringify({
-  file,
-  how,
-  bytes: statSync(file).size,
-  ms,
-  records,
-  episodes,
-  rejected,
-  steps,
-  problems,
-  rssBeforeMB: rssBefore / 2 ** 20,
-  peakRssMB: process.resourceUsage().maxRSS / 1024,
-}));
+console.log(
+  JSON.stringify({
+    file,
+    how,
+    bytes: statSync(file).size,
+    ms,
+    records,
+    episodes,
+    rejected,
+    steps,
+    problems,
+    rssBeforeMB: rssBefore / 2 ** 20,
+    peakRssMB: process.resourceUsage().maxRSS / 1024,
+  }),
+);

@@ -28,18 +28,20 @@ for (const how of ways) {
     runs.push(JSON.parse(r.stdout.trim().split('\n').at(-1)));
   }
   const mb = runs[0].bytes / 2 ** 20;
-  console.log(JSON.stringify({
-    how,
-    sizeMB: round(mb, 0),
-    tasks: runs[0].records,
-    episodes: runs[0].episodes,
-    steps: runs[0].steps,
-    problems: runs[0].problems,
-    runs: runs.length,
-    medianSeconds: round(median(runs.map((r) => r.ms)) / 1000, 1),
-    medianMBPerSec: round(mb / (median(runs.map((r) => r.ms)) / 1000), 1),
-    peakRssMB: runs.map((r) => round(r.peakRssMB, 0)),
-  }));
+  console.log(
+    JSON.stringify({
+      how,
+      sizeMB: round(mb, 0),
+      tasks: runs[0].records,
+      episodes: runs[0].episodes,
+      steps: runs[0].steps,
+      problems: runs[0].problems,
+      runs: runs.length,
+      medianSeconds: round(median(runs.map((r) => r.ms)) / 1000, 1),
+      medianMBPerSec: round(mb / (median(runs.map((r) => r.ms)) / 1000), 1),
+      peakRssMB: runs.map((r) => round(r.peakRssMB, 0)),
+    }),
+  );
 }
 if (existsSync(file)) process.stderr.write(`shard: ${file} (${round(statSync(file).size / 2 ** 20, 0)} MB); BENCH_M2W_KEEP=1 keeps it\n`);
 if (process.env.BENCH_M2W_KEEP !== '1') rmSync(dir, { recursive: true, force: true });

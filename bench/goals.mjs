@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { ROOT } from './lib.mjs';
 
 const r2 = (n) => (Number.isFinite(n) ? Math.round(n * 100) / 100 : n);
-const when = (s) => (s?.measuredAt ? `${s.measuredAt.slice(0, 16).replace('T', ' ')} UTC, load ${s.loadAverage1m?.before}→${s.loadAverage1m?.after}` : 'not measured');
+const when = (s) =>
+  s?.measuredAt
+    ? `${s.measuredAt.slice(0, 16).replace('T', ' ')} UTC, load ${s.loadAverage1m?.before}→${s.loadAverage1m?.after}`
+    : 'not measured';
 
 /** One goal row: what, measured, goal, whether met, and by how much it is missed. */
 function row(what, measured, goal, met, gap, section) {
@@ -24,14 +27,70 @@ export function writeGoalTable(results) {
   const atCores = scaling.filter((x) => x.workers === cores).map((x) => x.speedup);
   const bestAtCores = atCores.length ? Math.max(...atCores) : NaN;
   const rows = [
-    row('compare off vs hand-written loop (time ratio)', o?.noCompareRatio !== undefined ? `${o.noCompareRatio}×` : undefined, '≤ 1.10×', o?.noCompareRatio <= 1.1, `${r2(o?.noCompareRatio - 1.1)}× over`, results.overhead),
-    row('compare on (screenshot + DOM every step) vs loop', o?.ratio !== undefined ? `${o.ratio}×` : undefined, '≤ 1.5×', o?.ratio <= 1.5, `${r2(o?.ratio - 1.5)}× over`, results.overhead),
-    row('vs @puppeteer/replay, same flows, both pass', p?.ratio !== undefined ? `${p.ratio}× (${p.flows} flows)` : undefined, '≤ 0.67×', p?.ratio <= 0.67, `${r2(p?.ratio - 0.67)}× over`, results.puppeteer),
-    row('`--version`', s ? `${s.version.replaywrightS} s (node alone ${s.version.nodeS} s)` : undefined, '≤ 0.15 s', s?.version.replaywrightS <= 0.15, `${r2(s?.version.replaywrightS - 0.15)} s over`, s),
-    row('spawn → first step action, beyond a bare launch', s ? `+${s.firstStep.gapS} s (${s.firstStep.replaywrightS} s vs ${s.firstStep.bareLaunchS} s)` : undefined, '≤ launch + 0.3 s', s?.firstStep.gapS <= 0.3, `${r2(s?.firstStep.gapS - 0.3)} s over`, s),
-    row('Mind2Web shard decode throughput', m2w ? `${m2w.MBPerSec} MB/s (${m2w.sizeMB} MB; JSON.parse alone ${json?.MBPerSec} MB/s)` : undefined, '≥ 200 MB/s', m2w?.MBPerSec >= 200, `${r2(200 - m2w?.MBPerSec)} MB/s short`, results.decode),
-    row('Mind2Web shard decode peak RSS', m2w ? `${m2w.peakRssMB} MB` : undefined, '≤ 200 MB', m2w?.peakRssMB <= 200, `${r2(m2w?.peakRssMB - 200)} MB over`, results.decode),
-    row(`workers: speed-up at ${cores} workers`, Number.isFinite(bestAtCores) ? `${bestAtCores}×` : undefined, `≥ ${r2(0.8 * cores)}× (0.8 × cores)`, bestAtCores >= 0.8 * cores, `${r2(0.8 * cores - bestAtCores)}× short`, results.scaling),
+    row(
+      'compare off vs hand-written loop (time ratio)',
+      o?.noCompareRatio !== undefined ? `${o.noCompareRatio}×` : undefined,
+      '≤ 1.10×',
+      o?.noCompareRatio <= 1.1,
+      `${r2(o?.noCompareRatio - 1.1)}× over`,
+      results.overhead,
+    ),
+    row(
+      'compare on (screenshot + DOM every step) vs loop',
+      o?.ratio !== undefined ? `${o.ratio}×` : undefined,
+      '≤ 1.5×',
+      o?.ratio <= 1.5,
+      `${r2(o?.ratio - 1.5)}× over`,
+      results.overhead,
+    ),
+    row(
+      'vs @puppeteer/replay, same flows, both pass',
+      p?.ratio !== undefined ? `${p.ratio}× (${p.flows} flows)` : undefined,
+      '≤ 0.67×',
+      p?.ratio <= 0.67,
+      `${r2(p?.ratio - 0.67)}× over`,
+      results.puppeteer,
+    ),
+    row(
+      '`--version`',
+      s ? `${s.version.replaywrightS} s (node alone ${s.version.nodeS} s)` : undefined,
+      '≤ 0.15 s',
+      s?.version.replaywrightS <= 0.15,
+      `${r2(s?.version.replaywrightS - 0.15)} s over`,
+      s,
+    ),
+    row(
+      'spawn → first step action, beyond a bare launch',
+      s ? `+${s.firstStep.gapS} s (${s.firstStep.replaywrightS} s vs ${s.firstStep.bareLaunchS} s)` : undefined,
+      '≤ launch + 0.3 s',
+      s?.firstStep.gapS <= 0.3,
+      `${r2(s?.firstStep.gapS - 0.3)} s over`,
+      s,
+    ),
+    row(
+      'Mind2Web shard decode throughput',
+      m2w ? `${m2w.MBPerSec} MB/s (${m2w.sizeMB} MB; JSON.parse alone ${json?.MBPerSec} MB/s)` : undefined,
+      '≥ 200 MB/s',
+      m2w?.MBPerSec >= 200,
+      `${r2(200 - m2w?.MBPerSec)} MB/s short`,
+      results.decode,
+    ),
+    row(
+      'Mind2Web shard decode peak RSS',
+      m2w ? `${m2w.peakRssMB} MB` : undefined,
+      '≤ 200 MB',
+      m2w?.peakRssMB <= 200,
+      `${r2(m2w?.peakRssMB - 200)} MB over`,
+      results.decode,
+    ),
+    row(
+      `workers: speed-up at ${cores} workers`,
+      Number.isFinite(bestAtCores) ? `${bestAtCores}×` : undefined,
+      `≥ ${r2(0.8 * cores)}× (0.8 × cores)`,
+      bestAtCores >= 0.8 * cores,
+      `${r2(0.8 * cores - bestAtCores)}× short`,
+      results.scaling,
+    ),
   ];
   const text = `# Benchmarks
 

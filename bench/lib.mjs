@@ -34,7 +34,11 @@ export function table(title, head, rows) {
   const cells = [head, ...rows].map((r) => r.map((c) => String(c ?? '')));
   const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
   const numeric = (c) => /^[\d.,]+(×|%)?$/.test(c) || c === '';
-  const line = (r) => r.map((c, i) => (i > 0 && numeric(c) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (r) =>
+    r
+      .map((c, i) => (i > 0 && numeric(c) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   console.log(`\n${title}`);
   console.log(line(cells[0]));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
@@ -115,7 +119,8 @@ export function generateMind2web(dir, tasks) {
 export function generateMind2webShard(dir, targetMB, htmlKB) {
   const source = JSON.parse(readFileSync(join(ROOT, 'tests', 'formats', 'data', 'mind2web', 'train_sample.json'), 'utf8'));
   const filler = (n) => {
-    const row = (i) => `<div backend_node_id="${90000 + i}" bounding_box_rect="0,${i * 20},1280,20" class="row"><text backend_node_id="${190000 + i}">Listing ${i} — padded page text</text></div>\n`;
+    const row = (i) =>
+      `<div backend_node_id="${90000 + i}" bounding_box_rect="0,${i * 20},1280,20" class="row"><text backend_node_id="${190000 + i}">Listing ${i} — padded page text</text></div>\n`;
     let s = '';
     for (let i = 0; s.length < n; i++) s += row(i);
     return s;

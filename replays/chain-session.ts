@@ -25,7 +25,9 @@ export class ChainSession {
       const why = lost
         ? `the browser session ${episode.continues} left was lost (the browser closed or crashed)`
         : `${episode.continues} did not run before it in this worker (filtered out by --grep/--shard/--last-failed, or a retry of this turn alone)`;
-      throw new Error(`${episode.id} continues ${episode.continues} and starts on the page that turn left, but ${why}: run the whole chain ("${chain[0]!.id} (chain)")`);
+      throw new Error(
+        `${episode.id} continues ${episode.continues} and starts on the page that turn left, but ${why}: run the whole chain ("${chain[0]!.id} (chain)")`,
+      );
     }
     if (!this.session && chain.some((e) => e.continues === episode.id)) {
       this.session = await ReplaySession.open(browser, await chooseViewport(browser, episode, options), options.timeoutMs, options);

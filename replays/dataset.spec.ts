@@ -39,7 +39,10 @@ const fail = (message: string): never => {
 if (settingsProblem !== undefined) {
   test('settings', () => fail(settingsProblem!));
 } else if (data.files.length === 0 || data.recordsRead === 0) {
-  test('dataset', () => fail(`nothing to replay in ${DATASET ?? FIXTURE_DATASET}: ${data.problems.map((p) => formatProblem(p)).join('\n') || 'no record could be read'}`));
+  test('dataset', () =>
+    fail(
+      `nothing to replay in ${DATASET ?? FIXTURE_DATASET}: ${data.problems.map((p) => formatProblem(p)).join('\n') || 'no record could be read'}`,
+    ));
 }
 
 // Test titles must be unique; the same id in two dataset files gets its source added.
@@ -71,20 +74,32 @@ function episodeTest(episode: Episode, chain: readonly Episode[], session?: Chai
     const { redactor } = replay;
     for (const a of testInfo.annotations) if (a.description) a.description = redactor.scrub(a.description);
     const out = testInfo.outputPath('replay');
-    const options: ReplayOptions = { ...masked(replay.options), filesDir: replay.options.filesDir ?? data.root, out, trace: replayTrace(trace, testInfo.retry) };
+    const options: ReplayOptions = {
+      ...masked(replay.options),
+      filesDir: replay.options.filesDir ?? data.root,
+      out,
+      trace: replayTrace(trace, testInfo.retry),
+    };
     let raw;
     try {
-      raw = options.replayMode === 'snapshot'
-        ? await runSnapshotEpisode(browser, episode, { timeoutMs: options.timeoutMs, allowScripts: options.allowScripts, defaultViewport: options.defaultViewport })
-        : await runEpisode(browser, episode, options, await session?.for(browser, episode, chain, options));
+      raw =
+        options.replayMode === 'snapshot'
+          ? await runSnapshotEpisode(browser, episode, {
+              timeoutMs: options.timeoutMs,
+              allowScripts: options.allowScripts,
+              defaultViewport: options.defaultViewport,
+            })
+          : await runEpisode(browser, episode, options, await session?.for(browser, episode, chain, options));
     } catch (error) {
       fail(redactor.scrub((error as Error).message ?? String(error)));
     }
     // What the replay returns holds the typed values wherever a message quoted them; the CLI scrubs it the same way.
     const result = redactor.scrubDeep(raw!);
     await testInfo.attach('result.json', { body: JSON.stringify(result, null, 2), contentType: 'application/json' });
-    if (result.final?.screenshot) await testInfo.attach('final.png', { path: join(out, result.final.screenshot), contentType: 'image/png' });
-    if (result.trace && existsSync(join(out, result.trace))) await testInfo.attach('trace', { path: join(out, result.trace), contentType: 'application/zip' });
+    if (result.final?.screenshot)
+      await testInfo.attach('final.png', { path: join(out, result.final.screenshot), contentType: 'image/png' });
+    if (result.trace && existsSync(join(out, result.trace)))
+      await testInfo.attach('trace', { path: join(out, result.trace), contentType: 'application/zip' });
 
     // The replay already happened; each step is reported as a test step with its outcome, and
     // the test fails with the first step that did not pass (later steps show as skipped).
@@ -96,9 +111,13 @@ function episodeTest(episode: Episode, chain: readonly Episode[], session?: Chai
         continue;
       }
       try {
-        await test.step(title, async () => {
-          if (step.status !== 'passed') throw stepError(step);
-        }, { box: true });
+        await test.step(
+          title,
+          async () => {
+            if (step.status !== 'passed') throw stepError(step);
+          },
+          { box: true },
+        );
       } catch (error) {
         firstFailure ??= error as Error;
       }

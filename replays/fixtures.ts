@@ -23,7 +23,9 @@ export { parseParamsEnv, settingsFrom, type ReplaywrightUse } from './settings.j
  * The CLI's config file: `REPLAYWRIGHT_CONFIG`, else replaywright.config.{ts,mts,mjs,js,json} in
  * the working directory. Read when this file loads; a bad one is the failing `settings` test.
  */
-export const CONFIG: { config: ReplaywrightConfig; file?: string; problem?: string } = await loadConfig({ file: process.env.REPLAYWRIGHT_CONFIG || undefined }).catch((error: Error) => ({ config: {}, problem: error.message }));
+export const CONFIG: { config: ReplaywrightConfig; file?: string; problem?: string } = await loadConfig({
+  file: process.env.REPLAYWRIGHT_CONFIG || undefined,
+}).catch((error: Error) => ({ config: {}, problem: error.message }));
 export const DATASET = process.env.REPLAYWRIGHT_DATASET || CONFIG.config.dataset || undefined;
 export const FIXTURE_DATASET = fileURLToPath(new URL('../fixtures/rpaweb/', import.meta.url));
 export const FORMAT = (process.env.REPLAYWRIGHT_FORMAT || CONFIG.config.format || 'auto') as FormatChoice;
@@ -62,7 +64,11 @@ export const test = _baseTest.extend<object, WorkerFixtures>({
   browser: [
     async ({ headless, launchOptions, connectOptions }, use) => {
       const browser = connectOptions
-        ? await chromium.connect(connectOptions.wsEndpoint, { headers: connectOptions.headers, timeout: connectOptions.timeout, exposeNetwork: connectOptions.exposeNetwork })
+        ? await chromium.connect(connectOptions.wsEndpoint, {
+            headers: connectOptions.headers,
+            timeout: connectOptions.timeout,
+            exposeNetwork: connectOptions.exposeNetwork,
+          })
         : await chromium.launch({ ...launchOptions, headless });
       try {
         await use(browser);
@@ -94,7 +100,11 @@ export const test = _baseTest.extend<object, WorkerFixtures>({
       const server = await startFixtureServer();
       try {
         await use({
-          options: { ...options, urlMappings: [{ from: RECORDED_ORIGIN, to: server.url }, ...options.urlMappings], params: { ...DEMO_PARAMS, ...options.params } },
+          options: {
+            ...options,
+            urlMappings: [{ from: RECORDED_ORIGIN, to: server.url }, ...options.urlMappings],
+            params: { ...DEMO_PARAMS, ...options.params },
+          },
           redactor,
           siteUrl: server.url,
         });

@@ -45,7 +45,11 @@ export type ReplayMode = 'live' | 'snapshot';
 
 export type ProjectOptions = Omit<ReplayOptions, 'out'> & { replayMode: ReplayMode; secrets: Secret[] };
 
-const splitList = (v: string): string[] => v.split(',').map((s) => s.trim()).filter(Boolean);
+const splitList = (v: string): string[] =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function parseParamsEnv(v: string, variable = 'REPLAYWRIGHT_PARAMS'): Record<string, string> {
   if (v.trim().startsWith('{')) {
@@ -61,7 +65,10 @@ export function parseParamsEnv(v: string, variable = 'REPLAYWRIGHT_PARAMS'): Rec
   const params: Record<string, string> = {};
   for (const pair of splitList(v)) {
     const eq = pair.indexOf('=');
-    if (eq <= 0) throw new Error(`${variable} expects NAME=VALUE[,NAME=VALUE], got "${variable === 'REPLAYWRIGHT_SECRETS' ? pair.replace(/./g, '*') : pair}"`);
+    if (eq <= 0)
+      throw new Error(
+        `${variable} expects NAME=VALUE[,NAME=VALUE], got "${variable === 'REPLAYWRIGHT_SECRETS' ? pair.replace(/./g, '*') : pair}"`,
+      );
     params[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   return params;
@@ -78,15 +85,24 @@ function parseMode(v: string, where: string): ReplayMode {
 }
 
 /** Params and secrets from every source, merged as the CLI merges them (see config/params.ts). */
-function gatherValues(use: ReplaywrightUse, env: NodeJS.ProcessEnv, fromConfig: { params: Record<string, string>; secrets: Secret[] }): { params: Record<string, string>; secrets: Secret[] } {
+function gatherValues(
+  use: ReplaywrightUse,
+  env: NodeJS.ProcessEnv,
+  fromConfig: { params: Record<string, string>; secrets: Secret[] },
+): { params: Record<string, string>; secrets: Secret[] } {
   const perName = gatherParams({ env });
   // The config file's values come first: everything else given for a name wins over them.
   const configSecrets = new Set(fromConfig.secrets.map((x) => x.name));
-  const given: { name: string; value: string; secret: boolean }[] = Object.entries(fromConfig.params).map(([name, value]) => ({ name, value, secret: configSecrets.has(name) }));
+  const given: { name: string; value: string; secret: boolean }[] = Object.entries(fromConfig.params).map(([name, value]) => ({
+    name,
+    value,
+    secret: configSecrets.has(name),
+  }));
   for (const name of configSecrets) perName.secrets.push(...fromConfig.secrets.filter((x) => x.name === name));
   const secretNames = new Set(perName.secrets.map((s) => s.name.toLowerCase()));
   for (const [name, value] of Object.entries(perName.params)) given.push({ name, value, secret: secretNames.has(name.toLowerCase()) });
-  const listed = (variable: string, fromUse: Record<string, string> | undefined) => (env[variable] !== undefined ? parseParamsEnv(env[variable]!, variable) : (fromUse ?? {}));
+  const listed = (variable: string, fromUse: Record<string, string> | undefined) =>
+    env[variable] !== undefined ? parseParamsEnv(env[variable]!, variable) : (fromUse ?? {});
   for (const [name, value] of Object.entries(listed('REPLAYWRIGHT_PARAMS', use.params))) given.push({ name, value, secret: false });
   for (const [name, value] of Object.entries(listed('REPLAYWRIGHT_SECRETS', use.secrets))) given.push({ name, value, secret: true });
 
@@ -100,7 +116,8 @@ function gatherValues(use: ReplaywrightUse, env: NodeJS.ProcessEnv, fromConfig: 
   }
   // Every value given for a secret name, including the ones overridden (the CLI's rule).
   const secrets = new Map<string, Secret>();
-  for (const g of [...perName.secrets, ...given.filter((x) => secretNames.has(x.name.toLowerCase()))]) secrets.set(`${g.name}\0${g.value}`, { name: g.name, value: g.value });
+  for (const g of [...perName.secrets, ...given.filter((x) => secretNames.has(x.name.toLowerCase()))])
+    secrets.set(`${g.name}\0${g.value}`, { name: g.name, value: g.value });
   return { params, secrets: [...secrets.values()] };
 }
 
@@ -109,7 +126,23 @@ function gatherValues(use: ReplaywrightUse, env: NodeJS.ProcessEnv, fromConfig: 
  * is left to the runner here (`--workers`, `--shard`, `--retries`…) or to the CLI (`resume`, `calibrate`).
  */
 function fromConfig(config: ReplaywrightConfig): Omit<ReplayOptions, 'out'> {
-  const { dataset: _d, format: _f, episode: _e, out: _o, workers: _w, workerMode: _m, resume: _r, shard: _s, calibrate: _c, calibrateInterval: _i, logFormat: _lf, logLevel: _ll, connect: _x, images: _im, ...perEpisode } = config;
+  const {
+    dataset: _d,
+    format: _f,
+    episode: _e,
+    out: _o,
+    workers: _w,
+    workerMode: _m,
+    resume: _r,
+    shard: _s,
+    calibrate: _c,
+    calibrateInterval: _i,
+    logFormat: _lf,
+    logLevel: _ll,
+    connect: _x,
+    images: _im,
+    ...perEpisode
+  } = config;
   const { options } = runOptionsFrom(perEpisode, '.');
   const { out: _out, workers: _workers, connect: _connect, filesDir, ...replay } = options;
   return { ...replay, filesDir: perEpisode.filesDir === undefined ? undefined : filesDir };
@@ -117,20 +150,54 @@ function fromConfig(config: ReplaywrightConfig): Omit<ReplayOptions, 'out'> {
 
 export function settingsFrom(use: ReplaywrightUse, env: NodeJS.ProcessEnv, config: ReplaywrightConfig = {}): ProjectOptions {
   const base = fromConfig(config);
-  const mapSpecs = env.REPLAYWRIGHT_MAP_URL !== undefined ? splitList(env.REPLAYWRIGHT_MAP_URL) : typeof use.mapUrl === 'string' ? splitList(use.mapUrl) : use.mapUrl;
+  const mapSpecs =
+    env.REPLAYWRIGHT_MAP_URL !== undefined
+      ? splitList(env.REPLAYWRIGHT_MAP_URL)
+      : typeof use.mapUrl === 'string'
+        ? splitList(use.mapUrl)
+        : use.mapUrl;
   const urlMappings: UrlMapping[] = mapSpecs ? mapSpecs.map(parseUrlMapping) : base.urlMappings;
   const { params, secrets } = gatherValues(use, env, { params: base.params, secrets: base.secrets ?? [] });
-  const timeoutMs = env.REPLAYWRIGHT_TIMEOUT ? Number(env.REPLAYWRIGHT_TIMEOUT) : (use.timeoutMs ?? base.timeoutMs ?? DEFAULT_REPLAY_OPTIONS.timeoutMs);
+  const timeoutMs = env.REPLAYWRIGHT_TIMEOUT
+    ? Number(env.REPLAYWRIGHT_TIMEOUT)
+    : (use.timeoutMs ?? base.timeoutMs ?? DEFAULT_REPLAY_OPTIONS.timeoutMs);
   // The same rule as `run --timeout` (NaN or <= 0 would fail every step "within NaN ms").
   const badTimeout = numericOptionProblem({ timeout: timeoutMs }, { timeout: RUN_NUMBER_RULES.timeout! });
-  if (badTimeout) throw new Error(badTimeout.replace('--timeout', env.REPLAYWRIGHT_TIMEOUT ? 'REPLAYWRIGHT_TIMEOUT' : 'use.replaywright.timeoutMs'));
+  if (badTimeout)
+    throw new Error(badTimeout.replace('--timeout', env.REPLAYWRIGHT_TIMEOUT ? 'REPLAYWRIGHT_TIMEOUT' : 'use.replaywright.timeoutMs'));
   const strict = env.REPLAYWRIGHT_STRICT ? env.REPLAYWRIGHT_STRICT !== '0' : (use.strict ?? base.strict);
-  const replayMode = env.REPLAYWRIGHT_MODE ? parseMode(env.REPLAYWRIGHT_MODE, 'REPLAYWRIGHT_MODE') : use.mode ? parseMode(use.mode, 'use.replaywright.mode') : (base.replayMode ?? 'live');
+  const replayMode = env.REPLAYWRIGHT_MODE
+    ? parseMode(env.REPLAYWRIGHT_MODE, 'REPLAYWRIGHT_MODE')
+    : use.mode
+      ? parseMode(use.mode, 'use.replaywright.mode')
+      : (base.replayMode ?? 'live');
   const allowScripts = env.REPLAYWRIGHT_ALLOW_SCRIPTS ? env.REPLAYWRIGHT_ALLOW_SCRIPTS !== '0' : (use.allowScripts ?? base.allowScripts);
-  const startSpecs = env.REPLAYWRIGHT_START_URL !== undefined ? splitList(env.REPLAYWRIGHT_START_URL) : typeof use.startUrl === 'string' ? [use.startUrl] : use.startUrl;
+  const startSpecs =
+    env.REPLAYWRIGHT_START_URL !== undefined
+      ? splitList(env.REPLAYWRIGHT_START_URL)
+      : typeof use.startUrl === 'string'
+        ? [use.startUrl]
+        : use.startUrl;
   const startUrls = startSpecs ? parseStartUrls(startSpecs) : base.startUrls;
   const viewportSpec = env.REPLAYWRIGHT_VIEWPORT ?? use.viewport;
   const viewport = viewportSpec !== undefined ? parseViewport(viewportSpec) : base.viewport;
-  const failOn = env.REPLAYWRIGHT_FAIL_ON ? parseFailOn(env.REPLAYWRIGHT_FAIL_ON, 'REPLAYWRIGHT_FAIL_ON') : use.failOn ? parseFailOn(use.failOn, 'use.replaywright.failOn') : (base.failOn ?? 'diverged');
-  return { ...base, failOn, urlMappings, params, secrets, timeoutMs, strict, replayMode, allowScripts, startUrls, filesDir: env.REPLAYWRIGHT_FILES_DIR ?? use.filesDir ?? base.filesDir, viewport };
+  const failOn = env.REPLAYWRIGHT_FAIL_ON
+    ? parseFailOn(env.REPLAYWRIGHT_FAIL_ON, 'REPLAYWRIGHT_FAIL_ON')
+    : use.failOn
+      ? parseFailOn(use.failOn, 'use.replaywright.failOn')
+      : (base.failOn ?? 'diverged');
+  return {
+    ...base,
+    failOn,
+    urlMappings,
+    params,
+    secrets,
+    timeoutMs,
+    strict,
+    replayMode,
+    allowScripts,
+    startUrls,
+    filesDir: env.REPLAYWRIGHT_FILES_DIR ?? use.filesDir ?? base.filesDir,
+    viewport,
+  };
 }

@@ -39,7 +39,12 @@ function fetchRelease(pkg, version, integrity) {
   if (fs.existsSync(done) && fs.readFileSync(done, 'utf8') === integrity) return path.join(dir, 'package');
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  const out = execFileSync('npm', ['pack', `${pkg}@${version}`, '--json', '--pack-destination', dir], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
+  const out = execFileSync('npm', ['pack', `${pkg}@${version}`, '--json', '--pack-destination', dir], {
+    cwd: dir,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 120_000,
+  });
   const filename = JSON.parse(out)[0]?.filename;
   const tarball = path.join(dir, filename ?? `${pkg}-${version}.tgz`);
   const actual = integrityOf(tarball);

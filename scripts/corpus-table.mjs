@@ -25,7 +25,9 @@ try {
   process.exit(1);
 }
 const [{ loadDataset }, { runEpisode, DEFAULT_REPLAY_OPTIONS }, { findChromium, launchOptions }] = await Promise.all([
-  dist('formats/load-dataset.js'), dist('replay/run-episode.js'), dist('replay/browser.js'),
+  dist('formats/load-dataset.js'),
+  dist('replay/run-episode.js'),
+  dist('replay/browser.js'),
 ]);
 const { chromium } = await import('playwright');
 const browser = await chromium.launch(launchOptions(findChromium()));
@@ -36,7 +38,9 @@ try {
     onRow: (r) => {
       if (!args.includes('--verbose')) return;
       const fail = r.failedStep ? ` step ${r.failedStep.step} ${r.reason}: ${r.failedStep.message ?? ''}`.slice(0, 220) : '';
-      console.error(`${r.episode} on ${r.release}: ${r.status}${fail}; end state ${r.reproduced ? 'right' : `WRONG (${r.why})`}; diverged ${r.diverged}, drift ${r.drift}`);
+      console.error(
+        `${r.episode} on ${r.release}: ${r.status}${fail}; end state ${r.reproduced ? 'right' : `WRONG (${r.why})`}; diverged ${r.diverged}, drift ${r.drift}`,
+      );
       for (const d of r.divergedSteps) console.error(`    step ${d.step} ${d.verdict}: ${d.reasons.join(', ')}`);
     },
   });

@@ -26,12 +26,19 @@ try {
   mkdirSync(join(OUT, 'data'), { recursive: true });
 
   // The options an agent could pick on this page, in screenshot pixels.
-  const OPTIONS = [page.getByRole('textbox', { name: 'New task' }), page.getByRole('button', { name: 'Add' }), page.getByRole('heading', { name: 'Tasks' })];
-  const options = async () => Promise.all(OPTIONS.map(async (l, index) => {
-    const b = await l.boundingBox();
-    const px = (n) => Math.round(n * SCALE);
-    return { index, top_left: [px(b.x), px(b.y)], bottom_right: [px(b.x + b.width), px(b.y + b.height)] };
-  }));
+  const OPTIONS = [
+    page.getByRole('textbox', { name: 'New task' }),
+    page.getByRole('button', { name: 'Add' }),
+    page.getByRole('heading', { name: 'Tasks' }),
+  ];
+  const options = async () =>
+    Promise.all(
+      OPTIONS.map(async (l, index) => {
+        const b = await l.boundingBox();
+        const px = (n) => Math.round(n * SCALE);
+        return { index, top_left: [px(b.x), px(b.y)], bottom_right: [px(b.x + b.width), px(b.y + b.height)] };
+      }),
+    );
   const trajectory = [];
   /** Screenshot the state before the step, then do what the agent did. */
   const step = async (n, action_taken, act) => {
@@ -44,7 +51,10 @@ try {
     const [o] = (await options()).filter((x) => x.index === i);
     return { x: (o.top_left[0] + o.bottom_right[0]) / 2 / SCALE, y: (o.top_left[1] + o.bottom_right[1]) / 2 / SCALE };
   };
-  const click = async (i) => { const c = await centreOf(i); await page.mouse.click(c.x, c.y); };
+  const click = async (i) => {
+    const c = await centreOf(i);
+    await page.mouse.click(c.x, c.y);
+  };
   await step(0, { type: 'click', action_option_index: 0 }, () => click(0));
   await step(1, { type: 'type', value: 'Buy milk', action_option_index: 0 }, () => page.keyboard.type('Buy milk'));
   await step(2, { type: 'click', action_option_index: 1 }, () => click(1));

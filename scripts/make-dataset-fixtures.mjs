@@ -57,7 +57,13 @@ function uuid(name) {
 }
 
 function findChromium() {
-  const candidates = [chromium.executablePath(), process.env.REPLAYWRIGHT_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const candidates = [
+    chromium.executablePath(),
+    process.env.REPLAYWRIGHT_CHROMIUM,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
   const found = candidates.find((p) => p && fs.existsSync(p));
   if (!found) throw new Error('no Chromium found: run `npm run setup` or set REPLAYWRIGHT_CHROMIUM');
   return found;
@@ -69,21 +75,81 @@ function findChromium() {
 
 /** lxml Cleaner `safe_attrs` of Mind2Web's get_dom_tree (spec §1.5). */
 const SAFE_ATTRS = new Set([
-  'alt', 'aria_description', 'aria_label', 'aria_role', 'backend_node_id', 'bounding_box_rect', 'class', 'data_pw_testid_buckeye',
-  'id', 'input_checked', 'input_value', 'is_clickable', 'label', 'name', 'option_selected', 'placeholder', 'pseudo_type', 'role',
-  'text_value', 'title', 'type', 'value',
+  'alt',
+  'aria_description',
+  'aria_label',
+  'aria_role',
+  'backend_node_id',
+  'bounding_box_rect',
+  'class',
+  'data_pw_testid_buckeye',
+  'id',
+  'input_checked',
+  'input_value',
+  'is_clickable',
+  'label',
+  'name',
+  'option_selected',
+  'placeholder',
+  'pseudo_type',
+  'role',
+  'text_value',
+  'title',
+  'type',
+  'value',
 ]);
 /** Elements the Cleaner removes with their content. */
 const REMOVED = new Set(['script', 'style', 'link', 'meta', 'noscript']);
 /** clean_empty_node never prunes these (nor text inside them). */
 const KEEP_TAGS = new Set(['a', 'button', 'select', 'option', 'input']);
 /** Attributes that make an empty leaf worth keeping. */
-const SALIENT = ['alt', 'aria_description', 'aria_label', 'aria_role', 'label', 'placeholder', 'title', 'value', 'input_value', 'role', 'name'];
+const SALIENT = [
+  'alt',
+  'aria_description',
+  'aria_label',
+  'aria_role',
+  'label',
+  'placeholder',
+  'title',
+  'value',
+  'input_value',
+  'role',
+  'name',
+];
 /** The candidate test's notion of clickable (spec §1.4). */
 const CLICKABLE_TAGS = new Set(['a', 'button', 'input', 'label', 'textarea', 'li', 'td', 'img', 'svg']);
-const CLICKABLE_ROLES = new Set(['button', 'link', 'checkbox', 'searchbox', 'menuitem', 'option', 'radio', 'tab', 'combobox', 'treeitem', 'listbox']);
+const CLICKABLE_ROLES = new Set([
+  'button',
+  'link',
+  'checkbox',
+  'searchbox',
+  'menuitem',
+  'option',
+  'radio',
+  'tab',
+  'combobox',
+  'treeitem',
+  'listbox',
+]);
 /** Attributes kept in cleaned_html. */
-const CLEANED_ATTRS = ['backend_node_id', 'alt', 'aria_description', 'aria_label', 'aria_role', 'id', 'input_checked', 'input_value', 'label', 'name', 'option_selected', 'placeholder', 'role', 'title', 'type', 'value'];
+const CLEANED_ATTRS = [
+  'backend_node_id',
+  'alt',
+  'aria_description',
+  'aria_label',
+  'aria_role',
+  'id',
+  'input_checked',
+  'input_value',
+  'label',
+  'name',
+  'option_selected',
+  'placeholder',
+  'role',
+  'title',
+  'type',
+  'value',
+];
 
 const ascii = (s) => s.replace(/[^\x20-\x7e]/g, '');
 const attrName = (n) => {
@@ -207,7 +273,8 @@ function walk(node, fn, ancestors = []) {
 
 const isClickable = (node) => node.clickable || CLICKABLE_TAGS.has(node.tag) || CLICKABLE_ROLES.has(attr(node, 'role') ?? '');
 const hasText = (node) => node.type === 3 || node.children.some(hasText);
-const inside = (outer, inner) => inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w && inner.y + inner.h <= outer.y + outer.h;
+const inside = (outer, inner) =>
+  inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w && inner.y + inner.h <= outer.y + outer.h;
 const centre = (b) => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 });
 const contains = (b, p) => p.x >= b.x && p.x <= b.x + b.w && p.y >= b.y && p.y <= b.y + b.h;
 
@@ -260,7 +327,9 @@ function candidates(tree, uid) {
       is_top_level_target: node === top,
       tag: node.tag,
     })),
-    neg: all.filter((n) => !positives.has(n)).map((node) => ({ attributes: candidateAttributes(node, uid), backend_node_id: node.backendNodeId, tag: node.tag })),
+    neg: all
+      .filter((n) => !positives.has(n))
+      .map((node) => ({ attributes: candidateAttributes(node, uid), backend_node_id: node.backendNodeId, tag: node.tag })),
     candidateIds: new Set(all.map((n) => n.backendNodeId).concat([...positives].map((n) => n.backendNodeId))),
   };
 }
@@ -275,7 +344,10 @@ function cleaned(tree, candidateIds) {
   });
   const out = (node) => {
     if (!keep.has(node) || node.tag === 'head') return '';
-    const attrs = CLEANED_ATTRS.map((k) => [k, attr(node, k)]).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => ` ${k}="${escAttr(v)}"`).join('');
+    const attrs = CLEANED_ATTRS.map((k) => [k, attr(node, k)])
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]) => ` ${k}="${escAttr(v)}"`)
+      .join('');
     if (node.type === 3) return `<text${attrs}>${escText(node.text.replace(/\s+/g, ' ').trim())}</text>`;
     const inner = node.children.map(out).join('');
     return inner ? `<${node.tag}${attrs}>${inner}</${node.tag}>` : `<${node.tag}${attrs}/>`;
@@ -288,9 +360,18 @@ async function reprHead(locator) {
   const { role, name } = await locator.evaluate((el) => {
     const tag = el.tagName.toLowerCase();
     const type = (el.getAttribute('type') ?? '').toLowerCase();
-    const implicit = tag === 'a' ? 'link' : tag === 'button' ? 'button' : tag === 'select' ? 'combobox'
-      : tag === 'input' ? ({ search: 'searchbox', checkbox: 'checkbox', radio: 'radio', submit: 'button' }[type] ?? 'textbox') : tag;
-    const label = el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? (tag === 'select' || tag === 'input' ? '' : el.textContent);
+    const implicit =
+      tag === 'a'
+        ? 'link'
+        : tag === 'button'
+          ? 'button'
+          : tag === 'select'
+            ? 'combobox'
+            : tag === 'input'
+              ? ({ search: 'searchbox', checkbox: 'checkbox', radio: 'radio', submit: 'button' }[type] ?? 'textbox')
+              : tag;
+    const label =
+      el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? (tag === 'select' || tag === 'input' ? '' : el.textContent);
     return { role: el.getAttribute('role') ?? implicit, name: (label ?? '').replace(/\s+/g, ' ').trim() };
   });
   const short = ascii(name);
@@ -321,18 +402,34 @@ async function recordM2wSession(browser, url, name, steps) {
       action_uid: uid,
       raw_html: serialize(tree),
       cleaned_html: cleaned(tree, candidateIds),
-      operation: { op: step.original_op === 'HOVER' || step.original_op === 'ENTER' ? 'CLICK' : step.original_op, original_op: step.original_op, value },
+      operation: {
+        op: step.original_op === 'HOVER' || step.original_op === 'ENTER' ? 'CLICK' : step.original_op,
+        original_op: step.original_op,
+        value,
+      },
       pos_candidates: pos,
       neg_candidates: neg,
     });
-    reprs.push(`${await reprHead(target)} -> ${step.original_op}${step.original_op === 'TYPE' || step.original_op === 'SELECT' ? `: ${value}` : ''}`);
+    reprs.push(
+      `${await reprHead(target)} -> ${step.original_op}${step.original_op === 'TYPE' || step.original_op === 'SELECT' ? `: ${value}` : ''}`,
+    );
     const loaded = step.navigates ? page.waitForEvent('load') : undefined;
     switch (step.original_op) {
-      case 'CLICK': await target.click(); break;
-      case 'HOVER': await target.hover(); break;
-      case 'ENTER': await target.press('Enter'); break;
-      case 'TYPE': await target.fill(value); break;
-      case 'SELECT': await target.selectOption({ label: value }); break;
+      case 'CLICK':
+        await target.click();
+        break;
+      case 'HOVER':
+        await target.hover();
+        break;
+      case 'ENTER':
+        await target.press('Enter');
+        break;
+      case 'TYPE':
+        await target.fill(value);
+        break;
+      case 'SELECT':
+        await target.selectOption({ label: value });
+        break;
     }
     await loaded;
   }
@@ -397,10 +494,27 @@ async function makeMind2Web(browser, origin) {
     recordM2wSession(browser, `${origin}/`, 'library', LIBRARY),
     recordM2wSession(browser, `${origin}/`, 'tax', TAX),
     recordM2wSession(browser, `${origin}/`, 'board', BOARD),
-    recordM2wSession(browser, `${origin}/`, 'mt-board', MT_TURNS.flatMap((t) => t.steps)),
+    recordM2wSession(
+      browser,
+      `${origin}/`,
+      'mt-board',
+      MT_TURNS.flatMap((t) => t.steps),
+    ),
   ]);
-  const library = task('library', 'citizen-services', 'Library', 'Search the library catalogue for books by Garcia and open the record of La casa de Bernarda Alba', libraryRec);
-  const tax = task('tax', 'citizen-services', 'Tax', 'Fill in the income tax form for NIF 12345678Z, Maria Lopez, province Sevilla, declare it true and save a draft', taxRec);
+  const library = task(
+    'library',
+    'citizen-services',
+    'Library',
+    'Search the library catalogue for books by Garcia and open the record of La casa de Bernarda Alba',
+    libraryRec,
+  );
+  const tax = task(
+    'tax',
+    'citizen-services',
+    'Tax',
+    'Fill in the income tax form for NIF 12345678Z, Maria Lopez, province Sevilla, declare it true and save a draft',
+    taxRec,
+  );
   const board = task('board', 'citizen-services', 'Task management', 'Add a card "Renew passport" to the task board', boardRec);
   const tasks = [library, tax, board];
 
@@ -409,11 +523,18 @@ async function makeMind2Web(browser, origin) {
   let at = 0;
   const turns = MT_TURNS.map((t, i) => {
     const slice = (xs) => xs.slice(at, at + t.steps.length);
-    const turn = { annotation_id: uuid(`mt-board/turn/${i}`), confirmed_task: t.confirmed_task, action_reprs: slice(mt.action_reprs), actions: slice(mt.actions) };
+    const turn = {
+      annotation_id: uuid(`mt-board/turn/${i}`),
+      confirmed_task: t.confirmed_task,
+      action_reprs: slice(mt.action_reprs),
+      actions: slice(mt.actions),
+    };
     at += t.steps.length;
     return turn;
   });
-  const conversation = [{ task_id: uuid('mt-board/conversation'), website: 'citizen-services', domain: 'Government', subdomain: 'Task management', turns }];
+  const conversation = [
+    { task_id: uuid('mt-board/conversation'), website: 'citizen-services', domain: 'Government', subdomain: 'Task management', turns },
+  ];
 
   return { tasks, broken: brokenRecords(library, tax, board), conversation };
 }
@@ -447,7 +568,9 @@ function brokenRecords(library, tax, board) {
       const attrs = JSON.parse(c.attributes);
       attrs.backend_node_id = missing;
       c.backend_node_id = missing;
-      c.attributes = `{${Object.entries(attrs).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')}}`;
+      c.attributes = `{${Object.entries(attrs)
+        .map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`)
+        .join(', ')}}`;
     }
   }
 
@@ -520,8 +643,13 @@ async function recordBabyAgi(browser, origin, name, instruction, steps, imagesDi
   for (const [i, step] of steps.entries()) {
     const image_id = `${name}_${i}`;
     await page.mouse.move(0, 0);
-    const buf = await page.screenshot({ clip: { x: 0, y: 0, width: BABY_VIEWPORT.width, height: BABY_SCREEN.height / BABY_SCALE }, animations: 'disabled', caret: 'hide' });
-    if (buf.readUInt32BE(16) !== BABY_SCREEN.width || buf.readUInt32BE(20) !== BABY_SCREEN.height) throw new Error(`screenshot is ${buf.readUInt32BE(16)}×${buf.readUInt32BE(20)}, not 2036×1144`);
+    const buf = await page.screenshot({
+      clip: { x: 0, y: 0, width: BABY_VIEWPORT.width, height: BABY_SCREEN.height / BABY_SCALE },
+      animations: 'disabled',
+      caret: 'hide',
+    });
+    if (buf.readUInt32BE(16) !== BABY_SCREEN.width || buf.readUInt32BE(20) !== BABY_SCREEN.height)
+      throw new Error(`screenshot is ${buf.readUInt32BE(16)}×${buf.readUInt32BE(20)}, not 2036×1144`);
     fs.writeFileSync(path.join(imagesDir, `${image_id}.png`), buf);
     const target = step.target?.(page);
     const { options: action_options, chosen: action_option_index } = await actionOptions(page, target);
@@ -542,20 +670,34 @@ async function makeBabyAgi(browser, origin, imagesDir) {
   const search = (p) => p.getByRole('searchbox', { name: 'Title or author' });
   const nif = (p) => p.getByLabel('NIF');
   const [library, tax] = await Promise.all([
-    recordBabyAgi(browser, origin, 'library', 'Search the library catalogue for Garcia and open La casa de Bernarda Alba', [
-    { type: 'click', navigates: true, target: (p) => p.getByRole('link', { name: 'Library catalogue' }) },
-    { type: 'click', target: search },
-    { type: 'type', value: 'Garcia', target: search },
-    { type: 'click', navigates: true, target: (p) => p.getByRole('button', { name: 'Search' }) },
-    { type: 'click', navigates: true, target: (p) => p.getByRole('link', { name: 'La casa de Bernarda Alba' }) },
-  ], imagesDir),
-    recordBabyAgi(browser, origin, 'tax', 'Start the income tax form with NIF 12345678Z and declare the data true', [
-    { type: 'click', navigates: true, target: (p) => p.getByRole('link', { name: 'Tax form' }) },
-    { type: 'click', target: nif },
-    { type: 'type', value: '12345678Z', target: nif },
-    { type: 'scroll', value: 'down' },
-    { type: 'click', target: (p) => p.getByRole('checkbox', { name: 'I declare the data is true' }) },
-  ], imagesDir),
+    recordBabyAgi(
+      browser,
+      origin,
+      'library',
+      'Search the library catalogue for Garcia and open La casa de Bernarda Alba',
+      [
+        { type: 'click', navigates: true, target: (p) => p.getByRole('link', { name: 'Library catalogue' }) },
+        { type: 'click', target: search },
+        { type: 'type', value: 'Garcia', target: search },
+        { type: 'click', navigates: true, target: (p) => p.getByRole('button', { name: 'Search' }) },
+        { type: 'click', navigates: true, target: (p) => p.getByRole('link', { name: 'La casa de Bernarda Alba' }) },
+      ],
+      imagesDir,
+    ),
+    recordBabyAgi(
+      browser,
+      origin,
+      'tax',
+      'Start the income tax form with NIF 12345678Z and declare the data true',
+      [
+        { type: 'click', navigates: true, target: (p) => p.getByRole('link', { name: 'Tax form' }) },
+        { type: 'click', target: nif },
+        { type: 'type', value: '12345678Z', target: nif },
+        { type: 'scroll', value: 'down' },
+        { type: 'click', target: (p) => p.getByRole('checkbox', { name: 'I declare the data is true' }) },
+      ],
+      imagesDir,
+    ),
   ]);
   return [library, tax];
 }
@@ -565,7 +707,13 @@ async function makeBabyAgi(browser, origin, imagesDir) {
 const server = await startFixtureServer({ root: path.join(REPO, 'fixtures/site') });
 const browser = await chromium.launch({
   executablePath: findChromium(),
-  args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
+  args: [
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+  ],
 });
 fs.mkdirSync(OUT, { recursive: true });
 // Screenshots go to a staging folder and everything is swapped in only when all was made, so a

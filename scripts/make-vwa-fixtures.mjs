@@ -19,8 +19,20 @@ const SMALL = { width: 1000, height: 150 };
 
 /** VWA's create_none_action() defaults. */
 const NONE = {
-  action_type: 0, coords: [0, 0], element_role: 0, element_name: '', text: [], page_number: 0, url: '', nth: 0,
-  pw_code: '', element_id: '', key_comb: '', direction: '', answer: '', raw_prediction: '',
+  action_type: 0,
+  coords: [0, 0],
+  element_role: 0,
+  element_name: '',
+  text: [],
+  page_number: 0,
+  url: '',
+  nth: 0,
+  pw_code: '',
+  element_id: '',
+  key_comb: '',
+  direction: '',
+  answer: '',
+  raw_prediction: '',
 };
 /** Text as VWA key ids (`_keys2ids`). */
 const ids = (s) => [...s].map((c) => (c === '\n' ? 129982 : c.codePointAt(0) <= 127 ? c.codePointAt(0) - 17 : c.codePointAt(0) - 18));
@@ -47,7 +59,10 @@ function entry(url, tabs, nodes, action) {
   return {
     info: {
       fail_error: '',
-      observation_metadata: { text: { url: url.startsWith('about:') ? url : ORIGIN + url, obs_nodes_info: text, tabs }, image: { obs_nodes_info: image } },
+      observation_metadata: {
+        text: { url: url.startsWith('about:') ? url : ORIGIN + url, obs_nodes_info: text, tabs },
+        image: { obs_nodes_info: image },
+      },
       intent: INTENT,
       input_images: [],
       ss_ori: '',
@@ -66,7 +81,10 @@ const file = (name, entries) => {
 try {
   mkdirSync(join(OUT, 'small-window'), { recursive: true });
   writeFileSync(join(OUT, 'config.json'), JSON.stringify({ viewport_width: VIEWPORT.width, viewport_height: VIEWPORT.height }) + '\n');
-  writeFileSync(join(OUT, 'small-window', 'config.json'), JSON.stringify({ viewport_width: SMALL.width, viewport_height: SMALL.height }) + '\n');
+  writeFileSync(
+    join(OUT, 'small-window', 'config.json'),
+    JSON.stringify({ viewport_width: SMALL.width, viewport_height: SMALL.height }) + '\n',
+  );
   const page = await browser.newPage({ viewport: VIEWPORT });
 
   // --- tax-form.json: typing, keys, clear, select, check, a click at coordinates, stop ----------
@@ -85,7 +103,11 @@ try {
   };
   await page.check('#truthful'); // the verification field appears and moves the buttons down
   const draftAfter = await boxOf(page, '#draft');
-  const checkedNodes = { ...taxNodes, 15: ["checkbox 'I declare the data is true' checked: true", truthful], 21: ["button 'Save draft'", draftAfter] };
+  const checkedNodes = {
+    ...taxNodes,
+    15: ["checkbox 'I declare the data is true' checked: true", truthful],
+    21: ["button 'Save draft'", draftAfter],
+  };
   file('tax-form.json', [
     entry('/tax/', tax, taxNodes, { action_type: 7, element_id: '12', text: ids('1234'), raw_prediction: '```type [12] [1234] [0]```' }),
     entry('/tax/', tax, taxNodes, { action_type: 4, text: ids('5678Z'), raw_prediction: 'keyboard type 5678Z' }),
@@ -96,7 +118,11 @@ try {
     entry('/tax/', tax, taxNodes, { action_type: 2, key_comb: 'Meta+a', raw_prediction: '```press [meta+a]```' }),
     entry('/tax/', tax, taxNodes, { action_type: 16, pw_code: 'page.get_by_label("Province").select_option("Madrid")' }),
     entry('/tax/', tax, taxNodes, { action_type: 15, pw_code: 'page.get_by_label("I declare the data is true").check()' }),
-    entry('/tax/', tax, checkedNodes, { action_type: 3, coords: centre(draftAfter, VIEWPORT), raw_prediction: 'mouse click on Save draft' }),
+    entry('/tax/', tax, checkedNodes, {
+      action_type: 3,
+      coords: centre(draftAfter, VIEWPORT),
+      raw_prediction: 'mouse click on Save draft',
+    }),
     entry('/tax/', tax, checkedNodes, { action_type: 17, answer: 'Draft saved', raw_prediction: '```stop [Draft saved]```' }),
     entry('/tax/', tax, checkedNodes, undefined),
   ]);
@@ -129,7 +155,11 @@ try {
   ]);
   file('shop-drift-point.json', [
     entry('/shop/', [shopTitle], shopNodes, { action_type: 6, element_id: '30', raw_prediction: '```click [30]```' }),
-    entry('/shop/cart.html', [cartTitle], cartNodes, { action_type: 3, coords: centre(goOn, VIEWPORT), raw_prediction: 'mouse click on Continue shopping' }),
+    entry('/shop/cart.html', [cartTitle], cartNodes, {
+      action_type: 3,
+      coords: centre(goOn, VIEWPORT),
+      raw_prediction: 'mouse click on Continue shopping',
+    }),
     entry('/shop/', [shopTitle], shopNodes, { action_type: 17, answer: 'empty' }),
   ]);
 
@@ -139,7 +169,12 @@ try {
   const doc = await boxOf(page, '#doc');
   const attachTabs = [`Tab 0 (current): ${await page.title()}`];
   file('upload.json', [
-    entry('/tax/attach.html', attachTabs, { 50: ["button 'Supporting document'", doc] }, { action_type: 19, element_id: '50', text: ids('receipt.txt') }),
+    entry(
+      '/tax/attach.html',
+      attachTabs,
+      { 50: ["button 'Supporting document'", doc] },
+      { action_type: 19, element_id: '50', text: ids('receipt.txt') },
+    ),
     entry('/tax/attach.html', attachTabs, {}, { action_type: 17, answer: 'attached' }),
   ]);
 
@@ -153,16 +188,51 @@ try {
   const taxTitle = 'Tax agency — income tax return (Modelo 100)';
   const helpTitle = (await (await fetch(`${site.url}/tax/help.html`)).text()).match(/<title>([^<]*)<\/title>/)[1];
   file('tabs.json', [
-    entry('/', [`Tab 0 (current): ${portal}`], { 20: ["link 'Tax form'", taxLink] }, { action_type: 6, element_id: '20', raw_prediction: '```click [20]```' }),
-    entry('/tax/', [`Tab 0 (current): ${taxTitle}`], { 31: ["button 'Help'", help] }, { action_type: 6, element_id: '31', raw_prediction: '```click [31]```' }),
-    entry('/tax/help.html', [`Tab 0: ${taxTitle}`, `Tab 1 (current): ${helpTitle}`], {}, { action_type: 9, page_number: 0, raw_prediction: '```tab_focus [0]```' }),
+    entry(
+      '/',
+      [`Tab 0 (current): ${portal}`],
+      { 20: ["link 'Tax form'", taxLink] },
+      { action_type: 6, element_id: '20', raw_prediction: '```click [20]```' },
+    ),
+    entry(
+      '/tax/',
+      [`Tab 0 (current): ${taxTitle}`],
+      { 31: ["button 'Help'", help] },
+      { action_type: 6, element_id: '31', raw_prediction: '```click [31]```' },
+    ),
+    entry(
+      '/tax/help.html',
+      [`Tab 0: ${taxTitle}`, `Tab 1 (current): ${helpTitle}`],
+      {},
+      { action_type: 9, page_number: 0, raw_prediction: '```tab_focus [0]```' },
+    ),
     entry('/tax/', [`Tab 0 (current): ${taxTitle}`, `Tab 1: ${helpTitle}`], {}, { action_type: 11, raw_prediction: '```go_back```' }),
     entry('/', [`Tab 0 (current): ${portal}`, `Tab 1: ${helpTitle}`], {}, { action_type: 12, raw_prediction: '```go_forward```' }),
     entry('/tax/', [`Tab 0 (current): ${taxTitle}`, `Tab 1: ${helpTitle}`], {}, { action_type: 10, raw_prediction: '```new_tab```' }),
-    entry('about:blank', [`Tab 0: ${taxTitle}`, `Tab 1: ${helpTitle}`, 'Tab 2 (current): '], {}, { action_type: 13, url: `${ORIGIN}/board/`, raw_prediction: `\`\`\`goto [${ORIGIN}/board/]\`\`\`` }),
-    entry('/board/', [`Tab 0: ${taxTitle}`, `Tab 1: ${helpTitle}`, 'Tab 2 (current): Task board — pending procedures'], {}, { action_type: 14, raw_prediction: '```close_tab```' }),
-    entry('/tax/help.html', [`Tab 0: ${taxTitle}`, `Tab 1 (current): ${helpTitle}`], {}, { action_type: 9, page_number: 0, raw_prediction: '```tab_focus [0]```' }),
-    entry('/tax/', [`Tab 0 (current): ${taxTitle}`, `Tab 1: ${helpTitle}`], {}, { action_type: 17, answer: 'N/A', raw_prediction: '```stop [N/A]```' }),
+    entry(
+      'about:blank',
+      [`Tab 0: ${taxTitle}`, `Tab 1: ${helpTitle}`, 'Tab 2 (current): '],
+      {},
+      { action_type: 13, url: `${ORIGIN}/board/`, raw_prediction: `\`\`\`goto [${ORIGIN}/board/]\`\`\`` },
+    ),
+    entry(
+      '/board/',
+      [`Tab 0: ${taxTitle}`, `Tab 1: ${helpTitle}`, 'Tab 2 (current): Task board — pending procedures'],
+      {},
+      { action_type: 14, raw_prediction: '```close_tab```' },
+    ),
+    entry(
+      '/tax/help.html',
+      [`Tab 0: ${taxTitle}`, `Tab 1 (current): ${helpTitle}`],
+      {},
+      { action_type: 9, page_number: 0, raw_prediction: '```tab_focus [0]```' },
+    ),
+    entry(
+      '/tax/',
+      [`Tab 0 (current): ${taxTitle}`, `Tab 1: ${helpTitle}`],
+      {},
+      { action_type: 17, answer: 'N/A', raw_prediction: '```stop [N/A]```' },
+    ),
   ]);
 
   // --- board.json: hover by id, hover at coordinates, drag (text selection), wait ----------------
@@ -179,10 +249,19 @@ try {
   });
   const boardNodes = { 40: ["StaticText 'Renew identity card (DNI)'", card1], 41: ["StaticText 'Request census certificate'", card2] };
   // DRAG from just left of the heading's first letter to past its last: selects the heading text.
-  const drag = [round((h1[0] - 2) / VIEWPORT.width), round((h1[1] + h1[3] / 2) / VIEWPORT.height), round((h1[0] + h1[2] + 4) / VIEWPORT.width), round((h1[1] + h1[3] / 2) / VIEWPORT.height)];
+  const drag = [
+    round((h1[0] - 2) / VIEWPORT.width),
+    round((h1[1] + h1[3] / 2) / VIEWPORT.height),
+    round((h1[0] + h1[2] + 4) / VIEWPORT.width),
+    round((h1[1] + h1[3] / 2) / VIEWPORT.height),
+  ];
   file('board.json', [
     entry('/board/', boardTabs, boardNodes, { action_type: 8, element_id: '40', raw_prediction: '```hover [40]```' }),
-    entry('/board/', boardTabs, boardNodes, { action_type: 5, coords: centre(card2, VIEWPORT), raw_prediction: 'mouse hover on the second card' }),
+    entry('/board/', boardTabs, boardNodes, {
+      action_type: 5,
+      coords: centre(card2, VIEWPORT),
+      raw_prediction: 'mouse hover on the second card',
+    }),
     entry('/board/', boardTabs, boardNodes, { action_type: 21, coords: drag, raw_prediction: 'drag across the heading' }),
     entry('/board/', boardTabs, boardNodes, { action_type: 20, raw_prediction: '```wait```' }),
     entry('/board/', boardTabs, boardNodes, { action_type: 17, answer: '4 cards' }),

@@ -15,8 +15,20 @@ const OUT = join(ROOT, 'fixtures', 'vwa', 'garden');
 const ORIGIN = 'http://127.0.0.1:38080'; // the recorded origin (--map-url)
 const VP = { width: 1280, height: 720 };
 const NONE = {
-  action_type: 0, coords: [0, 0], element_role: 0, element_name: '', text: [], page_number: 0, url: '', nth: 0,
-  pw_code: '', element_id: '', key_comb: '', direction: '', answer: '', raw_prediction: '',
+  action_type: 0,
+  coords: [0, 0],
+  element_role: 0,
+  element_name: '',
+  text: [],
+  page_number: 0,
+  url: '',
+  nth: 0,
+  pw_code: '',
+  element_id: '',
+  key_comb: '',
+  direction: '',
+  answer: '',
+  raw_prediction: '',
 };
 const ids = (s) => [...s].map((c) => (c === '\n' ? 129982 : c.codePointAt(0) <= 127 ? c.codePointAt(0) - 17 : c.codePointAt(0) - 18));
 const round = (n) => Math.round(n * 100) / 100;
@@ -31,7 +43,17 @@ function entry(url, tabs, nodes, action) {
     image[id] = b;
   }
   return {
-    info: { fail_error: '', observation_metadata: { text: { url: url.startsWith('about:') ? url : ORIGIN + url, obs_nodes_info: text, tabs }, image: { obs_nodes_info: image } }, intent: INTENT, input_images: [], ss_ori: '', ss_som: '' },
+    info: {
+      fail_error: '',
+      observation_metadata: {
+        text: { url: url.startsWith('about:') ? url : ORIGIN + url, obs_nodes_info: text, tabs },
+        image: { obs_nodes_info: image },
+      },
+      intent: INTENT,
+      input_images: [],
+      ss_ori: '',
+      ss_som: '',
+    },
     action: action && { ...NONE, ...action },
   };
 }
@@ -72,31 +94,88 @@ try {
 
   INTENT = 'Find the maidenhair fern and add it to the cart.';
   const search = (field) => [
-    entry('/garden/', store, storeNodes, { action_type: 7, element_id: field, text: ids('fern\n'), raw_prediction: `\`\`\`type [${field}] [fern] [1]\`\`\`` }),
-    entry('/garden/results.html?q=fern', ['Tab 0 (current): Results'], { 31: ["link 'Maidenhair fern'", maiden] }, { action_type: 6, element_id: '31', raw_prediction: '```click [31]```' }),
-    entry('/garden/plant.html?name=Maidenhair%20fern', ['Tab 0 (current): Plant'], { 40: ["button 'Add to cart'", add] }, { action_type: 3, coords: centre(add), raw_prediction: 'mouse click on Add to cart' }),
-    entry('/garden/plant.html?name=Maidenhair%20fern', ['Tab 0 (current): Plant'], { 40: ["button 'Added'", add] }, { action_type: 17, answer: 'Added', raw_prediction: '```stop [Added]```' }),
+    entry('/garden/', store, storeNodes, {
+      action_type: 7,
+      element_id: field,
+      text: ids('fern\n'),
+      raw_prediction: `\`\`\`type [${field}] [fern] [1]\`\`\``,
+    }),
+    entry(
+      '/garden/results.html?q=fern',
+      ['Tab 0 (current): Results'],
+      { 31: ["link 'Maidenhair fern'", maiden] },
+      { action_type: 6, element_id: '31', raw_prediction: '```click [31]```' },
+    ),
+    entry(
+      '/garden/plant.html?name=Maidenhair%20fern',
+      ['Tab 0 (current): Plant'],
+      { 40: ["button 'Add to cart'", add] },
+      { action_type: 3, coords: centre(add), raw_prediction: 'mouse click on Add to cart' },
+    ),
+    entry(
+      '/garden/plant.html?name=Maidenhair%20fern',
+      ['Tab 0 (current): Plant'],
+      { 40: ["button 'Added'", add] },
+      { action_type: 17, answer: 'Added', raw_prediction: '```stop [Added]```' },
+    ),
   ];
   file('search.json', search('5'));
   // The same through the search whose form submits 800 ms after the Enter.
   file('slow-search.json', search('6'));
 
   INTENT = 'Water the fern, note it needs shade, choose a medium pot, subscribe, and read the care guide.';
-  const both = (current) => [`Tab 0${current === 0 ? ' (current)' : ''}: Garden Store`, `Tab 1${current === 1 ? ' (current)' : ''}: Care guide`];
+  const both = (current) => [
+    `Tab 0${current === 0 ? ' (current)' : ''}: Garden Store`,
+    `Tab 1${current === 1 ? ' (current)' : ''}: Care guide`,
+  ];
   file('widgets.json', [
     entry('/garden/', store, storeNodes, { action_type: 6, element_id: '9', raw_prediction: '```click [9]```' }),
-    entry('/garden/', store, storeNodes, { action_type: 7, element_id: '10', text: ids('needs shade'), raw_prediction: '```type [10] [needs shade] [0]```' }),
+    entry('/garden/', store, storeNodes, {
+      action_type: 7,
+      element_id: '10',
+      text: ids('needs shade'),
+      raw_prediction: '```type [10] [needs shade] [0]```',
+    }),
     entry('/garden/', store, storeNodes, { action_type: 16, pw_code: 'page.get_by_label("Pot size").select_option("Medium")' }),
     entry('/garden/', store, storeNodes, { action_type: 15, pw_code: 'page.get_by_role("checkbox", name="Agree").check()' }),
-    entry('/garden/', store, storeNodes, { action_type: 7, element_id: '20', text: ids('ana@example.org\n'), raw_prediction: '```type [20] [ana@example.org] [1]```' }),
+    entry('/garden/', store, storeNodes, {
+      action_type: 7,
+      element_id: '20',
+      text: ids('ana@example.org\n'),
+      raw_prediction: '```type [20] [ana@example.org] [1]```',
+    }),
     entry('/garden/', store, storeNodes, { action_type: 5, coords: centre(hoverZone), raw_prediction: 'hover on "Hover me"' }),
     entry('/garden/', store, storeNodes, { action_type: 6, element_id: '12', raw_prediction: '```click [12]```' }),
-    entry('/garden/care.html', both(1), { 50: ["button 'Mark as read'", read] }, { action_type: 6, element_id: '50', raw_prediction: '```click [50]```' }),
-    entry('/garden/care.html', both(1), { 50: ["button 'Mark as read'", read] }, { action_type: 9, page_number: 0, raw_prediction: '```tab_focus [0]```' }),
+    entry(
+      '/garden/care.html',
+      both(1),
+      { 50: ["button 'Mark as read'", read] },
+      { action_type: 6, element_id: '50', raw_prediction: '```click [50]```' },
+    ),
+    entry(
+      '/garden/care.html',
+      both(1),
+      { 50: ["button 'Mark as read'", read] },
+      { action_type: 9, page_number: 0, raw_prediction: '```tab_focus [0]```' },
+    ),
     entry('/garden/', both(0), storeNodes, { action_type: 1, direction: 'down', raw_prediction: '```scroll [down]```' }),
     entry('/garden/', both(0), {}, { action_type: 10, raw_prediction: '```new_tab```' }),
-    entry('about:blank', [...both(-1), 'Tab 2 (current): '], {}, { action_type: 13, url: `${ORIGIN}/garden/results.html?q=moss`, raw_prediction: `\`\`\`goto [${ORIGIN}/garden/results.html?q=moss]\`\`\`` }),
-    entry('/garden/results.html?q=moss', [...both(-1), 'Tab 2 (current): Results'], {}, { action_type: 14, raw_prediction: '```close_tab```' }),
+    entry(
+      'about:blank',
+      [...both(-1), 'Tab 2 (current): '],
+      {},
+      {
+        action_type: 13,
+        url: `${ORIGIN}/garden/results.html?q=moss`,
+        raw_prediction: `\`\`\`goto [${ORIGIN}/garden/results.html?q=moss]\`\`\``,
+      },
+    ),
+    entry(
+      '/garden/results.html?q=moss',
+      [...both(-1), 'Tab 2 (current): Results'],
+      {},
+      { action_type: 14, raw_prediction: '```close_tab```' },
+    ),
     entry('/garden/care.html', both(1), {}, { action_type: 17, answer: 'Marked as read', raw_prediction: '```stop [Marked as read]```' }),
   ]);
 } finally {

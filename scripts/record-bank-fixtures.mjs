@@ -24,7 +24,10 @@ const ORIGIN = 'http://127.0.0.1:38090';
 const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'rw-record-bank-'));
 const OUT = path.join(REPO, 'fixtures/bank-recordings');
 const INVOICE = path.join(TMP, 'invoice.pdf');
-const LAUNCH = { executablePath: process.env.REPLAYWRIGHT_CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'] };
+const LAUNCH = {
+  executablePath: process.env.REPLAYWRIGHT_CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
 const CONTEXT = { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1, locale: 'en-US' };
 process.env.PW_CODEGEN_NO_INSPECTOR = '1';
 
@@ -56,7 +59,11 @@ async function input(rec, page, meta, fn) {
 const noMeta = { input: '', requirements: '', outputs: '' };
 
 // ---------------------------------------------------------------------------------------------
-class Recorder155 extends Recorder149 { gen = '1.55'; stabilize = Recorder165.prototype.stabilize; guids = new Map(); }
+class Recorder155 extends Recorder149 {
+  gen = '1.55';
+  stabilize = Recorder165.prototype.stabilize;
+  guids = new Map();
+}
 
 async function openPage(rec, context) {
   rec.startInput(null, noMeta);
@@ -72,24 +79,31 @@ fs.writeFileSync(INVOICE, '%PDF-1.4 demo');
 const SCENARIOS = [
   {
     id: 'bank-transfer',
-    intent: 'Transfer 250 EUR from the savings account to the beneficiary IBAN, save the beneficiary, attach the invoice, read the terms, enter the SMS code and send; the confirmation is cancelled.',
+    intent:
+      'Transfer 250 EUR from the savings account to the beneficiary IBAN, save the beneficiary, attach the invoice, read the terms, enter the SMS code and send; the confirmation is cancelled.',
     anonymized: { IBAN: 'ES0000000000000000000000' },
     async run(rec, context) {
       const page = await openPage(rec, context);
       await input(rec, page, { input: '', requirements: '', outputs: 'bank home' }, () => page.goto(`${ORIGIN}/`));
-      await input(rec, page, { input: '', requirements: 'bank home', outputs: 'transfer form' }, () => page.getByRole('link', { name: 'Make a transfer' }).click());
+      await input(rec, page, { input: '', requirements: 'bank home', outputs: 'transfer form' }, () =>
+        page.getByRole('link', { name: 'Make a transfer' }).click(),
+      );
       await page.waitForLoadState('load');
       const from = page.getByLabel('From account');
       if (rec.gen !== '1.65') await input(rec, page, noMeta, () => from.click());
       await input(rec, page, { input: 'from_account', requirements: 'transfer form', outputs: '' }, () => from.selectOption('sav'));
       await input(rec, page, noMeta, () => page.getByLabel('Beneficiary IBAN').click());
-      await input(rec, page, { input: 'iban', requirements: 'transfer form', outputs: '' }, () => page.keyboard.type('ES0000000000000000000000'));
+      await input(rec, page, { input: 'iban', requirements: 'transfer form', outputs: '' }, () =>
+        page.keyboard.type('ES0000000000000000000000'),
+      );
       await input(rec, page, noMeta, () => page.getByLabel('Amount (EUR)').click());
       await input(rec, page, { input: 'amount', requirements: 'transfer form', outputs: '' }, () => page.keyboard.type('250'));
       const fav = page.getByLabel('Save as favourite beneficiary');
       await input(rec, page, noMeta, () => (rec.gen === '1.65' ? fav.check() : fav.click()));
       if (rec.gen !== '1.65') await page.getByLabel('Supporting document').focus();
-      await input(rec, page, { input: 'document', requirements: 'invoice', outputs: '' }, () => page.getByLabel('Supporting document').setInputFiles(INVOICE));
+      await input(rec, page, { input: 'document', requirements: 'invoice', outputs: '' }, () =>
+        page.getByLabel('Supporting document').setInputFiles(INVOICE),
+      );
       const human = page.frameLocator('iframe[title="Security check"]').getByLabel('I ordered this transfer myself');
       await input(rec, page, noMeta, () => (rec.gen === '1.65' ? human.check() : human.click()));
       let popup;
@@ -107,8 +121,12 @@ const SCENARIOS = [
       });
       await page.waitForLoadState('load');
       await input(rec, page, noMeta, () => page.getByLabel('SMS code').click());
-      await input(rec, page, { input: 'sms_code', requirements: 'SMS code from the user', outputs: '', userFeedback: true }, () => page.keyboard.type('123456'));
-      await input(rec, page, { input: '', requirements: 'SMS code', outputs: 'status "Transfer cancelled"' }, () => page.getByRole('button', { name: 'Send transfer' }).click());
+      await input(rec, page, { input: 'sms_code', requirements: 'SMS code from the user', outputs: '', userFeedback: true }, () =>
+        page.keyboard.type('123456'),
+      );
+      await input(rec, page, { input: '', requirements: 'SMS code', outputs: 'status "Transfer cancelled"' }, () =>
+        page.getByRole('button', { name: 'Send transfer' }).click(),
+      );
       const status = await page.locator('#status').textContent();
       if (!status.startsWith('Transfer cancelled')) throw new Error('unexpected status ' + status);
       await input(rec, page, noMeta, () => page.close());
@@ -137,9 +155,19 @@ function toRows(outDir, episodeId, scenario, steps) {
   return steps.map((step, i) => {
     const n = i + 1;
     const browserCode = JSON.parse(step.code);
-    return { id: episodeId, language: 'en', intent: scenario.intent, step: n, input: step.meta.input, requirements: step.meta.requirements,
-      outputs: step.meta.outputs, anonymized_data: scenario.anonymized, png_file: null,
-      json_data: step.meta.userFeedback ? { subintent: 'user_feedback', browserCode } : { browserCode }, html_data: step.before.html };
+    return {
+      id: episodeId,
+      language: 'en',
+      intent: scenario.intent,
+      step: n,
+      input: step.meta.input,
+      requirements: step.meta.requirements,
+      outputs: step.meta.outputs,
+      anonymized_data: scenario.anonymized,
+      png_file: null,
+      json_data: step.meta.userFeedback ? { subintent: 'user_feedback', browserCode } : { browserCode },
+      html_data: step.before.html,
+    };
   });
 }
 
@@ -162,7 +190,9 @@ async function recordGeneration(gen, chromium) {
       console.log(`${episodeId}: ${rec.steps.length} steps`);
       for (const s of rec.steps) console.log('   ', s.code.length > 200 ? s.code.slice(0, 197) + '...' : s.code);
     }
-  } finally { await browser.close(); }
+  } finally {
+    await browser.close();
+  }
   fs.writeFileSync(path.join(OUT, `episodes-${gen}.jsonl`), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
 }
 function oldChromium(version) {
@@ -170,7 +200,9 @@ function oldChromium(version) {
   const pkg = path.join(dir, 'node_modules/playwright-core/package.json');
   if (!fs.existsSync(pkg)) {
     fs.mkdirSync(dir, { recursive: true });
-    execFileSync('npm', ['install', '--prefix', dir, `playwright-core@${version}`, '--no-save', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+    execFileSync('npm', ['install', '--prefix', dir, `playwright-core@${version}`, '--no-save', '--no-audit', '--no-fund'], {
+      stdio: 'inherit',
+    });
   }
   return createRequire(pkg)('playwright-core').chromium;
 }

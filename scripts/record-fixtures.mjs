@@ -68,7 +68,6 @@ const CONTEXT = { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1, 
 // 1.49's _enableRecorder would otherwise open the Inspector app window next to the page.
 process.env.PW_CODEGEN_NO_INSPECTOR = '1';
 
-
 // ---------------------------------------------------------------------------------------------
 // Driving helpers
 // ---------------------------------------------------------------------------------------------
@@ -109,7 +108,8 @@ const noMeta = { input: '', requirements: '', outputs: '' };
 const SCENARIOS = [
   {
     id: 'library-save-record',
-    intent: 'In the public library catalogue, search for books by García, open the record of "La casa de Bernarda Alba" and save the record file.',
+    intent:
+      'In the public library catalogue, search for books by García, open the record of "La casa de Bernarda Alba" and save the record file.',
     anonymized: {},
     async run(rec, context) {
       const page = await openPage(rec, context);
@@ -119,7 +119,9 @@ const SCENARIOS = [
       });
       await page.waitForLoadState('load');
       await input(rec, page, noMeta, () => page.getByLabel('Title or author').click());
-      await input(rec, page, { input: 'search_text', requirements: 'library search page', outputs: '' }, () => page.keyboard.type('Garcia'));
+      await input(rec, page, { input: 'search_text', requirements: 'library search page', outputs: '' }, () =>
+        page.keyboard.type('Garcia'),
+      );
       await input(rec, page, { input: '', requirements: 'search text', outputs: 'list of matching books' }, () =>
         page.getByRole('button', { name: 'Search' }).click(),
       );
@@ -138,7 +140,8 @@ const SCENARIOS = [
   },
   {
     id: 'tax-submit-declaration',
-    intent: 'Fill in the income tax declaration (NIF, full name, province Barcelona), declare the data is true, read the help, enter the SMS verification code and submit; the submission confirmation is cancelled.',
+    intent:
+      'Fill in the income tax declaration (NIF, full name, province Barcelona), declare the data is true, read the help, enter the SMS verification code and submit; the submission confirmation is cancelled.',
     anonymized: { NIF: '00000000T' },
     async run(rec, context) {
       const page = await openPage(rec, context);
@@ -176,9 +179,12 @@ const SCENARIOS = [
         // 1.65 records nothing for this: the click is buffered 500 ms and its page is gone by then.
         await input(rec, popup, { input: '', requirements: 'help window', outputs: '' }, () =>
           // window.close() may tear the page down while click() is still settling.
-          popup.getByRole('button', { name: 'Close' }).click().catch((e) => {
-            if (!popup.isClosed()) throw e;
-          }),
+          popup
+            .getByRole('button', { name: 'Close' })
+            .click()
+            .catch((e) => {
+              if (!popup.isClosed()) throw e;
+            }),
         );
       }
       // When a popup closes the opener becomes the active tab again. Without this, headless
@@ -186,8 +192,11 @@ const SCENARIOS = [
       // hang in the "stable" check, so the confirm() never opens.
       await page.bringToFront();
       await input(rec, page, noMeta, () => page.getByLabel('Verification code').click());
-      await input(rec, page, { input: 'verification_code', requirements: 'SMS verification code from the user', outputs: '', userFeedback: true }, () =>
-        page.keyboard.type('482915'),
+      await input(
+        rec,
+        page,
+        { input: 'verification_code', requirements: 'SMS verification code from the user', outputs: '', userFeedback: true },
+        () => page.keyboard.type('482915'),
       );
       // No 'dialog' listener is registered, so Playwright dismisses the confirm() (as codegen does).
       await input(rec, page, { input: '', requirements: 'verification code', outputs: 'status "Submission cancelled"' }, () =>
@@ -269,7 +278,8 @@ async function openShop(rec, context) {
 const RESOLUTION_SCENARIOS = [
   {
     id: 'shop-checkout',
-    intent: 'In the town hall e-shop, put a bulky waste collection, a library card replacement and a dog licence tag in the cart; in the cart order 2 bulky waste collections, apply the coupon SPRING10, remove the library card replacement and check out.',
+    intent:
+      'In the town hall e-shop, put a bulky waste collection, a library card replacement and a dog licence tag in the cart; in the cart order 2 bulky waste collections, apply the coupon SPRING10, remove the library card replacement and check out.',
     anonymized: {},
     async run(rec, context) {
       const page = await openShop(rec, context);
@@ -301,7 +311,8 @@ const RESOLUTION_SCENARIOS = [
   },
   {
     id: 'shop-remove-icon',
-    intent: 'In the town hall e-shop, put a bulky waste collection and a dog licence tag in the cart, take the bulky waste collection out again in the side cart, then open the cart and check out.',
+    intent:
+      'In the town hall e-shop, put a bulky waste collection and a dog licence tag in the cart, take the bulky waste collection out again in the side cart, then open the cart and check out.',
     anonymized: {},
     async run(rec, context) {
       const page = await openShop(rec, context);
@@ -339,7 +350,9 @@ const RESOLUTION_SCENARIOS = [
       await openCart(rec, page, 1);
       const row = cartRow(page, 'Dog licence tag');
       await input(rec, page, noMeta, () => row.hover());
-      await input(rec, page, { input: '', requirements: 'cart', outputs: 'empty cart' }, () => row.getByRole('button', { name: 'Remove' }).click());
+      await input(rec, page, { input: '', requirements: 'cart', outputs: 'empty cart' }, () =>
+        row.getByRole('button', { name: 'Remove' }).click(),
+      );
       if (!(await page.getByText('Your cart is empty.').isVisible())) throw new Error('shop: cart is not empty');
       await input(rec, page, noMeta, () => page.close());
     },
@@ -352,7 +365,12 @@ const OUT_OVERLAY = path.join(TMP, 'out/overlay');
 const SETS = {
   rpaweb: { scenarios: SCENARIOS, out: OUT_RPAWEB, gens: ['1.49', '1.65'] },
   resolution: { scenarios: RESOLUTION_SCENARIOS, out: OUT_RESOLUTION, gens: ['1.49', '1.65'] },
-  overlay: { scenarios: SCENARIOS.filter((s) => s.id === 'library-save-record'), out: OUT_OVERLAY, gens: ['1.49', '1.55', '1.65'], keepOverlay: true },
+  overlay: {
+    scenarios: SCENARIOS.filter((s) => s.id === 'library-save-record'),
+    out: OUT_OVERLAY,
+    gens: ['1.49', '1.55', '1.65'],
+    keepOverlay: true,
+  },
 };
 
 async function openPage(rec, context) {
@@ -451,7 +469,9 @@ function selectedSets() {
   const names = i === -1 ? ['rpaweb'] : (process.argv[i + 1] ?? '').split(',').filter(Boolean);
   const unknown = names.filter((n) => !SETS[n]);
   if (names.length === 0 || unknown.length)
-    throw new Error(`--only takes a comma-separated list of: ${Object.keys(SETS).join(', ')} (got ${JSON.stringify(process.argv[i + 1] ?? '')})`);
+    throw new Error(
+      `--only takes a comma-separated list of: ${Object.keys(SETS).join(', ')} (got ${JSON.stringify(process.argv[i + 1] ?? '')})`,
+    );
   return names;
 }
 
@@ -469,7 +489,10 @@ async function main() {
     const { chromium } = await import('playwright');
     for (const name of sets) await recordGeneration('1.65', chromium, SETS[name]);
     if (sets.includes('rpaweb')) {
-      for (const [staged, final] of [[OUT_RPAWEB, FINAL_RPAWEB], [OUT_CODEGEN, FINAL_CODEGEN]]) {
+      for (const [staged, final] of [
+        [OUT_RPAWEB, FINAL_RPAWEB],
+        [OUT_CODEGEN, FINAL_CODEGEN],
+      ]) {
         fs.rmSync(final, { recursive: true, force: true });
         fs.renameSync(staged, final);
       }

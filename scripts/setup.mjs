@@ -27,10 +27,11 @@ if (!existsSync(installed) || (existsSync(lock) && statSync(lock).mtimeMs > stat
 }
 
 // 2. The compiled CLI, when any source is newer than it.
-const newest = (dir) => readdirSync(dir, { withFileTypes: true }).reduce((m, e) => {
-  const p = join(dir, e.name);
-  return Math.max(m, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-}, 0);
+const newest = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).reduce((m, e) => {
+    const p = join(dir, e.name);
+    return Math.max(m, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }, 0);
 const built = join(root, 'dist', 'cli.js');
 if (!existsSync(built) || newest(join(root, 'src')) > statSync(built).mtimeMs) {
   say('building…');
@@ -45,12 +46,19 @@ if (check.status !== 0) {
   const hasApt = existsSync('/usr/bin/apt-get') && existsSync('/etc/debian_version');
   if (!(isRoot && hasApt)) {
     process.stderr.write(check.stderr || check.stdout);
-    say(isRoot ? 'not a Debian system: install Chromium or Chrome yourself.' : 'run `sudo apt-get install -y chromium` (Debian/Ubuntu), or `npx playwright install chromium`, or set REPLAYWRIGHT_CHROMIUM.');
+    say(
+      isRoot
+        ? 'not a Debian system: install Chromium or Chrome yourself.'
+        : 'run `sudo apt-get install -y chromium` (Debian/Ubuntu), or `npx playwright install chromium`, or set REPLAYWRIGHT_CHROMIUM.',
+    );
     process.exit(1);
   }
-  say('no Chromium found: installing Debian\'s chromium (apt-get)…');
+  say("no Chromium found: installing Debian's chromium (apt-get)…");
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   check = doctor();
   if (check.status !== 0) {
     process.stderr.write(check.stderr || check.stdout);

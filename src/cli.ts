@@ -28,7 +28,8 @@ import { DEMO_NUMBER_RULES, numericOptionProblem, RUN_NUMBER_RULES } from './com
 import { blockedUrl, URL_SCHEME_PATTERN } from './replay/sandbox/url-policy.js';
 
 /** pino and its pretty transport, loaded by the commands that log. */
-const createLogger = async (...args: Parameters<typeof import('./log.js').createLogger>) => (await import('./log.js')).createLogger(...args);
+const createLogger = async (...args: Parameters<typeof import('./log.js').createLogger>) =>
+  (await import('./log.js')).createLogger(...args);
 
 dropWritesToClosedPipes();
 
@@ -38,14 +39,35 @@ const paramsOf = (a: { param?: string[]; secret?: string[]; params?: string }) =
 
 /** The replay options the `run` flags choose beyond the basics. */
 function replayChoices(a: {
-  mode: 'live' | 'snapshot'; 'allow-scripts': boolean; compare: CompareMode; 'compare-config'?: string; mask?: string[]; calibrate?: boolean; 'calibrate-interval'?: number;
-  'stop-at-first-divergence': boolean; 'fail-on': FailOn; trace: 'on' | 'off' | 'retain-on-failure'; 'from-step'?: number; 'to-step'?: number;
-  'pause-on-failure': boolean; 'start-url'?: string[]; 'max-artifact-bytes'?: number; viewport?: string; 'allow-url-scheme'?: string[];
+  mode: 'live' | 'snapshot';
+  'allow-scripts': boolean;
+  compare: CompareMode;
+  'compare-config'?: string;
+  mask?: string[];
+  calibrate?: boolean;
+  'calibrate-interval'?: number;
+  'stop-at-first-divergence': boolean;
+  'fail-on': FailOn;
+  trace: 'on' | 'off' | 'retain-on-failure';
+  'from-step'?: number;
+  'to-step'?: number;
+  'pause-on-failure': boolean;
+  'start-url'?: string[];
+  'max-artifact-bytes'?: number;
+  viewport?: string;
+  'allow-url-scheme'?: string[];
 }): Partial<ReplayOptions> {
   return {
     replayMode: a.mode,
     allowScripts: a['allow-scripts'],
-    compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: a.compare, thresholds: loadThresholds(a['compare-config']), maskSelectors: list(a.mask), calibrateIntervalMs: a.calibrate ? (a['calibrate-interval'] ?? DEFAULT_CALIBRATE_INTERVAL_MS) : undefined, maxArtifactBytes: a['max-artifact-bytes'] },
+    compare: {
+      ...DEFAULT_REPLAY_OPTIONS.compare,
+      mode: a.compare,
+      thresholds: loadThresholds(a['compare-config']),
+      maskSelectors: list(a.mask),
+      calibrateIntervalMs: a.calibrate ? (a['calibrate-interval'] ?? DEFAULT_CALIBRATE_INTERVAL_MS) : undefined,
+      maxArtifactBytes: a['max-artifact-bytes'],
+    },
     stopAtFirstDivergence: a['stop-at-first-divergence'],
     failOn: a['fail-on'],
     trace: a.trace,
@@ -59,7 +81,8 @@ function replayChoices(a: {
 }
 
 /** `--images DIR` (from the working folder) as the BabyAGI decoder's `imagesDir`. */
-const decodeChoices = (images: string | undefined): Record<string, unknown> | undefined => (images === undefined ? undefined : { imagesDir: resolve(images) });
+const decodeChoices = (images: string | undefined): Record<string, unknown> | undefined =>
+  images === undefined ? undefined : { imagesDir: resolve(images) };
 
 const list = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)]);
 
@@ -77,36 +100,48 @@ await yargs(hideBin(process.argv))
   .command(
     'run [dataset]',
     'replay every episode of a dataset file or folder in headless Chromium',
-    (y) => y
-      .positional('dataset', { type: 'string', describe: 'a dataset file, or a folder to search (default: `dataset` of the config)' })
-      .option('config', CONFIG_FLAG)
-      .options(RUN_OPTIONS)
-      .config(configAsFlags(config.config))
-      .check((a) => {
-        if (!a.dataset) throw new Error('run needs a dataset: name it, or set `dataset` in replaywright.config');
-        const numeric = numericOptionProblem(a, RUN_NUMBER_RULES);
-        if (numeric) throw new Error(numeric);
-        for (const scheme of list(a['allow-url-scheme'])) if (!URL_SCHEME_PATTERN.test(scheme)) throw new Error(`--allow-url-scheme expects a scheme name such as file (lower case, no colon), got ${JSON.stringify(scheme)}`);
-        const startUrls = parseStartUrls(list(a['start-url']));
-        for (const url of [startUrls?.all, ...Object.values(startUrls?.byWebsite ?? {})]) {
-          const blocked = url === undefined ? undefined : blockedUrl(url, list(a['allow-url-scheme']));
-          if (blocked) throw new Error(`--start-url: ${blocked}`);
-        }
-        if (a.shard !== undefined) parseShard(a.shard);
-        if (a.viewport !== undefined) parseViewport(a.viewport);
-        if (a.calibrate && a.mode === 'snapshot') throw new Error('--calibrate learns from a live page: snapshot mode has none');
-        if (a.calibrate && a.compare === 'off') throw new Error('--calibrate learns what comparison should ignore: it needs --compare other than off');
-        const har = harProblem(a.har);
-        if (har) throw new Error(har);
-        return true;
-      }),
+    (y) =>
+      y
+        .positional('dataset', { type: 'string', describe: 'a dataset file, or a folder to search (default: `dataset` of the config)' })
+        .option('config', CONFIG_FLAG)
+        .options(RUN_OPTIONS)
+        .config(configAsFlags(config.config))
+        .check((a) => {
+          if (!a.dataset) throw new Error('run needs a dataset: name it, or set `dataset` in replaywright.config');
+          const numeric = numericOptionProblem(a, RUN_NUMBER_RULES);
+          if (numeric) throw new Error(numeric);
+          for (const scheme of list(a['allow-url-scheme']))
+            if (!URL_SCHEME_PATTERN.test(scheme))
+              throw new Error(
+                `--allow-url-scheme expects a scheme name such as file (lower case, no colon), got ${JSON.stringify(scheme)}`,
+              );
+          const startUrls = parseStartUrls(list(a['start-url']));
+          for (const url of [startUrls?.all, ...Object.values(startUrls?.byWebsite ?? {})]) {
+            const blocked = url === undefined ? undefined : blockedUrl(url, list(a['allow-url-scheme']));
+            if (blocked) throw new Error(`--start-url: ${blocked}`);
+          }
+          if (a.shard !== undefined) parseShard(a.shard);
+          if (a.viewport !== undefined) parseViewport(a.viewport);
+          if (a.calibrate && a.mode === 'snapshot') throw new Error('--calibrate learns from a live page: snapshot mode has none');
+          if (a.calibrate && a.compare === 'off')
+            throw new Error('--calibrate learns what comparison should ignore: it needs --compare other than off');
+          const har = harProblem(a.har);
+          if (har) throw new Error(har);
+          return true;
+        }),
     async (a) => {
       // Chromium starts launching first, in its own process, while this one loads the replay
       // engine and decodes the dataset (threads launch their own browsers).
       // A sealed run's browser is launched with the sealed flags (WebRTC UDP policy) like every other.
-      const [{ startEarlyBrowser }, { networkSealed }] = await Promise.all([import('./replay/browser-source.js'), import('./replay/sandbox/webrtc.js')]);
+      const [{ startEarlyBrowser }, { networkSealed }] = await Promise.all([
+        import('./replay/browser-source.js'),
+        import('./replay/sandbox/webrtc.js'),
+      ]);
       const sealedNetwork = networkSealed({ replayMode: a.mode, offline: a.offline, har: a.har });
-      const early = a['worker-mode'] === 'threads' ? undefined : startEarlyBrowser({ headed: a.headed, slowMo: a['slow-mo'], connect: a.connect, ownSignals: true, sealedNetwork });
+      const early =
+        a['worker-mode'] === 'threads'
+          ? undefined
+          : startEarlyBrowser({ headed: a.headed, slowMo: a['slow-mo'], connect: a.connect, ownSignals: true, sealedNetwork });
       const { defaultWorkers, runCommand } = await import('./commands/run.js');
       const given = paramsOf(a);
       const ignored = a.mode === 'snapshot' ? liveOnlyFlags(a) : [];
@@ -137,21 +172,27 @@ await yargs(hideBin(process.argv))
           decode: decodeChoices(a.images),
           early,
         },
-        await createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'], redactor: new Redactor(given.secrets) }),
+        await createLogger({
+          format: a['log-format'] as LogFormat | undefined,
+          level: a['log-level'],
+          redactor: new Redactor(given.secrets),
+        }),
       );
       if (a.heal && exitCode !== 2) {
         const { writeHealed } = await import('./commands/heal.js');
-        for (const line of await writeHealed({ dataset: a.dataset!, out: a.out, format: a.format, decode: decodeChoices(a.images) })) console.log(line);
+        for (const line of await writeHealed({ dataset: a.dataset!, out: a.out, format: a.format, decode: decodeChoices(a.images) }))
+          console.log(line);
       }
     },
   )
   .command(
     'approve <out>',
     'make the live before-states of a `run --heal` the recorded ones in <out>/healed/, for the episodes you accept',
-    (y) => y
-      .positional('out', { type: 'string', demandOption: true, describe: 'a results folder of `run --heal`' })
-      .option('episode', { type: 'string', array: true, describe: 'an episode you accept (repeatable)' })
-      .option('all-passed', { type: 'boolean', default: false, describe: 'accept every passed episode' }),
+    (y) =>
+      y
+        .positional('out', { type: 'string', demandOption: true, describe: 'a results folder of `run --heal`' })
+        .option('episode', { type: 'string', array: true, describe: 'an episode you accept (repeatable)' })
+        .option('all-passed', { type: 'boolean', default: false, describe: 'accept every passed episode' }),
     async (a) => {
       const { approveCommand } = await import('./commands/approve.js');
       exitCode = await approveCommand({ out: a.out, episodes: list(a.episode), allPassed: a['all-passed'] });
@@ -160,10 +201,11 @@ await yargs(hideBin(process.argv))
   .command(
     'diff <dataset> <healed>',
     'per step, the old and new locator and (after approve) the old and new before-state',
-    (y) => y
-      .positional('dataset', { type: 'string', demandOption: true, describe: 'the dataset as recorded' })
-      .positional('healed', { type: 'string', demandOption: true, describe: 'its healed copy (<out>/healed)' })
-      .option('html', { type: 'string', describe: 'also write the diff as an HTML page, images side by side' }),
+    (y) =>
+      y
+        .positional('dataset', { type: 'string', demandOption: true, describe: 'the dataset as recorded' })
+        .positional('healed', { type: 'string', demandOption: true, describe: 'its healed copy (<out>/healed)' })
+        .option('html', { type: 'string', describe: 'also write the diff as an HTML page, images side by side' }),
     async (a) => {
       const { diffCommand } = await import('./commands/diff.js');
       exitCode = await diffCommand({ dataset: a.dataset, healed: a.healed, html: a.html });
@@ -172,34 +214,59 @@ await yargs(hideBin(process.argv))
   .command(
     'merge <results..>',
     'combine the results folders of several runs (shards, re-runs) into one; the last line per episode wins',
-    (y) => y
-      .positional('results', { type: 'string', array: true, demandOption: true, describe: 'results folders (`run --out`), in order: later ones win' })
-      .option('out', { type: 'string', demandOption: true, describe: 'merged results folder (may be one of the inputs)' })
-      .option('copy-artifacts', { type: 'boolean', default: true, describe: 'copy each kept episode\'s episodes/<id>/ folder along' }),
+    (y) =>
+      y
+        .positional('results', {
+          type: 'string',
+          array: true,
+          demandOption: true,
+          describe: 'results folders (`run --out`), in order: later ones win',
+        })
+        .option('out', { type: 'string', demandOption: true, describe: 'merged results folder (may be one of the inputs)' })
+        .option('copy-artifacts', { type: 'boolean', default: true, describe: "copy each kept episode's episodes/<id>/ folder along" }),
     async (a) => {
       const { mergeCommand } = await import('./commands/merge.js');
-      exitCode = await mergeCommand({ inputs: list(a.results), out: a.out, copyArtifacts: a['copy-artifacts'] }, await createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] }));
+      exitCode = await mergeCommand(
+        { inputs: list(a.results), out: a.out, copyArtifacts: a['copy-artifacts'] },
+        await createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] }),
+      );
     },
   )
   .command(
     'inspect <dataset>',
     'list episodes, steps and decoded actions',
-    (y) => y
-      .positional('dataset', { type: 'string', demandOption: true })
-      .option('format', { choices: FORMAT_CHOICES, default: 'auto' as FormatChoice })
-      .option('episode', { type: 'string', array: true })
-      .option('json', { type: 'boolean', default: false, describe: 'print each episode as IR JSON' })
-      .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, used as given (default: images/ next to each metadata file)' }),
+    (y) =>
+      y
+        .positional('dataset', { type: 'string', demandOption: true })
+        .option('format', { choices: FORMAT_CHOICES, default: 'auto' as FormatChoice })
+        .option('episode', { type: 'string', array: true })
+        .option('json', { type: 'boolean', default: false, describe: 'print each episode as IR JSON' })
+        .option('images', {
+          type: 'string',
+          describe: 'BabyAGI screenshots folder, used as given (default: images/ next to each metadata file)',
+        }),
     async (a) => {
       const { inspectCommand } = await import('./commands/inspect.js');
-      exitCode = await inspectCommand({ dataset: a.dataset, format: a.format, episodes: list(a.episode), json: a.json, decode: decodeChoices(a.images) });
+      exitCode = await inspectCommand({
+        dataset: a.dataset,
+        format: a.format,
+        episodes: list(a.episode),
+        json: a.json,
+        decode: decodeChoices(a.images),
+      });
     },
   )
   .command(
     'validate <dataset>',
     'decode only; report every problem with file:line and field',
-    (y) => y.positional('dataset', { type: 'string', demandOption: true }).option('format', { choices: FORMAT_CHOICES, default: 'auto' as FormatChoice })
-      .option('images', { type: 'string', describe: 'BabyAGI screenshots folder, used as given (default: images/ next to each metadata file)' }),
+    (y) =>
+      y
+        .positional('dataset', { type: 'string', demandOption: true })
+        .option('format', { choices: FORMAT_CHOICES, default: 'auto' as FormatChoice })
+        .option('images', {
+          type: 'string',
+          describe: 'BabyAGI screenshots folder, used as given (default: images/ next to each metadata file)',
+        }),
     async (a) => {
       const { validateCommand } = await import('./commands/validate.js');
       exitCode = await validateCommand({ dataset: a.dataset, format: a.format, decode: decodeChoices(a.images) });
@@ -217,22 +284,36 @@ await yargs(hideBin(process.argv))
   .command(
     'export <dataset>',
     'write one episode as a @playwright/test spec or as its decoded IR (JSON)',
-    (y) => y
-      .positional('dataset', { type: 'string', demandOption: true, describe: 'a dataset file, or a folder to search' })
-      .option('episode', { type: 'string', describe: 'the episode id (optional when the dataset has one episode)' })
-      .option('to', { choices: ['playwright-test', 'ir'] as const, demandOption: true, describe: 'what to write' })
-      .option('out', { type: 'string', describe: 'file to write (default: stdout)' })
-      .option('format', { choices: FORMAT_CHOICES, default: 'auto' as FormatChoice })
-      .option('map-url', { type: 'string', array: true, describe: 'FROM=TO: write recorded URLs starting with FROM with TO (repeatable)' })
-      .option('param', { type: 'string', array: true, describe: 'NAME=VALUE: steps using this param read process.env.NAME (repeatable)' })
-      .option('secret', { type: 'string', array: true, describe: 'NAME=VALUE: the same, and the value never written (repeatable)' })
-      .option('params', { type: 'string', describe: 'JSON file of params, as for run' }),
+    (y) =>
+      y
+        .positional('dataset', { type: 'string', demandOption: true, describe: 'a dataset file, or a folder to search' })
+        .option('episode', { type: 'string', describe: 'the episode id (optional when the dataset has one episode)' })
+        .option('to', { choices: ['playwright-test', 'ir'] as const, demandOption: true, describe: 'what to write' })
+        .option('out', { type: 'string', describe: 'file to write (default: stdout)' })
+        .option('format', { choices: FORMAT_CHOICES, default: 'auto' as FormatChoice })
+        .option('map-url', {
+          type: 'string',
+          array: true,
+          describe: 'FROM=TO: write recorded URLs starting with FROM with TO (repeatable)',
+        })
+        .option('param', { type: 'string', array: true, describe: 'NAME=VALUE: steps using this param read process.env.NAME (repeatable)' })
+        .option('secret', { type: 'string', array: true, describe: 'NAME=VALUE: the same, and the value never written (repeatable)' })
+        .option('params', { type: 'string', describe: 'JSON file of params, as for run' }),
     async (a) => {
       const { exportCommand } = await import('./commands/export.js');
       const given = paramsOf(a);
       const episodes = list(a.episode);
       if (episodes.length > 1) throw new Error('export writes one episode: give --episode once');
-      exitCode = await exportCommand({ dataset: a.dataset, format: a.format, episode: episodes[0], to: a.to, out: a.out, urlMappings: list(a['map-url']).map(parseUrlMapping), params: given.params, secrets: given.secrets });
+      exitCode = await exportCommand({
+        dataset: a.dataset,
+        format: a.format,
+        episode: episodes[0],
+        to: a.to,
+        out: a.out,
+        urlMappings: list(a['map-url']).map(parseUrlMapping),
+        params: given.params,
+        secrets: given.secrets,
+      });
     },
   )
   .command('schema', 'print the JSON Schema of the action IR', {}, async () => {
@@ -246,18 +327,22 @@ await yargs(hideBin(process.argv))
   .command(
     'demo',
     'replay the bundled fixture recordings against the bundled site',
-    (y) => y
-      .option('out', { type: 'string', default: 'out/demo' })
-      .option('timeout', { type: 'number', default: DEFAULT_STEP_TIMEOUT_MS })
-      .option('headed', { type: 'boolean', default: false })
-      .check((a) => {
-        const numeric = numericOptionProblem(a, DEMO_NUMBER_RULES);
-        if (numeric) throw new Error(numeric);
-        return true;
-      }),
+    (y) =>
+      y
+        .option('out', { type: 'string', default: 'out/demo' })
+        .option('timeout', { type: 'number', default: DEFAULT_STEP_TIMEOUT_MS })
+        .option('headed', { type: 'boolean', default: false })
+        .check((a) => {
+          const numeric = numericOptionProblem(a, DEMO_NUMBER_RULES);
+          if (numeric) throw new Error(numeric);
+          return true;
+        }),
     async (a) => {
       const { demoCommand } = await import('./commands/demo.js');
-      exitCode = await demoCommand({ out: a.out, timeoutMs: a.timeout, headed: a.headed }, await createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] ?? 'warn' }));
+      exitCode = await demoCommand(
+        { out: a.out, timeoutMs: a.timeout, headed: a.headed },
+        await createLogger({ format: a['log-format'] as LogFormat | undefined, level: a['log-level'] ?? 'warn' }),
+      );
     },
   )
   .demandCommand(1, 'name a command: run, approve, diff, merge, report, export, inspect, validate, schema, doctor or demo')
@@ -265,7 +350,7 @@ await yargs(hideBin(process.argv))
   .fail((msg, err) => {
     // Usage mistakes and bad option values: a message and exit 2, never a stack trace.
     console.error(msg ?? err?.message);
-    if (msg) console.error("see `replaywright --help`");
+    if (msg) console.error('see `replaywright --help`');
     process.exit(2);
   })
   .help()

@@ -3,7 +3,15 @@
 // types of what comes back. docs/api.md has an example. The CLI is one user of the same code.
 
 // Datasets: decode any supported format into the IR, streamed or whole, and check it.
-export { loadDataset, openDataset, FORMAT_CHOICES, type DatasetStream, type FormatChoice, type LoadedDataset, type LoadOptions } from './formats/load-dataset.js';
+export {
+  loadDataset,
+  openDataset,
+  FORMAT_CHOICES,
+  type DatasetStream,
+  type FormatChoice,
+  type LoadedDataset,
+  type LoadOptions,
+} from './formats/load-dataset.js';
 export { validateDataset, type Validation } from './api/dataset.js';
 export { formatProblem, type Problem } from './ir/problem.js';
 export type { Action, Episode, Step, Target } from './ir/index.js';
@@ -14,7 +22,15 @@ export type { ReplayHooks } from './replay/hooks.js';
 export type { BrowserInfo } from './replay/run.js';
 
 // Configuration: the same file and keys as `replaywright run`.
-export { defineConfig, loadConfig, findConfigFile, ConfigError, CONFIG_KEYS, type ReplaywrightConfig, type LoadedConfig } from './config/index.js';
+export {
+  defineConfig,
+  loadConfig,
+  findConfigFile,
+  ConfigError,
+  CONFIG_KEYS,
+  type ReplaywrightConfig,
+  type LoadedConfig,
+} from './config/index.js';
 
 // Pure comparison (no browser): what a before-state check is made of.
 export { compareHtml } from './api/compare.js';

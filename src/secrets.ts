@@ -27,7 +27,10 @@ export class Redactor {
     }
     this.pairs = [...pairs].sort((a, b) => b[0].length - a[0].length);
     this.bytePairs = this.pairs.map(([n, r]) => [Buffer.from(n, 'utf8'), Buffer.from(r, 'utf8')]);
-    this.raw = secrets.filter((s) => s.value !== '').map((s) => ({ value: s.value, replacement: `[secret:${s.name}]` })).sort((a, b) => b.value.length - a.value.length);
+    this.raw = secrets
+      .filter((s) => s.value !== '')
+      .map((s) => ({ value: s.value, replacement: `[secret:${s.name}]` }))
+      .sort((a, b) => b.value.length - a.value.length);
   }
 
   /** Whether there is anything to redact. */

@@ -16,7 +16,8 @@ export function terminalSafeDeep<T>(value: T): T {
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return terminalSafe(v);
     if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) return Object.fromEntries(Object.entries(v).map(([k, x]) => [terminalSafe(k), walk(x)]));
+    if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype)
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [terminalSafe(k), walk(x)]));
     if (v instanceof Error) return terminalSafe(v.message);
     return v;
   };

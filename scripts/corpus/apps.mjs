@@ -39,28 +39,46 @@ export const LIBRARY_API = {
   paths: {
     '/books': {
       get: {
-        summary: 'List books', operationId: 'listBooks', tags: ['books'],
-        parameters: [{ name: 'author', in: 'query', required: false, schema: { type: 'string' }, description: 'Only books by this author' }],
+        summary: 'List books',
+        operationId: 'listBooks',
+        tags: ['books'],
+        parameters: [
+          { name: 'author', in: 'query', required: false, schema: { type: 'string' }, description: 'Only books by this author' },
+        ],
         responses: { 200: { description: 'The books' } },
       },
     },
     '/books/{bookId}': {
       get: {
-        summary: 'Get a book', operationId: 'getBook', tags: ['books'],
+        summary: 'Get a book',
+        operationId: 'getBook',
+        tags: ['books'],
         parameters: [{ name: 'bookId', in: 'path', required: true, schema: { type: 'integer' } }],
         responses: { 200: { description: 'The book' }, 404: { description: 'No such book' } },
       },
     },
     '/loans': {
       post: {
-        summary: 'Lend a book', operationId: 'lendBook', tags: ['loans'],
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { bookId: { type: 'integer' }, reader: { type: 'string' } } }, example: { bookId: 7, reader: 'ana' } } } },
+        summary: 'Lend a book',
+        operationId: 'lendBook',
+        tags: ['loans'],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { bookId: { type: 'integer' }, reader: { type: 'string' } } },
+              example: { bookId: 7, reader: 'ana' },
+            },
+          },
+        },
         responses: { 201: { description: 'Lent' } },
       },
     },
     '/loans/{loanId}': {
       delete: {
-        summary: 'Return a book', operationId: 'returnBook', tags: ['loans'],
+        summary: 'Return a book',
+        operationId: 'returnBook',
+        tags: ['loans'],
         parameters: [{ name: 'loanId', in: 'path', required: true, schema: { type: 'integer' } }],
         responses: { 204: { description: 'Returned' } },
       },
@@ -90,7 +108,15 @@ report();
 </script></body></html>`;
 }
 
-const TYPES = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json', '.html': 'text/html' };
+const TYPES = {
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.html': 'text/html',
+};
 
 /**
  * Serves one release of one app on loopback. `log` lists what the app did: API calls
@@ -119,7 +145,11 @@ export async function serveApp(appName, packageDir, { port = 0 } = {}) {
       }
       if (url.pathname.startsWith('/api/')) {
         if (req.method === 'OPTIONS') {
-          res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' });
+          res.writeHead(204, {
+            'access-control-allow-origin': '*',
+            'access-control-allow-headers': '*',
+            'access-control-allow-methods': '*',
+          });
           return res.end();
         }
         log.push({ method: req.method, path: url.pathname.slice(4), query: Object.fromEntries(url.searchParams), body });
@@ -142,5 +172,13 @@ export async function serveApp(appName, packageDir, { port = 0 } = {}) {
   await new Promise((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve(undefined)));
   const address = server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
-  return { url: origin, log, close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r(undefined)); }) };
+  return {
+    url: origin,
+    log,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections?.();
+        server.close(() => r(undefined));
+      }),
+  };
 }

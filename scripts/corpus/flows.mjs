@@ -18,7 +18,10 @@ function sentOnce(method, path, check = () => true) {
     const calls = apiCalls(log);
     const hit = calls.filter((c) => c.method === method && c.path === path && check(c));
     if (hit.length === 1 && calls.length === 1) return { ok: true };
-    return { ok: false, why: `expected one ${method} ${path}; the app sent ${calls.map((c) => `${c.method} ${c.path}${c.body ? ` ${JSON.stringify(c.body.slice(0, 80))}` : ""}${Object.keys(c.query).length ? '?' + new URLSearchParams(c.query) : ''}`).join(', ') || 'nothing'}` };
+    return {
+      ok: false,
+      why: `expected one ${method} ${path}; the app sent ${calls.map((c) => `${c.method} ${c.path}${c.body ? ` ${JSON.stringify(c.body.slice(0, 80))}` : ''}${Object.keys(c.query).length ? '?' + new URLSearchParams(c.query) : ''}`).join(', ') || 'nothing'}`,
+    };
   };
 }
 
@@ -96,7 +99,12 @@ export const FLOWS = {
       id: 'remove-age',
       intent: 'In the profile document, remove the age field.',
       async record(page, input) {
-        await input(() => page.getByRole('row', { name: /Ctrl\+M\) age : 36$/ }).getByRole('button', { name: 'Click to open the actions menu (Ctrl+M)' }).click());
+        await input(() =>
+          page
+            .getByRole('row', { name: /Ctrl\+M\) age : 36$/ })
+            .getByRole('button', { name: 'Click to open the actions menu (Ctrl+M)' })
+            .click(),
+        );
         await input(() => page.getByRole('button', { name: 'Remove' }).click());
       },
       judge: documentIs({ name: 'Ada', city: 'London', languages: ['English', 'French'], active: true }),

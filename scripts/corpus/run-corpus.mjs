@@ -49,13 +49,22 @@ export async function runCorpus(engine, dirs, { apps = Object.keys(APPS), releas
             episode: episode.id,
             status: result.status,
             reason: result.reason,
-            failedStep: result.failedStep === undefined ? undefined : { step: result.failedStep + 1, message: result.steps[result.failedStep]?.message, action: result.steps[result.failedStep]?.description },
+            failedStep:
+              result.failedStep === undefined
+                ? undefined
+                : {
+                    step: result.failedStep + 1,
+                    message: result.steps[result.failedStep]?.message,
+                    action: result.steps[result.failedStep]?.description,
+                  },
             reproduced: judged.ok,
             why: judged.why,
             steps: result.steps.length,
             diverged: result.steps.filter((s) => s.compare?.verdict === 'diverged').length,
             drift: result.steps.filter((s) => s.compare?.verdict === 'drift').length,
-            divergedSteps: result.steps.filter((s) => s.compare?.verdict === 'diverged' || s.compare?.verdict === 'drift').map((s) => ({ step: s.index + 1, verdict: s.compare.verdict, reasons: s.compare.reasons })),
+            divergedSteps: result.steps
+              .filter((s) => s.compare?.verdict === 'diverged' || s.compare?.verdict === 'drift')
+              .map((s) => ({ step: s.index + 1, verdict: s.compare.verdict, reasons: s.compare.reasons })),
           };
           rows.push(row);
           onRow?.(row);
@@ -73,7 +82,20 @@ export function corpusTable(rows) {
   const groups = new Map();
   for (const r of rows) {
     const key = `${r.app}@${r.release}`;
-    if (!groups.has(key)) groups.set(key, { app: r.app, release: r.release, same: r.sameRelease, episodes: 0, reproduced: 0, passed: 0, falseAlarms: 0, silentWrong: 0, steps: 0, diverged: 0, drift: 0 });
+    if (!groups.has(key))
+      groups.set(key, {
+        app: r.app,
+        release: r.release,
+        same: r.sameRelease,
+        episodes: 0,
+        reproduced: 0,
+        passed: 0,
+        falseAlarms: 0,
+        silentWrong: 0,
+        steps: 0,
+        diverged: 0,
+        drift: 0,
+      });
     const g = groups.get(key);
     g.episodes++;
     g.steps += r.steps;
@@ -89,7 +111,20 @@ export function corpusTable(rows) {
 
 export function formatTable(groups) {
   const head = ['app', 'release', 'episodes', 'reproduced', 'passed', 'false alarms', 'silent-wrong', 'steps', 'diverged', 'drift'];
-  const lines = groups.map((g) => [g.app, `${g.release}${g.same ? ' (recorded)' : ''}`, g.episodes, g.reproduced, g.passed, g.falseAlarms, g.silentWrong, g.steps, g.diverged, g.drift].map(String));
+  const lines = groups.map((g) =>
+    [
+      g.app,
+      `${g.release}${g.same ? ' (recorded)' : ''}`,
+      g.episodes,
+      g.reproduced,
+      g.passed,
+      g.falseAlarms,
+      g.silentWrong,
+      g.steps,
+      g.diverged,
+      g.drift,
+    ].map(String),
+  );
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cells) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [fmt(head), fmt(widths.map((w) => '-'.repeat(w))), ...lines.map(fmt)].join('\n');

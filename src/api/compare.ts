@@ -9,7 +9,11 @@ import type { BeforeStateComparison } from '../ir/results.js';
  * DOM side (visible text, element structure), with no browser: the figures, the words only one
  * side has, and the verdict the thresholds give.
  */
-export function compareHtml(recordedHtml: string, liveHtml: string, thresholds: CompareThresholds = DEFAULT_COMPARE_THRESHOLDS): Pick<BeforeStateComparison, 'verdict' | 'reasons' | 'textSimilarity' | 'structureSimilarity' | 'textDiff'> {
+export function compareHtml(
+  recordedHtml: string,
+  liveHtml: string,
+  thresholds: CompareThresholds = DEFAULT_COMPARE_THRESHOLDS,
+): Pick<BeforeStateComparison, 'verdict' | 'reasons' | 'textSimilarity' | 'structureSimilarity' | 'textDiff'> {
   const recorded = pageShape(recordedHtml);
   const live = pageShape(liveHtml);
   const figures = domSimilarity(recorded, live);

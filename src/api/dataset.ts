@@ -14,9 +14,14 @@ export interface Validation {
 }
 
 /** Decodes a dataset without replaying it (streamed, as `replaywright validate`): what is in it, and every problem with file, line and field. */
-export async function validateDataset(path: string, options: { format?: FormatChoice; decode?: LoadOptions['decode'] } = {}): Promise<Validation> {
+export async function validateDataset(
+  path: string,
+  options: { format?: FormatChoice; decode?: LoadOptions['decode'] } = {},
+): Promise<Validation> {
   const data = await openDataset(path, options);
-  let episodes = 0, steps = 0, rejected = 0;
+  let episodes = 0,
+    steps = 0,
+    rejected = 0;
   for await (const item of data.items()) {
     if (item.kind === 'episode') {
       episodes++;
@@ -24,5 +29,13 @@ export async function validateDataset(path: string, options: { format?: FormatCh
     } else rejected++;
   }
   const errors = data.problems.filter((p) => p.severity === 'error').length;
-  return { files: data.files.map((f) => f.file), recordsRead: data.recordsRead, episodes, steps, rejected, problems: data.problems, ok: data.recordsRead > 0 && errors === 0 };
+  return {
+    files: data.files.map((f) => f.file),
+    recordsRead: data.recordsRead,
+    episodes,
+    steps,
+    rejected,
+    problems: data.problems,
+    ok: data.recordsRead > 0 && errors === 0,
+  };
 }

@@ -54,11 +54,16 @@ export async function replay(source: string | Episode | readonly Episode[] | und
     const { options: run, selection } = runOptionsFrom(config, resolve('.'));
     const wanted = new Set(selection.episodes);
     const roots = chainRoots(episodes);
-    const chains = groupChains(episodes.filter((e) => (wanted.size === 0 || wanted.has(e.id)) && inShard(roots.get(e.id) ?? e.id, selection.shard)));
+    const chains = groupChains(
+      episodes.filter((e) => (wanted.size === 0 || wanted.has(e.id)) && inShard(roots.get(e.id) ?? e.id, selection.shard)),
+    );
     const browser = await replayEpisodes(chains, { ...run, hooks, stop: signal }, { onEpisode }, log);
     return { results, problems: [], browser, out: run.out };
   }
-  const data = await openDataset(from, { format: config.format, decode: config.images === undefined ? undefined : { imagesDir: resolve(config.images) } });
+  const data = await openDataset(from, {
+    format: config.format,
+    decode: config.images === undefined ? undefined : { imagesDir: resolve(config.images) },
+  });
   const { options: run, selection } = runOptionsFrom(config, data.root);
   const wanted = new Set(selection.episodes);
   const keep = (id: string, root: string) => (wanted.size === 0 || wanted.has(id)) && inShard(root, selection.shard);

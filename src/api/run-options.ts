@@ -32,16 +32,59 @@ const list = (v: string | string[] | undefined): string[] => (v === undefined ? 
 export function runOptionsFrom(config: ReplaywrightConfig, datasetRoot: string): { options: RunOptions; selection: Selection } {
   // Every key is taken here: a key added to the config without a meaning here fails to compile (`rest`).
   const {
-    dataset: _dataset, out, format, episode, mapUrl, param, secret, params, timeout, filesDir, strict, repair, minScore, finalTextMin, headed, slowMo, workers, workerMode,
-    resume, shard, connect, mode, allowScripts, compare, compareConfig, mask, calibrate, calibrateInterval, stopAtFirstDivergence, trace, fromStep, toStep,
-    pauseOnFailure, offline, har, episodeTimeout, maxArtifactBytes, startUrl, images, heal, viewport, allowUrlScheme, failOn, logFormat: _logFormat, logLevel: _logLevel, ...rest
+    dataset: _dataset,
+    out,
+    format,
+    episode,
+    mapUrl,
+    param,
+    secret,
+    params,
+    timeout,
+    filesDir,
+    strict,
+    repair,
+    minScore,
+    finalTextMin,
+    headed,
+    slowMo,
+    workers,
+    workerMode,
+    resume,
+    shard,
+    connect,
+    mode,
+    allowScripts,
+    compare,
+    compareConfig,
+    mask,
+    calibrate,
+    calibrateInterval,
+    stopAtFirstDivergence,
+    trace,
+    fromStep,
+    toStep,
+    pauseOnFailure,
+    offline,
+    har,
+    episodeTimeout,
+    maxArtifactBytes,
+    startUrl,
+    images,
+    heal,
+    viewport,
+    allowUrlScheme,
+    failOn,
+    logFormat: _logFormat,
+    logLevel: _logLevel,
+    ...rest
   } = config;
   const none: Record<string, never> = rest;
   void none;
   // These need what only the CLI's run keeps: a results file to resume, masks saved after the run, a worker_thread per worker.
   if (resume) throw new Error('resume: only `replaywright run` keeps a results.jsonl to resume from');
   if (calibrate) throw new Error('calibrate: use `replaywright run --calibrate`, which saves what it learns for later runs');
-  if (workerMode === 'threads') throw new Error('workerMode threads: hooks run in the caller\'s thread; use async');
+  if (workerMode === 'threads') throw new Error("workerMode threads: hooks run in the caller's thread; use async");
   const harIssue = harProblem(har);
   if (harIssue) throw new Error(harIssue);
   const given = gatherParams({ param: list(param), secret: list(secret), file: params });
@@ -63,7 +106,14 @@ export function runOptionsFrom(config: ReplaywrightConfig, datasetRoot: string):
     connect,
     replayMode: mode ?? 'live',
     allowScripts,
-    compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: compare ?? 'all', thresholds: loadThresholds(compareConfig), maskSelectors: list(mask), calibrateIntervalMs: undefined, maxArtifactBytes },
+    compare: {
+      ...DEFAULT_REPLAY_OPTIONS.compare,
+      mode: compare ?? 'all',
+      thresholds: loadThresholds(compareConfig),
+      maskSelectors: list(mask),
+      calibrateIntervalMs: undefined,
+      maxArtifactBytes,
+    },
     stopAtFirstDivergence,
     trace: trace ?? RUN_OPTIONS.trace.default,
     fromStep: fromStep !== undefined ? fromStep - 1 : undefined,

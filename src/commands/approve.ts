@@ -68,6 +68,8 @@ export async function approveCommand(args: ApproveArgs, print: (line: string) =>
     if (written.applied) writeFileSync(path, written.text);
     pages += written.applied;
   }
-  print(`approved ${accepted.length} episode(s): ${pages} before-state page(s) and ${images} screenshot(s) replaced in ${healedDir}${skipped ? `; ${skipped} step(s) that did not pass kept their recorded before-state` : ''}`);
+  print(
+    `approved ${accepted.length} episode(s): ${pages} before-state page(s) and ${images} screenshot(s) replaced in ${healedDir}${skipped ? `; ${skipped} step(s) that did not pass kept their recorded before-state` : ''}`,
+  );
   return 0;
 }

@@ -120,14 +120,23 @@ export class DatasetFeed {
     for (const id of wanted) if (!met.has(id)) log.warn(`--episode ${id}: no such episode in ${args.dataset}`);
     const asked = [...askedParams];
     // Episodes carried over by --resume are not replayed, so what they ask for is not collected: no warning.
-    if (writer.resumed === 0) for (const name of unusedParamNames(new Set([...Object.keys(args.params), ...(args.secrets ?? []).map((x) => x.name)]), asked)) {
-      log.warn(`param ${name}: no replayed episode asks for it (${asked.length ? `they ask for ${asked.join(', ')}` : 'none asks for any'}); it was not used`);
-    }
-    if (args.shard) log.info({ shard: formatShard(args.shard), episodes: inShardCount }, `shard ${formatShard(args.shard)}: ${inShardCount} episodes`);
-    if (args.resume) log.info({ kept: writer.resumed, toReplay: this.toReplay }, `resuming: ${writer.resumed} episodes already in ${writer.resultsFile}, ${this.toReplay} replayed`);
+    if (writer.resumed === 0)
+      for (const name of unusedParamNames(new Set([...Object.keys(args.params), ...(args.secrets ?? []).map((x) => x.name)]), asked)) {
+        log.warn(
+          `param ${name}: no replayed episode asks for it (${asked.length ? `they ask for ${asked.join(', ')}` : 'none asks for any'}); it was not used`,
+        );
+      }
+    if (args.shard)
+      log.info({ shard: formatShard(args.shard), episodes: inShardCount }, `shard ${formatShard(args.shard)}: ${inShardCount} episodes`);
+    if (args.resume)
+      log.info(
+        { kept: writer.resumed, toReplay: this.toReplay },
+        `resuming: ${writer.resumed} episodes already in ${writer.resultsFile}, ${this.toReplay} replayed`,
+      );
   }
 
   private logProblems(): void {
-    for (; this.logged < this.data.problems.length; this.logged++) this.log.warn(this.redactor.scrub(formatProblem(this.data.problems[this.logged]!)));
+    for (; this.logged < this.data.problems.length; this.logged++)
+      this.log.warn(this.redactor.scrub(formatProblem(this.data.problems[this.logged]!)));
   }
 }

@@ -16,7 +16,10 @@ interface StepDiff {
  * `diff <dataset> <healed>`: per step, the old and new locator, and (after `approve`) the old
  * and new before-state screenshots — in the terminal, and side by side in `--html FILE`.
  */
-export async function diffCommand(args: { dataset: string; healed: string; html?: string }, print: (line: string) => void = console.log): Promise<number> {
+export async function diffCommand(
+  args: { dataset: string; healed: string; html?: string },
+  print: (line: string) => void = console.log,
+): Promise<number> {
   const [before, after] = await Promise.all([loadDataset(args.dataset), loadDataset(args.healed)]);
   const diffs: StepDiff[] = [];
   for (const old of before.episodes) {
@@ -58,9 +61,11 @@ const selectorOf = (step: Step): string | undefined => {
 
 function diffPage(diffs: StepDiff[], from: string): string {
   const img = (p: string) => `<img src="${escapeHtml(relative(from, p).split('\\').join('/'))}" alt="">`;
-  const rows = diffs.map((d) => `<tr><td>${escapeHtml(d.episode)}</td><td>${d.step + 1}</td>
+  const rows = diffs.map(
+    (d) => `<tr><td>${escapeHtml(d.episode)}</td><td>${d.step + 1}</td>
 <td>${d.locator ? `<code>${escapeHtml(d.locator.old)}</code><br>→ <code>${escapeHtml(d.locator.new)}</code>` : ''}</td>
-<td>${d.image ? `${img(d.image.old)}</td><td>${img(d.image.new)}` : '</td><td>'}</td></tr>`);
+<td>${d.image ? `${img(d.image.old)}</td><td>${img(d.image.new)}` : '</td><td>'}</td></tr>`,
+  );
   return `<!doctype html><meta charset="utf-8"><title>replaywright diff</title>
 <style>body{font:14px system-ui;margin:1em}td{vertical-align:top;border-top:1px solid #ddd;padding:4px}img{max-width:420px;border:1px solid #ccc}</style>
 <table><tr><th>episode</th><th>step</th><th>locator</th><th>recorded before-state</th><th>approved before-state</th></tr>

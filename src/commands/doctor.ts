@@ -4,7 +4,9 @@ import { BrowserNotFound, findChromium } from '../replay/browser.js';
 export function doctorCommand(print: (line: string) => void = console.log): number {
   try {
     const choice = findChromium();
-    print(`browser: ${choice.executablePath} (${choice.source === 'playwright' ? 'installed by Playwright' : choice.source === 'env' ? 'from REPLAYWRIGHT_CHROMIUM' : 'system'})`);
+    print(
+      `browser: ${choice.executablePath} (${choice.source === 'playwright' ? 'installed by Playwright' : choice.source === 'env' ? 'from REPLAYWRIGHT_CHROMIUM' : 'system'})`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof BrowserNotFound) {

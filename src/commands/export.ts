@@ -58,7 +58,9 @@ export async function exportCommand(
     }
     return 2;
   }
-  const text = new Redactor(args.secrets).scrub(exportEpisode(episode, args.to, { urlMappings: args.urlMappings, inputs: Object.keys(args.params ?? {}) }));
+  const text = new Redactor(args.secrets).scrub(
+    exportEpisode(episode, args.to, { urlMappings: args.urlMappings, inputs: Object.keys(args.params ?? {}) }),
+  );
   if (args.out) {
     const file = resolve(args.out);
     mkdirSync(dirname(file), { recursive: true });

@@ -63,7 +63,9 @@ export async function writeHealed(args: HealArgs): Promise<string[]> {
   }
   writeFileSync(join(healedDir, 'HEALING.md'), healingReport(args.dataset, entries));
   const healed = entries.filter((e) => e.healed !== undefined).length;
-  return [`healed:  ${healed} step${healed === 1 ? '' : 's'} rewritten, ${entries.length - healed} left as recorded (${join(healedDir, 'HEALING.md')})`];
+  return [
+    `healed:  ${healed} step${healed === 1 ? '' : 's'} rewritten, ${entries.length - healed} left as recorded (${join(healedDir, 'HEALING.md')})`,
+  ];
 }
 
 /** Whether a step was found by a fallback, and if so whether its repair can be written. */
@@ -95,11 +97,23 @@ function healingReport(dataset: string, entries: Entry[]): string {
     '',
     '## Rewritten',
     '',
-    ...(healed.length ? ['| episode | step | recorded | now |', '|---|---|---|---|', ...healed.map((e) => `| ${cell(e.episode)} | ${e.step + 1} | ${cell(e.description)} | \`${cell(e.healed!)}\` |`)] : ['none']),
+    ...(healed.length
+      ? [
+          '| episode | step | recorded | now |',
+          '|---|---|---|---|',
+          ...healed.map((e) => `| ${cell(e.episode)} | ${e.step + 1} | ${cell(e.description)} | \`${cell(e.healed!)}\` |`),
+        ]
+      : ['none']),
     '',
     '## Left as recorded',
     '',
-    ...(left.length ? ['| episode | step | recorded | why |', '|---|---|---|---|', ...left.map((e) => `| ${cell(e.episode)} | ${e.step + 1} | ${cell(e.description)} | ${cell(e.left!)} |`)] : ['none']),
+    ...(left.length
+      ? [
+          '| episode | step | recorded | why |',
+          '|---|---|---|---|',
+          ...left.map((e) => `| ${cell(e.episode)} | ${e.step + 1} | ${cell(e.description)} | ${cell(e.left!)} |`),
+        ]
+      : ['none']),
     '',
     ...(reasons.size ? ['### By reason', '', ...[...reasons].map(([why, n]) => `- ${n} × ${cell(why)}`), ''] : []),
   ].join('\n');

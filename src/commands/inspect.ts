@@ -5,7 +5,10 @@ import { describeAction, type Episode } from '../ir/index.js';
 import { terminalSafe } from '../terminal-safe.js';
 
 /** Episodes, their steps and decoded actions, as words (or as IR JSON with `--json`); streamed. */
-export async function inspectCommand(args: { dataset: string; format: FormatChoice; episodes: string[]; json: boolean; decode?: Record<string, unknown> }, printRaw: (line: string) => void = console.log): Promise<number> {
+export async function inspectCommand(
+  args: { dataset: string; format: FormatChoice; episodes: string[]; json: boolean; decode?: Record<string, unknown> },
+  printRaw: (line: string) => void = console.log,
+): Promise<number> {
   // Ids, instructions and problems come from the dataset: shown, never obeyed by the terminal.
   const print = (line: string) => printRaw(terminalSafe(line));
   const data = await openDataset(args.dataset, { format: args.format, decode: args.decode });
@@ -24,7 +27,8 @@ export async function inspectCommand(args: { dataset: string; format: FormatChoi
   for (const r of rejected) decoded.add(r.id);
   // Problems of no episode, and of an episode that decoded into nothing (a flow with no steps):
   // without them such a file would print nothing at all.
-  for (const p of data.problems.filter((p) => !p.episode || (!decoded.has(p.episode) && (wanted.size === 0 || wanted.has(p.episode))))) print(formatProblem(p));
+  for (const p of data.problems.filter((p) => !p.episode || (!decoded.has(p.episode) && (wanted.size === 0 || wanted.has(p.episode)))))
+    print(formatProblem(p));
   return data.recordsRead === 0 ? 2 : 0;
 }
 

@@ -31,7 +31,9 @@ export function onInterrupt(warn: (message: string) => void, exit: (code: number
       exit(code(received));
     }
     received = s;
-    warn(`${s}: stopping; the episodes in flight are left out (--resume replays them), writing the reports for those that finished. ${s === 'SIGINT' ? 'Ctrl+C' : s} again exits at once.`);
+    warn(
+      `${s}: stopping; the episodes in flight are left out (--resume replays them), writing the reports for those that finished. ${s === 'SIGINT' ? 'Ctrl+C' : s} again exits at once.`,
+    );
     controller.abort();
   };
   for (const s of SIGNALS) process.on(s, handler);

@@ -37,8 +37,14 @@ export function numericOptionProblem(argv: Record<string, unknown>, rules: Recor
     if (Array.isArray(raw)) return `--${name} was given ${raw.length} times; give it once`;
     const v = raw as number;
     const bounds = `${rule.minExclusive ? '>' : '>='} ${rule.min}${rule.max !== undefined ? ` and <= ${rule.max}` : ''}`;
-    const ok = typeof v === 'number' && Number.isFinite(v) && (rule.minExclusive ? v > rule.min : v >= rule.min) && (rule.max === undefined || v <= rule.max) && (!rule.integer || Number.isInteger(v));
-    if (!ok) return `--${name} expects ${rule.integer ? 'a whole number' : 'a number'} ${rule.unit ? `(${rule.unit}) ` : ''}${bounds}, got ${Number.isNaN(v) ? 'something that is not a number' : String(v)}`;
+    const ok =
+      typeof v === 'number' &&
+      Number.isFinite(v) &&
+      (rule.minExclusive ? v > rule.min : v >= rule.min) &&
+      (rule.max === undefined || v <= rule.max) &&
+      (!rule.integer || Number.isInteger(v));
+    if (!ok)
+      return `--${name} expects ${rule.integer ? 'a whole number' : 'a number'} ${rule.unit ? `(${rule.unit}) ` : ''}${bounds}, got ${Number.isNaN(v) ? 'something that is not a number' : String(v)}`;
   }
   return undefined;
 }

@@ -67,12 +67,19 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   // …and every control character a dataset put in them is shown escaped, not sent to the terminal.
   const print = (line: string) => printRaw(terminalSafe(redactor.scrub(line)));
   for (const s of args.secrets ?? []) {
-    if (s.value.length < 4) log.warn(`secret ${s.name} is ${s.value.length} characters long: every occurrence of those characters in the outputs is replaced by [secret:${s.name}]`);
+    if (s.value.length < 4)
+      log.warn(
+        `secret ${s.name} is ${s.value.length} characters long: every occurrence of those characters in the outputs is replaced by [secret:${s.name}]`,
+      );
   }
   // The browser launches while the dataset is opened and its first episode decoded (threads launch their own).
   // A sealed run's browser gets the sealed launch flags (WebRTC UDP policy) like every other.
   const sealedNetwork = networkSealed({ replayMode: args.replay?.replayMode, offline: args.replay?.offline, har: args.replay?.har });
-  const early = args.early ?? (args.workerMode === 'threads' ? undefined : startEarlyBrowser({ headed: args.headed, slowMo: args.slowMo, connect: args.connect, ownSignals: true, sealedNetwork }));
+  const early =
+    args.early ??
+    (args.workerMode === 'threads'
+      ? undefined
+      : startEarlyBrowser({ headed: args.headed, slowMo: args.slowMo, connect: args.connect, ownSignals: true, sealedNetwork }));
   const feed = await DatasetFeed.open(args, redactor, log);
   if (!feed) {
     await early?.discard();
@@ -106,7 +113,16 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
     browser = await replayEpisodes(
       feed.chains({ writer, progress, show }),
       { ...replayOptions(args, out, data.root, replay), workers, stop: interrupt.signal, early },
-      { onEpisode: (raw) => { if (interrupt.signal.aborted) return; replayed++; const r = redactor.scrubDeep(raw); writer.add(r); progress.episodeDone(r); show(r); } },
+      {
+        onEpisode: (raw) => {
+          if (interrupt.signal.aborted) return;
+          replayed++;
+          const r = redactor.scrubDeep(raw);
+          writer.add(r);
+          progress.episodeDone(r);
+          show(r);
+        },
+      },
       log,
     );
   } catch (error) {
@@ -152,7 +168,9 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   if (interrupt.received) {
     // The dataset streams: after an interrupt the part not yet read is not counted (reading it would delay the exit).
     const rest = feed.readToEnd ? '' : ', and the rest of the dataset was not read';
-    print(`interrupted by ${interrupt.received}: ${feed.toReplay - replayed} episodes read but not replayed${rest} (run again with --resume to replay them)`);
+    print(
+      `interrupted by ${interrupt.received}: ${feed.toReplay - replayed} episodes read but not replayed${rest} (run again with --resume to replay them)`,
+    );
   }
   unlock();
   return interrupt.exitCode() ?? summary.exitCode;
@@ -162,10 +180,29 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
  * What each episode is replayed with: the defaults, then the command line, then `replay` (the
  * rest of the run options, with the dataset's noise masks). The pool adds workers and the stop signal.
  */
-function replayOptions(args: RunArgs, out: string, datasetRoot: string, replay: Partial<ReplayOptions> | undefined): Omit<RunOptions, 'workers' | 'stop'> {
+function replayOptions(
+  args: RunArgs,
+  out: string,
+  datasetRoot: string,
+  replay: Partial<ReplayOptions> | undefined,
+): Omit<RunOptions, 'workers' | 'stop'> {
   return {
-    ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: args.urlMappings, params: args.params, secrets: args.secrets, timeoutMs: args.timeoutMs, headed: args.headed, slowMo: args.slowMo, filesDir: args.filesDir ?? datasetRoot,
-    strict: args.strict, repair: args.repair, thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore }, finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin,
-    mode: args.workerMode, connect: args.connect, ownSignals: true, ...replay,
+    ...DEFAULT_REPLAY_OPTIONS,
+    out,
+    urlMappings: args.urlMappings,
+    params: args.params,
+    secrets: args.secrets,
+    timeoutMs: args.timeoutMs,
+    headed: args.headed,
+    slowMo: args.slowMo,
+    filesDir: args.filesDir ?? datasetRoot,
+    strict: args.strict,
+    repair: args.repair,
+    thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore },
+    finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin,
+    mode: args.workerMode,
+    connect: args.connect,
+    ownSignals: true,
+    ...replay,
   };
 }

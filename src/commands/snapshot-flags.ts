@@ -8,7 +8,21 @@ export function liveOnlyFlags(a: Record<string, unknown>): string[] {
     const v = a[k];
     return Array.isArray(v) ? v.length > 0 : v !== undefined && v !== false;
   };
-  const flags = ['map-url', 'param', 'secret', 'params', 'start-url', 'strict', 'repair', 'stop-at-first-divergence', 'pause-on-failure', 'offline', 'har', 'mask', 'compare-config'].filter(given);
+  const flags = [
+    'map-url',
+    'param',
+    'secret',
+    'params',
+    'start-url',
+    'strict',
+    'repair',
+    'stop-at-first-divergence',
+    'pause-on-failure',
+    'offline',
+    'har',
+    'mask',
+    'compare-config',
+  ].filter(given);
   if (a.trace === 'on') flags.push('trace on');
   if (a.compare !== undefined && a.compare !== 'all') flags.push(`compare ${String(a.compare)}`);
   return flags.map((f) => `--${f}`);

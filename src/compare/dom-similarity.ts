@@ -18,7 +18,8 @@ const CHROME_CLASS = /(?:^|[\s_-])(?:ads?|advert\w*|sponsor\w*|cookies?|consent|
 // A header/footer inside these is part of the content (a card's footer, a list's counter bar).
 const SECTIONING = new Set(['article', 'aside', 'main', 'nav', 'section']);
 // A status code only counts with an error word or alone: "Inbox (503)" is a counter, not an error.
-const ERROR_PAGE = /^(?:error )?[45]\d\d$|\b[45]\d\d\b.*\b(?:error|not found|forbidden|unauthori[sz]ed|bad request|bad gateway|service unavailable)\b|\b(?:error|http) [45]\d\d\b|\bpage not found\b|\bnot found$|\binternal server error\b|\baccess denied\b|\bsomething went wrong\b/;
+const ERROR_PAGE =
+  /^(?:error )?[45]\d\d$|\b[45]\d\d\b.*\b(?:error|not found|forbidden|unauthori[sz]ed|bad request|bad gateway|service unavailable)\b|\b(?:error|http) [45]\d\d\b|\bpage not found\b|\bnot found$|\binternal server error\b|\baccess denied\b|\bsomething went wrong\b/;
 // Dialogs kept in the page but not shown (aria-hidden, a hiding class) are not open.
 const HIDING_CLASS = /(?:^|\s)(?:hidden|d-none|invisible|is-hidden|sr-only)(?:$|\s)/;
 
@@ -78,19 +79,34 @@ export function pageShape(html: string, options: ShapeOptions = {}): PageShape {
       onopentag(name, attribs) {
         const parent = open.at(-1);
         const path = parent ? `${parent.path} > ${name}:nth-child(${++parent.children})` : top++ === 0 ? name : `${name}:nth-child(${top})`;
-        const skipped = HIDDEN.has(name) || name.startsWith('x-pw-') || attribs.hidden !== undefined || /display\s*:\s*none/i.test(attribs.style ?? '') || (maskSet.size > 0 && maskSet.has(path));
+        const skipped =
+          HIDDEN.has(name) ||
+          name.startsWith('x-pw-') ||
+          attribs.hidden !== undefined ||
+          /display\s*:\s*none/i.test(attribs.style ?? '') ||
+          (maskSet.size > 0 && maskSet.has(path));
         const role = attribs.role?.trim();
-        const chrome = CHROME_TAGS.has(name) || (role !== undefined && CHROME_ROLES.has(role)) || ((name === 'header' || name === 'footer') && sectioningDepth === 0) || CHROME_CLASS.test(`${attribs.class ?? ''} ${attribs.id ?? ''}`);
+        const chrome =
+          CHROME_TAGS.has(name) ||
+          (role !== undefined && CHROME_ROLES.has(role)) ||
+          ((name === 'header' || name === 'footer') && sectioningDepth === 0) ||
+          CHROME_CLASS.test(`${attribs.class ?? ''} ${attribs.id ?? ''}`);
         if (skipped) skippedDepth++;
         if (chrome) chromeDepth++;
         if (name === 'title' || name === 'h1') inHeadline++;
         const visible = skippedDepth === 0;
         if (visible) {
-          const attrs = withAttributes ? STABLE_ATTRS.filter((a) => attribs[a] !== undefined).map((a) => `${a}=${stableValue(a, attribs[a]!)}`) : [];
+          const attrs = withAttributes
+            ? STABLE_ATTRS.filter((a) => attribs[a] !== undefined).map((a) => `${a}=${stableValue(a, attribs[a]!)}`)
+            : [];
           const id = withAttributes && attribs.id && !/\d/.test(attribs.id) ? `#${attribs.id}` : '';
           elements.push(`${stack.at(-1) ?? ''}>${name}${id}${attrs.length ? `[${attrs.join(',')}]` : ''}`);
           const shown = attribs['aria-hidden'] !== 'true' && !HIDING_CLASS.test(attribs.class ?? '');
-          if (shown && ((name === 'dialog' && attribs.open !== undefined) || (name !== 'dialog' && (role === 'dialog' || role === 'alertdialog')))) dialogs++;
+          if (
+            shown &&
+            ((name === 'dialog' && attribs.open !== undefined) || (name !== 'dialog' && (role === 'dialog' || role === 'alertdialog')))
+          )
+            dialogs++;
           collector.onOpen(name, attribs, chromeDepth > 0, VOID.has(name));
         }
         const sectioning = SECTIONING.has(name);
@@ -138,7 +154,15 @@ export function pageShape(html: string, options: ShapeOptions = {}): PageShape {
   );
   parser.write(html);
   parser.end();
-  return { words, mainWords, elements, controls: collector.controls(), dialogs, attributes: withAttributes, errorPage: headline.split('\u0000').some((h) => ERROR_PAGE.test(normaliseText(h))) };
+  return {
+    words,
+    mainWords,
+    elements,
+    controls: collector.controls(),
+    dialogs,
+    attributes: withAttributes,
+    errorPage: headline.split('\u0000').some((h) => ERROR_PAGE.test(normaliseText(h))),
+  };
 }
 
 /**

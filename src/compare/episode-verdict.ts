@@ -34,26 +34,55 @@ export function episodeVerdict(e: EpisodeEvidence): EpisodeVerdict {
   // A divergence at the step that failed only because its target was missing, or at the trailing
   // closePage whose before-state the final-state check judges, is told by that step or check.
   const finalMismatch = e.finalTextSimilarity !== undefined && e.finalTextSimilarity < e.finalTextMin;
-  const toldElsewhere = (firstDivergence !== undefined && firstDivergence === targetOnly && firstDivergence === failed?.index) || (!failed && finalMismatch && finalFrom !== undefined && firstDivergence !== undefined && firstDivergence >= finalFrom);
+  const toldElsewhere =
+    (firstDivergence !== undefined && firstDivergence === targetOnly && firstDivergence === failed?.index) ||
+    (!failed && finalMismatch && finalFrom !== undefined && firstDivergence !== undefined && firstDivergence >= finalFrom);
   const divergedAt = failOn === 'never' || toldElsewhere ? undefined : firstDivergence;
   const driftAt = failOn === 'drift' ? drift[0] : undefined;
   if (divergedAt !== undefined && (!failed || divergedAt <= failed.index) && (driftAt === undefined || divergedAt <= driftAt)) {
     const s = steps[divergedAt]!;
-    return { status: 'failed', reason: 'diverged', failedStep: failed?.index, message: `step ${divergedAt + 1} (${s.description}): the page before it is not the recorded one (${s.compare?.reasons.join(', ')})${wordsOf(s)}` };
+    return {
+      status: 'failed',
+      reason: 'diverged',
+      failedStep: failed?.index,
+      message: `step ${divergedAt + 1} (${s.description}): the page before it is not the recorded one (${s.compare?.reasons.join(', ')})${wordsOf(s)}`,
+    };
   }
   if (driftAt !== undefined && (!failed || driftAt <= failed.index)) {
     const s = steps[driftAt]!;
-    const what = s.compare && s.compare.verdict === 'drift' ? `the page before it drifted from the recorded one (${s.compare.reasons.join(', ')})${wordsOf(s)}` : (s.notes?.[0] ?? 'it drifted from the recording');
-    return { status: 'failed', reason: 'drift', failedStep: failed?.index, message: `step ${driftAt + 1} (${s.description}): ${what} (--fail-on drift)` };
+    const what =
+      s.compare && s.compare.verdict === 'drift'
+        ? `the page before it drifted from the recorded one (${s.compare.reasons.join(', ')})${wordsOf(s)}`
+        : (s.notes?.[0] ?? 'it drifted from the recording');
+    return {
+      status: 'failed',
+      reason: 'drift',
+      failedStep: failed?.index,
+      message: `step ${driftAt + 1} (${s.description}): ${what} (--fail-on drift)`,
+    };
   }
   if (failed) {
-    return { status: 'failed', reason: failed.reason, failedStep: failed.index, message: `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` };
+    return {
+      status: 'failed',
+      reason: failed.reason,
+      failedStep: failed.index,
+      message: `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}`,
+    };
   }
   if (unreplayed) {
-    return { status: 'failed', reason: unreplayed.reason ?? 'invalid-input', failedStep: unreplayed.index, message: `step ${unreplayed.index + 1}: ${unreplayed.message}; the other steps ran` };
+    return {
+      status: 'failed',
+      reason: unreplayed.reason ?? 'invalid-input',
+      failedStep: unreplayed.index,
+      message: `step ${unreplayed.index + 1}: ${unreplayed.message}; the other steps ran`,
+    };
   }
   if (finalMismatch) {
-    return { status: 'failed', reason: 'final-state-mismatch', message: `every step ran, but the final page reads differently from the recorded one (text similarity ${e.finalTextSimilarity} < ${e.finalTextMin})${finalDiff ? `: ${finalDiff}` : ''}` };
+    return {
+      status: 'failed',
+      reason: 'final-state-mismatch',
+      message: `every step ran, but the final page reads differently from the recorded one (text similarity ${e.finalTextSimilarity} < ${e.finalTextMin})${finalDiff ? `: ${finalDiff}` : ''}`,
+    };
   }
   return { status: 'passed' };
 }

@@ -67,7 +67,8 @@ export function changedRegions(pngA: Buffer, pngB: Buffer, threshold: number, sc
   const cols = Math.ceil(width / CELL);
   const rows = Math.ceil(height / CELL);
   const hot = new Uint8Array(cols * rows);
-  const ignored = (x: number, y: number) => ignore.some((b) => x >= b.x * scale && y >= b.y * scale && x < (b.x + b.width) * scale && y < (b.y + b.height) * scale);
+  const ignored = (x: number, y: number) =>
+    ignore.some((b) => x >= b.x * scale && y >= b.y * scale && x < (b.x + b.width) * scale && y < (b.y + b.height) * scale);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if (diff.data[(y * width + x) * 4 + 3]! > 0 && !ignored(x, y)) hot[Math.floor(y / CELL) * cols + Math.floor(x / CELL)] = 1;
@@ -100,7 +101,12 @@ export function changedRegions(pngA: Buffer, pngB: Buffer, threshold: number, sc
     }
     const x = x0 * CELL;
     const y = y0 * CELL;
-    boxes.push({ x: x / scale, y: y / scale, width: (Math.min(width, (x1 + 1) * CELL) - x) / scale, height: (Math.min(height, (y1 + 1) * CELL) - y) / scale });
+    boxes.push({
+      x: x / scale,
+      y: y / scale,
+      width: (Math.min(width, (x1 + 1) * CELL) - x) / scale,
+      height: (Math.min(height, (y1 + 1) * CELL) - y) / scale,
+    });
   }
   return boxes;
 }

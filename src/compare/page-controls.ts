@@ -22,12 +22,54 @@ export interface Control {
 }
 
 const INPUT_ROLES: Record<string, string> = {
-  checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', image: 'button',
-  search: 'searchbox', number: 'spinbutton', range: 'slider', email: 'textbox', tel: 'textbox', text: 'textbox', url: 'textbox', password: 'textbox',
+  checkbox: 'checkbox',
+  radio: 'radio',
+  button: 'button',
+  submit: 'button',
+  reset: 'button',
+  image: 'button',
+  search: 'searchbox',
+  number: 'spinbutton',
+  range: 'slider',
+  email: 'textbox',
+  tel: 'textbox',
+  text: 'textbox',
+  url: 'textbox',
+  password: 'textbox',
 };
-const INTERACTIVE_ROLES = new Set(['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton', 'treeitem']);
+const INTERACTIVE_ROLES = new Set([
+  'button',
+  'link',
+  'checkbox',
+  'radio',
+  'switch',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'slider',
+  'spinbutton',
+  'treeitem',
+]);
 /** Roles whose name comes from their content. */
-const NAMED_BY_CONTENT = new Set(['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem']);
+const NAMED_BY_CONTENT = new Set([
+  'button',
+  'link',
+  'checkbox',
+  'radio',
+  'switch',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'treeitem',
+]);
 const CONTAINER_TAGS = new Set(['tr', 'li', 'form', 'dialog', 'fieldset', 'article']);
 const CONTAINER_ROLES = new Set(['row', 'listitem', 'dialog', 'alertdialog', 'form', 'group', 'article']);
 
@@ -37,17 +79,23 @@ export function controlRole(tag: string, attribs: Record<string, string>): strin
   if (explicit && INTERACTIVE_ROLES.has(explicit)) return explicit;
   if (explicit && explicit !== 'presentation' && explicit !== 'none') return undefined;
   switch (tag) {
-    case 'a': return attribs.href !== undefined ? 'link' : undefined;
-    case 'button': return 'button';
-    case 'textarea': return 'textbox';
-    case 'select': return attribs.multiple !== undefined || Number(attribs.size) > 1 ? 'listbox' : 'combobox';
+    case 'a':
+      return attribs.href !== undefined ? 'link' : undefined;
+    case 'button':
+      return 'button';
+    case 'textarea':
+      return 'textbox';
+    case 'select':
+      return attribs.multiple !== undefined || Number(attribs.size) > 1 ? 'listbox' : 'combobox';
     case 'input': {
       const type = (attribs.type ?? 'text').toLowerCase();
       if (type === 'hidden') return undefined;
-      if ((type === 'text' || type === 'search' || type === 'email' || type === 'tel' || type === 'url') && attribs.list !== undefined) return 'combobox';
+      if ((type === 'text' || type === 'search' || type === 'email' || type === 'tel' || type === 'url') && attribs.list !== undefined)
+        return 'combobox';
       return INPUT_ROLES[type] ?? 'textbox';
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -65,7 +113,10 @@ interface PendingControl {
   labels: PendingLabel[];
   container?: { text: string[] };
 }
-interface PendingLabel { text: string[]; for?: string }
+interface PendingLabel {
+  text: string[];
+  for?: string;
+}
 
 /** Collects controls from one parser pass; fed by pageShape's open/close/text events. */
 export class ControlCollector {
@@ -114,7 +165,13 @@ export class ControlCollector {
       const label = normaliseText(labels.map((l) => l.text.join(' ')).join(' '));
       const content = NAMED_BY_CONTENT.has(c.role) ? normaliseText(c.text.join(' ')) : '';
       const value = c.role === 'button' && a.value ? normaliseText(a.value) : '';
-      const name = normaliseText(a['aria-label'] ?? '') || label || content || value || normaliseText(a.placeholder ?? '') || normaliseText(a.title ?? '');
+      const name =
+        normaliseText(a['aria-label'] ?? '') ||
+        label ||
+        content ||
+        value ||
+        normaliseText(a.placeholder ?? '') ||
+        normaliseText(a.title ?? '');
       return {
         role: c.role,
         name,

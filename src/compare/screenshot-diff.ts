@@ -94,7 +94,8 @@ function rowHashes(img: PNG): Uint32Array {
   const stride = img.width * 4;
   for (let y = 0; y < img.height; y++) {
     let h = 2166136261;
-    for (let i = y * stride, end = i + stride; i < end; i += 8) h = Math.imul(h ^ img.data[i]! ^ (img.data[i + 1]! << 8) ^ (img.data[i + 2]! << 16), 16777619);
+    for (let i = y * stride, end = i + stride; i < end; i += 8)
+      h = Math.imul(h ^ img.data[i]! ^ (img.data[i + 1]! << 8) ^ (img.data[i + 2]! << 16), 16777619);
     out[y] = h >>> 0;
   }
   return out;

@@ -11,9 +11,7 @@ export interface Match<T> {
 }
 
 export type Decision<T> =
-  | { kind: 'unique'; best: Match<T>; runnerUp?: Match<T> }
-  | { kind: 'ambiguous'; top: Match<T>[] }
-  | { kind: 'none'; best?: Match<T> };
+  { kind: 'unique'; best: Match<T>; runnerUp?: Match<T> } | { kind: 'ambiguous'; top: Match<T>[] } | { kind: 'none'; best?: Match<T> };
 
 export interface MatchThresholds {
   /** Below this a candidate is not the target. */
@@ -36,7 +34,11 @@ const WEIGHTS = { role: 3, name: 4, text: 2, tag: 1, attrs: 2, words: 2, context
  * drift: "Checkout (2)" → "Checkout (3)"), no punctuation, single spaces. Icon glyphs stay.
  */
 export function normalizeName(s: string): string {
-  return foldText(s).replace(/\d+/g, ' ').replace(/[^\p{L}\p{N}\p{So}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  return foldText(s)
+    .replace(/\d+/g, ' ')
+    .replace(/[^\p{L}\p{N}\p{So}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 const normalizeText = (s: string) => foldText(s);
@@ -138,12 +140,15 @@ export function scoreElement(recorded: ElementFacts, live: ElementFacts, visual?
   // value (`#input-request-param-bookId` → `class="request-param" data-pname="bookId"`), or
   // class tokens that survived a rebuild.
   if (idWords !== undefined) add('words', idWords, `id words ${Math.round(idWords * 100)}%`);
-  else if (recorded.classes?.length && live.classes !== undefined) add('words', classOverlap(recorded.classes, live.classes), 'class tokens');
+  else if (recorded.classes?.length && live.classes !== undefined)
+    add('words', classOverlap(recorded.classes, live.classes), 'class tokens');
   if (recorded.context) add('context', stringSimilarity(normalizeText(recorded.context), normalizeText(live.context ?? '')), 'context');
   // Place among like rows is shown, never scored: when a list gained a twin of the recorded row,
   // "the second row" is a guess between two equally good rows, which must stay ambiguous.
   if (recorded.position && live.position && recorded.position.of > 1) {
-    evidence.push(`row ${live.position.index + 1} of ${live.position.of} (recorded ${recorded.position.index + 1} of ${recorded.position.of})`);
+    evidence.push(
+      `row ${live.position.index + 1} of ${live.position.of} (recorded ${recorded.position.index + 1} of ${recorded.position.of})`,
+    );
   }
   if (recorded.box && live.box) {
     const dx = recorded.box.x + recorded.box.width / 2 - (live.box.x + live.box.width / 2);

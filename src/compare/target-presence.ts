@@ -24,7 +24,8 @@ export function targetQuery(target: Target | undefined): TargetQuery | undefined
       const meaning = describingLocate(l.selector);
       if (meaning) return { meaning, context: contextTexts(l.selector), selector: l.selector };
     } else if (l.kind === 'role') return { meaning: { kind: 'role', role: l.role, name: l.name, exact: l.exact }, context: [] };
-    else if (l.kind === 'label' || l.kind === 'placeholder' || l.kind === 'text') return { meaning: { kind: l.kind, text: l.text, exact: l.exact }, context: [] };
+    else if (l.kind === 'label' || l.kind === 'placeholder' || l.kind === 'text')
+      return { meaning: { kind: l.kind, text: l.text, exact: l.exact }, context: [] };
   }
   return undefined;
 }
@@ -48,7 +49,11 @@ function contextTexts(selector: string): string[] {
 }
 
 const WORDLIKE = /[\p{L}\p{N}]/u;
-const wordsOnly = (text: string) => normaliseText(text).split(' ').filter((w) => WORDLIKE.test(w)).join(' ');
+const wordsOnly = (text: string) =>
+  normaliseText(text)
+    .split(' ')
+    .filter((w) => WORDLIKE.test(w))
+    .join(' ');
 
 /** How many elements of the page the query finds (0 = not there). */
 export function countTarget(q: TargetQuery, page: PageShape): number {
@@ -56,11 +61,16 @@ export function countTarget(q: TargetQuery, page: PageShape): number {
   if (m.kind === 'text') return ` ${page.words.join(' ')} `.includes(` ${wordsOnly(m.text)} `) ? 1 : 0;
   const fits = (c: Control): boolean => {
     switch (m.kind) {
-      case 'role': return c.role === m.role && (m.name === undefined || namesMatch(m.name, c.name, m.exact));
-      case 'label': return c.label !== '' && namesMatch(m.text, c.label, m.exact);
-      case 'placeholder': return c.placeholder !== '' && namesMatch(m.text, c.placeholder, m.exact);
-      case 'testId': return c.testId === m.testId;
-      default: return false;
+      case 'role':
+        return c.role === m.role && (m.name === undefined || namesMatch(m.name, c.name, m.exact));
+      case 'label':
+        return c.label !== '' && namesMatch(m.text, c.label, m.exact);
+      case 'placeholder':
+        return c.placeholder !== '' && namesMatch(m.text, c.placeholder, m.exact);
+      case 'testId':
+        return c.testId === m.testId;
+      default:
+        return false;
     }
   };
   const pageText = ` ${page.words.join(' ')} `;

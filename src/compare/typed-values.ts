@@ -18,11 +18,16 @@ const MIN_LENGTH = 3;
  * `scrubbed(name)` is how outputs write a secret (`[secret:NAME]`): final.html is read back
  * from disk already scrubbed. Values are matched as typed and HTML-escaped, longest first.
  */
-export function withRecordedValues(liveHtml: string, typed: readonly TypedValue[], scrubbed?: (name: string) => string | undefined): string {
+export function withRecordedValues(
+  liveHtml: string,
+  typed: readonly TypedValue[],
+  scrubbed?: (name: string) => string | undefined,
+): string {
   const pairs = new Map<string, string>();
   for (const t of typed) {
     if (t.live === t.recorded || t.live.length < MIN_LENGTH) continue;
-    for (const form of [t.live, escapeHtml(t.live), scrubbed?.(t.name)]) if (form && !pairs.has(form)) pairs.set(form, escapeHtml(t.recorded));
+    for (const form of [t.live, escapeHtml(t.live), scrubbed?.(t.name)])
+      if (form && !pairs.has(form)) pairs.set(form, escapeHtml(t.recorded));
   }
   let out = liveHtml;
   for (const [live, recorded] of [...pairs].sort((a, b) => b[0].length - a[0].length)) {

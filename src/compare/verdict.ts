@@ -39,7 +39,8 @@ export function judge(f: Figures, t: CompareThresholds): Pick<BeforeStateCompari
   // The content a step works on decides; text in the chrome only drifts.
   const content = f.mainTextSimilarity ?? f.textSimilarity;
   if (content !== undefined && content < t.textDiverged) diverged.add('content-drift');
-  else if ((content !== undefined && content < t.textDrift) || (f.textSimilarity !== undefined && f.textSimilarity < t.textDrift)) drift.add('content-drift');
+  else if ((content !== undefined && content < t.textDrift) || (f.textSimilarity !== undefined && f.textSimilarity < t.textDrift))
+    drift.add('content-drift');
   if (f.controlSimilarity !== undefined) {
     if (f.controlSimilarity < t.controlDiverged) diverged.add('element-moved');
     else if (f.controlSimilarity < t.controlDrift) drift.add('element-moved');
@@ -54,11 +55,13 @@ export function judge(f: Figures, t: CompareThresholds): Pick<BeforeStateCompari
   const pixelsDiffer = f.pixelRatio !== undefined && (f.pixelRatio > t.maxDiffPixelRatio || (f.pixels ?? 0) > t.maxDiffPixels);
   if (pixelsDiffer) {
     // The pixels say something changed; the DOM says what.
-    const named = drift.has('content-drift') || diverged.has('content-drift') || drift.has('element-moved') || diverged.has('element-moved');
+    const named =
+      drift.has('content-drift') || diverged.has('content-drift') || drift.has('element-moved') || diverged.has('element-moved');
     if (f.shiftPx) drift.add('layout-shift');
     else if (f.textSimilarity === undefined && f.pixelRatio! > t.pixelDiverged) diverged.add('content-drift');
-    else if (named) { /* already explained */ }
-    else if (f.textSimilarity !== undefined && f.textSimilarity < 1) drift.add('content-drift');
+    else if (named) {
+      /* already explained */
+    } else if (f.textSimilarity !== undefined && f.textSimilarity < 1) drift.add('content-drift');
     else if (f.structureSimilarity !== undefined && f.structureSimilarity < 1) drift.add('element-moved');
     else drift.add('visual-only');
   }

@@ -8,7 +8,8 @@ export function wordsDiff(recorded: readonly string[], live: readonly string[], 
   let start = 0;
   while (start < recorded.length && start < live.length && recorded[start] === live[start]) start++;
   let end = 0;
-  while (end < recorded.length - start && end < live.length - start && recorded[recorded.length - 1 - end] === live[live.length - 1 - end]) end++;
+  while (end < recorded.length - start && end < live.length - start && recorded[recorded.length - 1 - end] === live[live.length - 1 - end])
+    end++;
   const a = recorded.slice(start, recorded.length - end);
   const b = live.slice(start, live.length - end);
   return { missing: onlyIn(a, b).slice(0, max), extra: onlyIn(b, a).slice(0, max) };

@@ -17,14 +17,27 @@ const SPECS: Record<string, Spec> = { ...RUN_OPTIONS, ...GLOBAL_OPTIONS, dataset
 /** Every key a config file may have, camelCase. */
 export const CONFIG_KEYS: readonly string[] = Object.keys(SPECS).map(camelCase);
 
-const show = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'a list' : v === null ? 'null' : typeof v === 'object' ? 'an object' : String(v));
+const show = (v: unknown) =>
+  typeof v === 'string'
+    ? JSON.stringify(v)
+    : Array.isArray(v)
+      ? 'a list'
+      : v === null
+        ? 'null'
+        : typeof v === 'object'
+          ? 'an object'
+          : String(v);
 
 /** Why `value` does not fit the option, or undefined when it does. */
 function problemWith(value: unknown, spec: Spec): string | undefined {
   if (spec.choices) return spec.choices.includes(value) ? undefined : `expected one of ${spec.choices.join(', ')}, got ${show(value)}`;
-  if (spec.type === 'number') return typeof value === 'number' && Number.isFinite(value) ? undefined : `expected a number, got ${show(value)}`;
+  if (spec.type === 'number')
+    return typeof value === 'number' && Number.isFinite(value) ? undefined : `expected a number, got ${show(value)}`;
   if (spec.type === 'boolean') return typeof value === 'boolean' ? undefined : `expected true or false, got ${show(value)}`;
-  if (spec.array) return typeof value === 'string' || (Array.isArray(value) && value.every((x) => typeof x === 'string')) ? undefined : `expected a string or a list of strings, got ${show(value)}`;
+  if (spec.array)
+    return typeof value === 'string' || (Array.isArray(value) && value.every((x) => typeof x === 'string'))
+      ? undefined
+      : `expected a string or a list of strings, got ${show(value)}`;
   return typeof value === 'string' ? undefined : `expected a string, got ${show(value)}`;
 }
 
@@ -34,7 +47,8 @@ function problemWith(value: unknown, spec: Spec): string | undefined {
  * field. Path values are made absolute against `dir` (the config file's folder).
  */
 export function checkConfig(value: unknown, file: string, dir: string): ReplaywrightConfig {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ConfigError(`${file}: expected an object of run options (export default defineConfig({...})), got ${show(value)}`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new ConfigError(`${file}: expected an object of run options (export default defineConfig({...})), got ${show(value)}`);
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     const name = kebabCase(key);

@@ -46,7 +46,9 @@ export function optionsTable(): string {
 
 /** Every failure reason with what it means, as a Markdown list. */
 export function reasonsList(): string {
-  return Object.entries(REASONS).map(([reason, meaning]) => `- ${code(reason)}: ${meaning}`).join('\n');
+  return Object.entries(REASONS)
+    .map(([reason, meaning]) => `- ${code(reason)}: ${meaning}`)
+    .join('\n');
 }
 
 /** The generated sections: marker name → content. */

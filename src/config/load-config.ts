@@ -5,7 +5,13 @@ import { checkConfig, ConfigError } from './check-config.js';
 import type { ReplaywrightConfig } from './define-config.js';
 
 /** Looked for in the working directory, in this order (the first found is used). */
-export const CONFIG_FILE_NAMES = ['replaywright.config.ts', 'replaywright.config.mts', 'replaywright.config.mjs', 'replaywright.config.js', 'replaywright.config.json'] as const;
+export const CONFIG_FILE_NAMES = [
+  'replaywright.config.ts',
+  'replaywright.config.mts',
+  'replaywright.config.mjs',
+  'replaywright.config.js',
+  'replaywright.config.json',
+] as const;
 
 export interface LoadedConfig {
   /** The config file read, absolute; undefined when there is none. */
@@ -50,7 +56,8 @@ async function importModule(file: string): Promise<unknown> {
     mod = await import(fresh(pathToFileURL(file).href));
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code !== 'ERR_UNKNOWN_FILE_EXTENSION' || !/\.[mc]?ts$/.test(file)) throw new ConfigError(`${file}: cannot be loaded: ${firstLine(error)}`);
+    if (code !== 'ERR_UNKNOWN_FILE_EXTENSION' || !/\.[mc]?ts$/.test(file))
+      throw new ConfigError(`${file}: cannot be loaded: ${firstLine(error)}`);
     mod = await importTypeScript(file);
   }
   if (!('default' in mod)) throw new ConfigError(`${file}: has no default export (write \`export default defineConfig({ ... })\`)`);
@@ -68,7 +75,9 @@ async function importTypeScript(file: string): Promise<{ default?: unknown }> {
   try {
     ts = (await import('typescript')).default;
   } catch {
-    throw new ConfigError(`${file}: this Node (${process.version}) cannot load a TypeScript config and the typescript package is not installed; use replaywright.config.mjs or replaywright.config.json, which work everywhere (or install typescript)`);
+    throw new ConfigError(
+      `${file}: this Node (${process.version}) cannot load a TypeScript config and the typescript package is not installed; use replaywright.config.mjs or replaywright.config.json, which work everywhere (or install typescript)`,
+    );
   }
   const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
     fileName: file,

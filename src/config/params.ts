@@ -70,15 +70,24 @@ function readParamsFile(file: string): { name: string; value: string; secret: bo
     const e = error as NodeJS.ErrnoException;
     // JSON.parse quotes the text around the fault, which may be a secret: say only where it is.
     const where = /position (\d+)/.exec(e.message)?.[1];
-    const why = e.code === 'ENOENT' ? 'no such file' : e instanceof SyntaxError ? `not valid JSON${where ? ` (at character ${where})` : ''}` : e.message;
+    const why =
+      e.code === 'ENOENT'
+        ? 'no such file'
+        : e instanceof SyntaxError
+          ? `not valid JSON${where ? ` (at character ${where})` : ''}`
+          : e.message;
     throw new Error(`--params ${file}: ${why}`);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`--params ${file}: expected a JSON object of NAME → value`);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new Error(`--params ${file}: expected a JSON object of NAME → value`);
   return Object.entries(parsed as Record<string, unknown>).map(([name, v]) => {
     const at = `--params ${file}: key "${name}"`;
     if (!NAME.test(name)) throw new Error(`${at}: not a param name (letters, digits, _ . -)`);
     if (typeof v === 'string') return { name, value: v, secret: false };
-    if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error(`${at}: expected a string or {"value": "…", "secret": true}, got ${v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v}`);
+    if (!v || typeof v !== 'object' || Array.isArray(v))
+      throw new Error(
+        `${at}: expected a string or {"value": "…", "secret": true}, got ${v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v}`,
+      );
     const o = v as Record<string, unknown>;
     const unknown = Object.keys(o).filter((k) => k !== 'value' && k !== 'secret');
     if (unknown.length) throw new Error(`${at}: unknown field ${unknown.join(', ')} (known: value, secret)`);

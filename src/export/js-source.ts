@@ -45,9 +45,7 @@ export function jsString(s: string): string {
  * shown as `\uXXXX`.
  */
 export function lineComments(text: string, indent = ''): string[] {
-  return text
-    .split(/\r\n|[\n\r\u2028\u2029]/)
-    .map((line) => `${indent}// ${escapeInvisible(line)}`.trimEnd());
+  return text.split(/\r\n|[\n\r\u2028\u2029]/).map((line) => `${indent}// ${escapeInvisible(line)}`.trimEnd());
 }
 
 /** An identifier for `process.env`: `verification_code` → `VERIFICATION_CODE`. */

@@ -2,7 +2,6 @@ import { attrValue, ENTER_FRAME, locateFromPart, partEngine, splitSelector, text
 import type { Locate, Target } from '../ir/index.js';
 import { jsString } from './js-source.js';
 
-
 /** The selector part Playwright itself builds for a getBy* Locate (to check a translation is exact). */
 function partFor(l: Locate): string | undefined {
   switch (l.kind) {
@@ -119,7 +118,8 @@ export function locatorFor(base: string, target: Target): string | undefined {
     if (l.kind !== 'fingerprint') continue;
     if (l.role && l.ariaLabel) return `${base}.getByRole(${jsString(l.role)}, { name: ${jsString(l.ariaLabel)} })`;
     if (l.id) return `${base}.locator(${jsString(`[id=${attrValue(l.id, true).slice(0, -1)}]`)})`;
-    if (l.name && /^[a-z][a-z0-9-]*$/i.test(l.tag ?? '')) return `${base}.locator(${jsString(`${l.tag}[name=${attrValue(l.name, true).slice(0, -1)}]`)})`;
+    if (l.name && /^[a-z][a-z0-9-]*$/i.test(l.tag ?? ''))
+      return `${base}.locator(${jsString(`${l.tag}[name=${attrValue(l.name, true).slice(0, -1)}]`)})`;
     if (l.placeholder) return `${base}.getByPlaceholder(${jsString(l.placeholder)})`;
     if (l.ariaLabel) return `${base}.getByLabel(${jsString(l.ariaLabel)})`;
     if (l.role && l.text) return `${base}.getByRole(${jsString(l.role)}, { name: ${jsString(l.text)} })`;

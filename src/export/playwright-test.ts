@@ -71,7 +71,15 @@ export function playwrightTest(episode: Episode, options: PlaywrightTestOptions 
 
   const body: string[] = [];
   for (const step of episode.steps) {
-    const lines = stepLines(step, { pages, needs, urls, viewport, first: step === episode.steps[0], placeholders, given: options.inputs ?? [] });
+    const lines = stepLines(step, {
+      pages,
+      needs,
+      urls,
+      viewport,
+      first: step === episode.steps[0],
+      placeholders,
+      given: options.inputs ?? [],
+    });
     const title = describeAction(step.action);
     body.push(`${I1}await test.step(${jsString(title)}, async () => {`, ...lines.map((l) => (l ? `${I2}${l}` : l)), `${I1}});`);
   }
@@ -147,7 +155,8 @@ function stepLines(step: Step, env: StepEnv): string[] {
   const p = env.pages.get(step.page);
 
   const marked = markedInputs(step, env);
-  if (step.needsInput) lines.push(...lineComments(`needs input: the recorded value is replaced by process.env.${envName(step.needsInput.param)}`));
+  if (step.needsInput)
+    lines.push(...lineComments(`needs input: the recorded value is replaced by process.env.${envName(step.needsInput.param)}`));
   else if (marked.source) lines.push(...lineComments('a recorded placeholder is replaced by a value from the environment'));
 
   const before: string[] = [];
@@ -240,14 +249,23 @@ function actionLines(a: Action, p: string, source: ((text: string) => string | u
       const method = a.clickCount === 2 ? 'dblclick' : 'click';
       if (l) return [`await ${l}.${method}(${opts});`];
       const centre = boxCentre(a.target);
-      if (centre) return ['// only the recorded box is known: click its centre', `await ${p}.mouse.${method}(${jsNumber(centre.x)}, ${jsNumber(centre.y)});`];
+      if (centre)
+        return [
+          '// only the recorded box is known: click its centre',
+          `await ${p}.mouse.${method}(${jsNumber(centre.x)}, ${jsNumber(centre.y)});`,
+        ];
       return notExported(`no selector or box to find ${describeAction(a)} by`);
     }
     case 'hover': {
       const l = loc();
-      if (l) return [`await ${l}.hover(${a.position ? `{ position: { x: ${jsNumber(a.position.x)}, y: ${jsNumber(a.position.y)} } }` : ''});`];
+      if (l)
+        return [`await ${l}.hover(${a.position ? `{ position: { x: ${jsNumber(a.position.x)}, y: ${jsNumber(a.position.y)} } }` : ''});`];
       const centre = boxCentre(a.target);
-      if (centre) return ['// only the recorded box is known: move to its centre', `await ${p}.mouse.move(${jsNumber(centre.x)}, ${jsNumber(centre.y)});`];
+      if (centre)
+        return [
+          '// only the recorded box is known: move to its centre',
+          `await ${p}.mouse.move(${jsNumber(centre.x)}, ${jsNumber(centre.y)});`,
+        ];
       return notExported(`no selector or box to find ${describeAction(a)} by`);
     }
     case 'check':
@@ -276,7 +294,9 @@ function actionLines(a: Action, p: string, source: ((text: string) => string | u
     case 'setInputFiles': {
       const files = `[${a.files.map(jsString).join(', ')}]`;
       const note = '// file names as recorded, relative to the folder the test runs in';
-      return a.target ? withLoc((l) => [note, `await ${l}.setInputFiles(${files});`]) : notExported('a file upload without a target element');
+      return a.target
+        ? withLoc((l) => [note, `await ${l}.setInputFiles(${files});`])
+        : notExported('a file upload without a target element');
     }
     case 'clickPoint': {
       const { x, y } = point(a.point);
@@ -319,7 +339,9 @@ function actionLines(a: Action, p: string, source: ((text: string) => string | u
         const matcher = { '>=': 'toBeGreaterThanOrEqual', '==': 'toBe', '<=': 'toBeLessThanOrEqual' }[w.operator];
         const count = `async () => { for (const s of [${w.selectors.map(jsString).join(', ')}]) { const n = await ${p}.locator(s).count(); if (n) return n; } return 0; }`;
         return [
-          ...(w.attributes || w.properties ? lineComments(`not exported: every match must also have ${JSON.stringify({ ...w.attributes, ...w.properties })}`) : []),
+          ...(w.attributes || w.properties
+            ? lineComments(`not exported: every match must also have ${JSON.stringify({ ...w.attributes, ...w.properties })}`)
+            : []),
           `await expect.poll(${count}).${w.visible === false ? 'not.' : ''}${matcher}(${jsNumber(w.count)});`,
         ];
       }
@@ -348,7 +370,10 @@ function actionLines(a: Action, p: string, source: ((text: string) => string | u
     case 'assertSnapshot':
       return a.snapshot !== undefined
         ? expectOn((l) => `await expect(${l}).toMatchAriaSnapshot(${jsString(a.snapshot!)});`)
-        : ['// the recording has no aria snapshot text to compare (recorder ≥1.55 drops it)', ...expectOn((l) => `await expect(${l}).toBeVisible();`)];
+        : [
+            '// the recording has no aria snapshot text to compare (recorder ≥1.55 drops it)',
+            ...expectOn((l) => `await expect(${l}).toBeVisible();`),
+          ];
   }
 }
 

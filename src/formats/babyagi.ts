@@ -29,14 +29,16 @@ async function* decodeStream(file: string, options: DecodeOptions): AsyncGenerat
   const opts = options as BabyAgiDecodeOptions;
   const images = new ImageFinder(options.datasetRoot, opts.imagesDir, dirname(path));
   const ready: DecodeItem[] = [];
-  if (images.refused !== undefined) yield { kind: 'problem', problem: { file: path, field: 'images', message: images.refused, severity: 'error' } };
+  if (images.refused !== undefined)
+    yield { kind: 'problem', problem: { file: path, field: 'images', message: images.refused, severity: 'error' } };
   const firstSeen = new Map<string, RecordAt>();
   const readError = yield* eachRecord({ file: path, stream: opts.stream, ready }, (r) => {
     const read = recordObject('babyagi', r, 'id', 'a trajectory object');
     if ('refused' in read) return pushResult(ready, read.refused);
     const { id, ...result } = decodeTrajectory(read.value, r.at, r.fallback, r.rec.issues, images);
     const earlier = firstSeen.get(id);
-    if (earlier !== undefined && (result.episode || result.rejected)) return pushResult(ready, duplicateRefusal('babyagi', 'id', id, earlier, r.where, result));
+    if (earlier !== undefined && (result.episode || result.rejected))
+      return pushResult(ready, duplicateRefusal('babyagi', 'id', id, earlier, r.where, result));
     if (result.episode || result.rejected) firstSeen.set(id, r.at);
     pushResult(ready, result);
   });

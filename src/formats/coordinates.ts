@@ -10,7 +10,8 @@ export const ABSURD_OFFSET_PX = 1_000_000;
 export function absurdCoordinates(values: Record<string, number>, screen: { width: number; height: number }): string | undefined {
   for (const [name, v] of Object.entries(values)) {
     const extent = /^(x|left|right|width)/i.test(name) ? screen.width : screen.height;
-    if (!Number.isFinite(v) || v < -ABSURD_OFFSET_PX || v > extent + ABSURD_OFFSET_PX) return `${name} ${v} is more than ${ABSURD_OFFSET_PX} px off the ${screen.width}×${screen.height} screen`;
+    if (!Number.isFinite(v) || v < -ABSURD_OFFSET_PX || v > extent + ABSURD_OFFSET_PX)
+      return `${name} ${v} is more than ${ABSURD_OFFSET_PX} px off the ${screen.width}×${screen.height} screen`;
   }
   return undefined;
 }

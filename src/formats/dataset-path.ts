@@ -20,10 +20,16 @@ export function resolveDatasetFile(name: string, baseDir: string, datasetRoot: s
   if (name.includes('\0')) return { inside: false, reason: 'the path contains a NUL byte' };
   const root = realpathLoose(resolve(datasetRoot));
   const real = realpathLoose(resolve(baseDir, name));
-  if (!isInside(root, real)) return { inside: false, reason: `${JSON.stringify(name)} resolves to ${real}, outside the dataset root ${root}` };
+  if (!isInside(root, real))
+    return { inside: false, reason: `${JSON.stringify(name)} resolves to ${real}, outside the dataset root ${root}` };
   let isFile = false;
-  try { isFile = statSync(real).isFile(); } catch { /* missing */ }
-  if (!isFile) return { inside: true, exists: false, path: real, reason: `${JSON.stringify(name)} does not exist or is not a file (${real})` };
+  try {
+    isFile = statSync(real).isFile();
+  } catch {
+    /* missing */
+  }
+  if (!isFile)
+    return { inside: true, exists: false, path: real, reason: `${JSON.stringify(name)} does not exist or is not a file (${real})` };
   return { inside: true, exists: true, path: real };
 }
 
@@ -34,13 +40,19 @@ function isInside(root: string, p: string): boolean {
 
 /** realpath that also works for paths that do not exist (yet): resolves what does. */
 function realpathLoose(p: string, hops = 0): string {
-  try { return realpathSync(p); } catch { /* p or an ancestor is missing, or p is a dangling link */ }
+  try {
+    return realpathSync(p);
+  } catch {
+    /* p or an ancestor is missing, or p is a dangling link */
+  }
   const parent = dirname(p);
   if (parent === p) return p;
   const here = join(realpathLoose(parent, hops), basename(p));
   try {
     // A dangling symlink still says where it points; judge the file by that (40 = ELOOP limit).
     if (hops < 40 && lstatSync(here).isSymbolicLink()) return realpathLoose(resolve(dirname(here), readlinkSync(here)), hops + 1);
-  } catch { /* not there at all */ }
+  } catch {
+    /* not there at all */
+  }
   return here;
 }

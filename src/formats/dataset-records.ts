@@ -79,7 +79,10 @@ export function pushResult(ready: DecodeItem[], result: EpisodeResult): void {
  * with the record's own findings (bad UTF-8) after it.
  */
 export function refusal(format: FormatName, r: DatasetRecord, id: string, message: string, line = r.rec.line, field?: string): Refusal {
-  const problems = [pinAt({ message, severity: 'error', ...(field ? { field } : {}) }, sourceRef(r.at.file, line, r.rec.record), id), ...r.rec.issues.map((i) => pinAt(i, r.where, id))];
+  const problems = [
+    pinAt({ message, severity: 'error', ...(field ? { field } : {}) }, sourceRef(r.at.file, line, r.rec.record), id),
+    ...r.rec.issues.map((i) => pinAt(i, r.where, id)),
+  ];
   return { rejected: rejected(id, format, r.where, problems), problems };
 }
 
@@ -87,8 +90,14 @@ export function refusal(format: FormatName, r: DatasetRecord, id: string, messag
  * The record's object, or the refusal of a record that is not JSON (named by its `idKey` when
  * that can be read from the text) or not an object (`what` says what it should have been).
  */
-export function recordObject(format: FormatName, r: DatasetRecord, idKey: string, what: string): { value: Record<string, unknown> } | { refused: Refusal } {
-  if (r.rec.kind === 'bad') return { refused: refusal(format, r, recoverKey(r.rec.text, idKey) ?? r.fallback, r.rec.message, r.rec.errorLine) };
+export function recordObject(
+  format: FormatName,
+  r: DatasetRecord,
+  idKey: string,
+  what: string,
+): { value: Record<string, unknown> } | { refused: Refusal } {
+  if (r.rec.kind === 'bad')
+    return { refused: refusal(format, r, recoverKey(r.rec.text, idKey) ?? r.fallback, r.rec.message, r.rec.errorLine) };
   if (!isPlainObject(r.rec.value)) return { refused: refusal(format, r, r.fallback, `expected ${what}, got ${jsonKind(r.rec.value)}`) };
   return { value: r.rec.value };
 }
@@ -107,9 +116,19 @@ export function alsoTheIdOf(id: string, earlier: RecordAt): string {
  * Two episodes with one id cannot both be reported under it: the later one (its `result`) is
  * refused, with a problem on its id `field` naming where the id was first seen.
  */
-export function duplicateRefusal(format: FormatName, field: string, id: string, earlier: RecordAt, where: SourceRef, result: EpisodeResult): Refusal {
+export function duplicateRefusal(
+  format: FormatName,
+  field: string,
+  id: string,
+  earlier: RecordAt,
+  where: SourceRef,
+  result: EpisodeResult,
+): Refusal {
   const own = duplicateId(id, where);
-  const problems = [...result.problems.map((p) => ({ ...p, episode: own })), pinAt({ field, message: alsoTheIdOf(id, earlier), severity: 'error' }, where, own)];
+  const problems = [
+    ...result.problems.map((p) => ({ ...p, episode: own })),
+    pinAt({ field, message: alsoTheIdOf(id, earlier), severity: 'error' }, where, own),
+  ];
   return { rejected: rejected(own, format, where, problems), problems };
 }
 

@@ -30,7 +30,12 @@ export const devtoolsRecorder: DatasetFormat = {
       ({ text, badUtf8 } = decodeUtf8(await readFile(path)));
       text = stripBom(text);
     } catch (e) {
-      return { episodes: [], rejected: [], problems: [{ file: path, message: `cannot read the file: ${(e as Error).message}`, severity: 'error' }], recordsRead: 0 };
+      return {
+        episodes: [],
+        rejected: [],
+        problems: [{ file: path, message: `cannot read the file: ${(e as Error).message}`, severity: 'error' }],
+        recordsRead: 0,
+      };
     }
     let value: unknown;
     try {
@@ -39,17 +44,30 @@ export const devtoolsRecorder: DatasetFormat = {
       const p: Problem = { file: path, episode: id, message: jsonErrorMessage(text, e), severity: 'error' };
       const line = jsonErrorLine(text, e);
       if (line !== undefined) p.line = line;
-      return { episodes: [], rejected: [{ id, format: 'devtools-recorder', source: { file: path }, problems: [p] }], problems: [p], recordsRead: 1 };
+      return {
+        episodes: [],
+        rejected: [{ id, format: 'devtools-recorder', source: { file: path }, problems: [p] }],
+        problems: [p],
+        recordsRead: 1,
+      };
     }
     const r = decodeFlow(value, path, id);
     const problems = badUtf8 ? [utf8Warning(path, badUtf8), ...r.problems] : r.problems;
-    const out: Decoded = { episodes: r.episode ? [r.episode] : [], rejected: r.rejected ? [r.rejected] : [], problems, recordsRead: r.recordsRead };
+    const out: Decoded = {
+      episodes: r.episode ? [r.episode] : [],
+      rejected: r.rejected ? [r.rejected] : [],
+      problems,
+      recordsRead: r.recordsRead,
+    };
     return out;
   },
 };
 
 function utf8Warning(file: string, bad: { line: number; offset: number }): Problem {
-  return { file, line: bad.line, message: `not valid UTF-8 (first bad byte at file offset ${bad.offset}); bad bytes were read as U+FFFD, so text from this file may differ from the recording`, severity: 'warning' };
+  return {
+    file,
+    line: bad.line,
+    message: `not valid UTF-8 (first bad byte at file offset ${bad.offset}); bad bytes were read as U+FFFD, so text from this file may differ from the recording`,
+    severity: 'warning',
+  };
 }
-
-

@@ -20,7 +20,8 @@ export function encodingProblem(file: string): string | undefined {
     return undefined; // unreadable: said elsewhere
   }
   const b = head.subarray(0, n);
-  const named = (encoding: string) => `the file is ${encoding} text: dataset files are read as UTF-8; convert it (e.g. \`iconv -f ${encoding.split(' ')[0]} -t UTF-8\`)`;
+  const named = (encoding: string) =>
+    `the file is ${encoding} text: dataset files are read as UTF-8; convert it (e.g. \`iconv -f ${encoding.split(' ')[0]} -t UTF-8\`)`;
   if (b.length >= 4 && b[0] === 0xff && b[1] === 0xfe && b[2] === 0 && b[3] === 0) return named('UTF-32LE');
   if (b.length >= 4 && b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff) return named('UTF-32BE');
   if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) return named('UTF-16LE (with BOM)');
@@ -28,7 +29,8 @@ export function encodingProblem(file: string): string | undefined {
   // No BOM: ASCII-range text in UTF-16 has a NUL in every other byte.
   if (b.length >= 8) {
     const pairs = Math.floor(b.length / 2);
-    let oddNul = 0, evenNul = 0;
+    let oddNul = 0,
+      evenNul = 0;
     for (let i = 0; i < pairs * 2; i += 2) {
       if (b[i] === 0) evenNul++;
       if (b[i + 1] === 0) oddNul++;

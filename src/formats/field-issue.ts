@@ -44,11 +44,15 @@ function issueMessage(issue: z.core.$ZodIssue): string {
     // A branch that got past the type check says best what is wrong (e.g. an empty string).
     const near = issue.errors.find((branch) => branch.some((i) => i.code !== 'invalid_type'));
     if (near) return near.map(issueMessage).join('; ');
-    const expected = issue.errors.flatMap((branch) => branch.map((i) => (i.code !== 'invalid_type' ? '?' : i.expected === 'record' ? 'object' : i.expected)));
+    const expected = issue.errors.flatMap((branch) =>
+      branch.map((i) => (i.code !== 'invalid_type' ? '?' : i.expected === 'record' ? 'object' : i.expected)),
+    );
     const first = issue.errors[0]![0];
     const missing = first !== undefined && / received undefined$/.test(first.message);
     const received = first ? / received (\S+)$/.exec(first.message)?.[1] : undefined;
-    return missing ? `missing (expected ${expected.join(' or ')})` : `expected ${expected.join(' or ')}${received ? `, received ${received}` : ''}`;
+    return missing
+      ? `missing (expected ${expected.join(' or ')})`
+      : `expected ${expected.join(' or ')}${received ? `, received ${received}` : ''}`;
   }
   return issue.message;
 }

@@ -70,7 +70,8 @@ function byLine(text: string, repairs: readonly Repair[], rewriter: LineRewrite)
 
 /** An rpaweb row, or a plain codegen line (the row is the recorder action itself). */
 function rewriteRpawebRow(row: Record<string, unknown>): ((healed: HealedLocator) => string | undefined) | string {
-  if (typeof row.name === 'string' && 'selector' in row) return (healed) => (setRecorderSelector(row, healed) ? JSON.stringify(row) : undefined);
+  if (typeof row.name === 'string' && 'selector' in row)
+    return (healed) => (setRecorderSelector(row, healed) ? JSON.stringify(row) : undefined);
   const data = row.json_data;
   const dataIsText = typeof data === 'string';
   const jsonData = dataIsText ? tryParse(data) : data;
@@ -109,7 +110,11 @@ export function recorderLocator(selector: string): Record<string, unknown> | und
   if (!meaning) return undefined;
   switch (meaning.kind) {
     case 'role':
-      return { kind: 'role', body: meaning.role, options: { attrs: [], exact: !!meaning.exact, ...(meaning.name !== undefined ? { name: meaning.name } : {}) } };
+      return {
+        kind: 'role',
+        body: meaning.role,
+        options: { attrs: [], exact: !!meaning.exact, ...(meaning.name !== undefined ? { name: meaning.name } : {}) },
+      };
     case 'testId':
       return { kind: 'test-id', body: meaning.testId, options: {} };
     default:
@@ -121,7 +126,8 @@ export function recorderLocator(selector: string): Record<string, unknown> | und
 function rewriteFlow(text: string, repairs: readonly Repair[]): Rewritten {
   const out: Rewritten = { text, applied: [], refused: [] };
   const flow = tryParse(text);
-  if (!isObject(flow) || !Array.isArray(flow.steps)) return { ...out, refused: repairs.map((repair) => ({ repair, why: 'the flow is not JSON with steps' })) };
+  if (!isObject(flow) || !Array.isArray(flow.steps))
+    return { ...out, refused: repairs.map((repair) => ({ repair, why: 'the flow is not JSON with steps' })) };
   for (const repair of repairs) {
     const m = /^steps\[(\d+)\]$/.exec(repair.source.record ?? '');
     const step = m ? (flow.steps as unknown[])[Number(m[1])] : undefined;
@@ -129,7 +135,10 @@ function rewriteFlow(text: string, repairs: readonly Repair[]): Rewritten {
     if (!isObject(step) || !Array.isArray(step.selectors)) out.refused.push({ repair, why: 'the recorded step has no selectors' });
     else if (!alternative) out.refused.push({ repair, why: 'the new selector has no DevTools form' });
     else {
-      step.selectors = [[alternative], ...(step.selectors as unknown[]).filter((s) => !(Array.isArray(s) && s.length === 1 && s[0] === alternative))];
+      step.selectors = [
+        [alternative],
+        ...(step.selectors as unknown[]).filter((s) => !(Array.isArray(s) && s.length === 1 && s[0] === alternative)),
+      ];
       out.applied.push(repair);
     }
   }
@@ -178,8 +187,17 @@ export interface NewBaseline {
  * replaced on the step's own line (its `png_file` is a file, copied by the caller). Formats that
  * record no before-state HTML get nothing, and say so.
  */
-export function applyBaselines(format: string, text: string, baselines: readonly NewBaseline[]): { text: string; applied: number; refused: { source: SourceRef; why: string }[] } {
-  if (format !== 'rpaweb') return { text, applied: 0, refused: baselines.map((b) => ({ source: b.source, why: `a ${format} file keeps no before-state HTML to replace` })) };
+export function applyBaselines(
+  format: string,
+  text: string,
+  baselines: readonly NewBaseline[],
+): { text: string; applied: number; refused: { source: SourceRef; why: string }[] } {
+  if (format !== 'rpaweb')
+    return {
+      text,
+      applied: 0,
+      refused: baselines.map((b) => ({ source: b.source, why: `a ${format} file keeps no before-state HTML to replace` })),
+    };
   const lines = text.split('\n');
   let applied = 0;
   const refused: { source: SourceRef; why: string }[] = [];

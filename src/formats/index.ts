@@ -11,14 +11,25 @@ import { sniffDevtoolsRecorder } from './devtools/sniff.js';
 
 // Each entry sniffs with the format's own sniffer and loads its decoder on first decode
 // (lazy-format.ts); formats/<name>.ts holds the same format, loaded.
-const rpaweb = lazyFormat({ name: 'rpaweb', extensions: ['.jsonl'], sniff: sniffRpaweb }, false, async () => (await import('./rpaweb.js')).rpaweb);
-const jsonDataset = (name: JsonDatasetKind, load: () => Promise<DatasetFormat>) =>
-  lazyFormat(jsonDatasetFront(name), true, load);
+const rpaweb = lazyFormat(
+  { name: 'rpaweb', extensions: ['.jsonl'], sniff: sniffRpaweb },
+  false,
+  async () => (await import('./rpaweb.js')).rpaweb,
+);
+const jsonDataset = (name: JsonDatasetKind, load: () => Promise<DatasetFormat>) => lazyFormat(jsonDatasetFront(name), true, load);
 const mind2web = jsonDataset('mind2web', async () => (await import('./mind2web.js')).mind2web);
 const mtMind2web = jsonDataset('mt-mind2web', async () => (await import('./mt-mind2web.js')).mtMind2web);
 const babyagi = jsonDataset('babyagi', async () => (await import('./babyagi.js')).babyagi);
-const visualwebarena = lazyFormat({ name: 'visualwebarena', extensions: ['.json', '.html', '.htm'], sniff: sniffVisualWebArena }, false, async () => (await import('./visualwebarena.js')).visualwebarena);
-const devtoolsRecorder = lazyFormat({ name: 'devtools-recorder', extensions: ['.json'], sniff: sniffDevtoolsRecorder }, false, async () => (await import('./devtools-recorder.js')).devtoolsRecorder);
+const visualwebarena = lazyFormat(
+  { name: 'visualwebarena', extensions: ['.json', '.html', '.htm'], sniff: sniffVisualWebArena },
+  false,
+  async () => (await import('./visualwebarena.js')).visualwebarena,
+);
+const devtoolsRecorder = lazyFormat(
+  { name: 'devtools-recorder', extensions: ['.json'], sniff: sniffDevtoolsRecorder },
+  false,
+  async () => (await import('./devtools-recorder.js')).devtoolsRecorder,
+);
 
 /** Every dataset format, tried in this order when a file's format is not given. */
 export const formats: DatasetFormat[] = [rpaweb, mind2web, mtMind2web, babyagi, visualwebarena, devtoolsRecorder];
@@ -67,7 +78,10 @@ async function walk(dir: string, candidates: readonly DatasetFormat[]): Promise<
     const path = join(dir, e.name);
     if (e.isDirectory()) {
       if (e.name !== 'node_modules' && !e.name.startsWith('.')) out.push(...(await walk(path, candidates)));
-    } else if ((e.isFile() || (e.isSymbolicLink() && (await stat(path).catch(() => undefined))?.isFile())) && candidates.some((f) => mayBe(f, path))) {
+    } else if (
+      (e.isFile() || (e.isSymbolicLink() && (await stat(path).catch(() => undefined))?.isFile())) &&
+      candidates.some((f) => mayBe(f, path))
+    ) {
       out.push(path);
     }
   }

@@ -12,7 +12,10 @@ export const jsonDatasetFront = (name: JsonDatasetKind) => ({
   sniff: (file: string, head: string) => sniffJsonDataset(file, head) === name,
 });
 
-export function jsonDatasetFormat(name: JsonDatasetKind, decodeStream: (file: string, options: DecodeOptions) => AsyncGenerator<DecodeItem>): DatasetFormat {
+export function jsonDatasetFormat(
+  name: JsonDatasetKind,
+  decodeStream: (file: string, options: DecodeOptions) => AsyncGenerator<DecodeItem>,
+): DatasetFormat {
   return {
     ...jsonDatasetFront(name),
     decodeFile: (file, options) => collectDecoded(decodeStream(file, options)),

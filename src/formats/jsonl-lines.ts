@@ -50,12 +50,22 @@ export function firstBadUtf8Byte(bytes: Uint8Array): number {
   while (i < bytes.length) {
     const b = bytes[i]!;
     // Length of the sequence and the allowed range of its second byte (RFC 3629 table).
-    let len: number, lo = 0x80, hi = 0xbf;
-    if (b < 0x80) { i++; continue; }
-    else if (b >= 0xc2 && b <= 0xdf) len = 2;
-    else if (b >= 0xe0 && b <= 0xef) { len = 3; if (b === 0xe0) lo = 0xa0; if (b === 0xed) hi = 0x9f; }
-    else if (b >= 0xf0 && b <= 0xf4) { len = 4; if (b === 0xf0) lo = 0x90; if (b === 0xf4) hi = 0x8f; }
-    else return i;
+    let len: number,
+      lo = 0x80,
+      hi = 0xbf;
+    if (b < 0x80) {
+      i++;
+      continue;
+    } else if (b >= 0xc2 && b <= 0xdf) len = 2;
+    else if (b >= 0xe0 && b <= 0xef) {
+      len = 3;
+      if (b === 0xe0) lo = 0xa0;
+      if (b === 0xed) hi = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      len = 4;
+      if (b === 0xf0) lo = 0x90;
+      if (b === 0xf4) hi = 0x8f;
+    } else return i;
     for (let k = 1; k < len; k++) {
       const c = bytes[i + k];
       if (c === undefined) return i;

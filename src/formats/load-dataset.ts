@@ -72,7 +72,11 @@ export async function openDataset(path: string, opts: LoadOptions = {}): Promise
   // the decoder then says exactly which field is wrong, which beats "unknown format".
   if (stream.files.length === 0 && forced && info.isFile()) stream.files = [{ file: target, format: forced }];
   if (stream.files.length === 0) {
-    stream.problems.push({ file: target, message: `no ${forced ? forced.name : 'known dataset'} file found (formats: ${formats.map((f) => f.name).join(', ')})`, severity: 'error' });
+    stream.problems.push({
+      file: target,
+      message: `no ${forced ? forced.name : 'known dataset'} file found (formats: ${formats.map((f) => f.name).join(', ')})`,
+      severity: 'error',
+    });
   }
   let started = false;
   stream.items = async function* () {
@@ -89,7 +93,14 @@ export async function openDataset(path: string, opts: LoadOptions = {}): Promise
             stream.problems.push(renamed.problem);
             yield item.kind === 'episode'
               ? { kind: 'episode' as const, episode: { ...item.episode, id: renamed.id } }
-              : { kind: 'rejected' as const, rejected: { ...item.rejected, id: renamed.id, problems: item.rejected.problems.map((p) => ({ ...p, episode: renamed.id })) } };
+              : {
+                  kind: 'rejected' as const,
+                  rejected: {
+                    ...item.rejected,
+                    id: renamed.id,
+                    problems: item.rejected.problems.map((p) => ({ ...p, episode: renamed.id })),
+                  },
+                };
             continue;
           }
           const refused = ids.check(item.kind === 'episode' ? item.episode : item.rejected);
@@ -106,7 +117,14 @@ export async function openDataset(path: string, opts: LoadOptions = {}): Promise
 /** The whole dataset decoded into memory (small datasets, tests); `openDataset` streams it. */
 export async function loadDataset(path: string, opts: LoadOptions = {}): Promise<LoadedDataset> {
   const stream = await openDataset(path, opts);
-  const loaded: LoadedDataset = { root: stream.root, files: stream.files, episodes: [], rejected: [], problems: stream.problems, recordsRead: 0 };
+  const loaded: LoadedDataset = {
+    root: stream.root,
+    files: stream.files,
+    episodes: [],
+    rejected: [],
+    problems: stream.problems,
+    recordsRead: 0,
+  };
   for await (const item of stream.items()) {
     if (item.kind === 'episode') loaded.episodes.push(item.episode);
     else loaded.rejected.push(item.rejected);

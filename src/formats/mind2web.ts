@@ -12,7 +12,13 @@ import { decodeTask, type RecordAt } from './mind2web/task.js';
 
 export { parseActionRepr, type ActionRepr } from './mind2web/action-repr.js';
 export { M2W_VIEWPORT } from './mind2web/action.js';
-export { readJsonRecords, readRecords, type JsonRecord, type JsonStreamOptions, type Mind2WebDecodeOptions } from './mind2web/json-stream.js';
+export {
+  readJsonRecords,
+  readRecords,
+  type JsonRecord,
+  type JsonStreamOptions,
+  type Mind2WebDecodeOptions,
+} from './mind2web/json-stream.js';
 
 /**
  * Mind2Web (OSU-NLP-Group, HF `osunlp/Mind2Web`): shards that are JSON arrays of tasks
@@ -51,42 +57,59 @@ async function* decodeStream(file: string, options: DecodeOptions): AsyncGenerat
     problems.push(...result.problems);
   };
 
-  const readError = yield* eachRecord({ file: path, stream: (options as Mind2WebDecodeOptions).stream, ready, holdProblem: (p) => problems.push(p) }, (r) => {
-    const { rec, at, where, fallback } = r;
-    if (rec.kind === 'bad') {
-      // A record that is not JSON is still charged to its task when its id can be read.
-      const problem = pinAt({ message: rec.message, severity: 'error' }, sourceRef(path, rec.errorLine ?? rec.line, rec.record), undefined);
-      const extra = rec.issues.map((i) => pinAt(i, where));
-      const id = recoverKey(rec.text, 'annotation_id');
-      const isRow = id !== undefined && !/(?<!\\)"actions"\s*:/.test(rec.text);
-      if (id !== undefined && isRow) {
-        for (const p of [problem, ...extra]) rows.addProblem(id, at, { ...p, episode: id });
+  const readError = yield* eachRecord(
+    { file: path, stream: (options as Mind2WebDecodeOptions).stream, ready, holdProblem: (p) => problems.push(p) },
+    (r) => {
+      const { rec, at, where, fallback } = r;
+      if (rec.kind === 'bad') {
+        // A record that is not JSON is still charged to its task when its id can be read.
+        const problem = pinAt(
+          { message: rec.message, severity: 'error' },
+          sourceRef(path, rec.errorLine ?? rec.line, rec.record),
+          undefined,
+        );
+        const extra = rec.issues.map((i) => pinAt(i, where));
+        const id = recoverKey(rec.text, 'annotation_id');
+        const isRow = id !== undefined && !/(?<!\\)"actions"\s*:/.test(rec.text);
+        if (id !== undefined && isRow) {
+          for (const p of [problem, ...extra]) rows.addProblem(id, at, { ...p, episode: id });
+          return;
+        }
+        const episode = id ?? fallback;
+        const found = [problem, ...extra].map((p) => ({ ...p, episode }));
+        take(episode, at, { rejected: rejected(episode, 'mind2web', where, found), problems: found });
         return;
       }
-      const episode = id ?? fallback;
-      const found = [problem, ...extra].map((p) => ({ ...p, episode }));
-      take(episode, at, { rejected: rejected(episode, 'mind2web', where, found), problems: found });
-      return;
-    }
-    const value = rec.value;
-    if (isPlainObject(value) && 'actions' in value && !('turns' in value)) {
-      const { id, ...result } = decodeTask(value, at, fallback, rec.issues);
-      take(id, at, result);
-    } else if (isPlainObject(value) && ('action_uid' in value || 'operation' in value) && !('turns' in value)) {
-      rows.add(value, at, fallback, rec.issues);
-    } else {
-      const what = !isPlainObject(value) ? `expected a task or row object, got ${jsonKind(value)}`
-        : 'turns' in value ? 'an MT-Mind2Web conversation (it has turns): decode this file with --format mt-mind2web'
-        : 'neither a Mind2Web task (no "actions") nor a Multimodal-Mind2Web row (no "action_uid")';
-      const id = isPlainObject(value) && (typeof value.annotation_id === 'string' || typeof value.task_id === 'string') ? String(value.annotation_id ?? value.task_id) : fallback;
-      take(id, at, refusal('mind2web', r, id, what));
-    }
-  });
+      const value = rec.value;
+      if (isPlainObject(value) && 'actions' in value && !('turns' in value)) {
+        const { id, ...result } = decodeTask(value, at, fallback, rec.issues);
+        take(id, at, result);
+      } else if (isPlainObject(value) && ('action_uid' in value || 'operation' in value) && !('turns' in value)) {
+        rows.add(value, at, fallback, rec.issues);
+      } else {
+        const what = !isPlainObject(value)
+          ? `expected a task or row object, got ${jsonKind(value)}`
+          : 'turns' in value
+            ? 'an MT-Mind2Web conversation (it has turns): decode this file with --format mt-mind2web'
+            : 'neither a Mind2Web task (no "actions") nor a Multimodal-Mind2Web row (no "action_uid")';
+        const id =
+          isPlainObject(value) && (typeof value.annotation_id === 'string' || typeof value.task_id === 'string')
+            ? String(value.annotation_id ?? value.task_id)
+            : fallback;
+        take(id, at, refusal('mind2web', r, id, what));
+      }
+    },
+  );
 
   for (const { id, at, ...result } of rows.finish()) {
     if (readError !== undefined && result.episode) {
       // Rows of a task may come after the point the file broke off: never replay it as if whole.
-      const p: Problem = { file: path, episode: id, message: 'the file could not be read to the end; this task may be missing rows', severity: 'error' };
+      const p: Problem = {
+        file: path,
+        episode: id,
+        message: 'the file could not be read to the end; this task may be missing rows',
+        severity: 'error',
+      };
       problems.push(...result.problems, p);
       ready.push({ kind: 'rejected', rejected: rejected(id, 'mind2web', result.episode.source, [...result.problems, p]) });
       continue;

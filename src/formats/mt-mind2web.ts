@@ -25,10 +25,18 @@ async function* decodeStream(file: string, options: DecodeOptions): AsyncGenerat
     if ('refused' in read) return pushResult(ready, read.refused);
     const { id, results } = decodeConversation(read.value, r.at, r.fallback, r.rec.issues);
     const earlier = firstSeen.get(id);
-    if (earlier !== undefined) return pushResult(ready, refusal('mt-mind2web', r, id, `task_id ${alsoTheIdOf(id, earlier)}: its turns are not decoded`, r.rec.line, 'task_id'));
+    if (earlier !== undefined)
+      return pushResult(
+        ready,
+        refusal('mt-mind2web', r, id, `task_id ${alsoTheIdOf(id, earlier)}: its turns are not decoded`, r.rec.line, 'task_id'),
+      );
     firstSeen.set(id, r.at);
     // No turns is no episode at all: say so rather than let the conversation vanish.
-    if (Array.isArray(read.value.turns) && read.value.turns.length === 0) ready.push({ kind: 'problem', problem: pinAt({ field: 'turns', message: 'no turns: nothing to replay', severity: 'warning' }, r.where, id) });
+    if (Array.isArray(read.value.turns) && read.value.turns.length === 0)
+      ready.push({
+        kind: 'problem',
+        problem: pinAt({ field: 'turns', message: 'no turns: nothing to replay', severity: 'warning' }, r.where, id),
+      });
     // A conversation-level problem belongs to every turn's rejection, but is listed once.
     const listed = new Set<string>();
     for (const result of results) {

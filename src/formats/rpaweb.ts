@@ -40,7 +40,10 @@ async function decodeFile(file: string, options: DecodeOptions): Promise<Decoded
       recordsRead++;
       const line = parseJsonLine(source);
       kind ??= kindOfLine(line.value);
-      if (kind === undefined) { pending.push(line); continue; }
+      if (kind === undefined) {
+        pending.push(line);
+        continue;
+      }
       pending.splice(0).forEach(take);
       take(line);
     }
@@ -60,7 +63,12 @@ async function decodeFile(file: string, options: DecodeOptions): Promise<Decoded
     out.problems.push({ file: path, message: `cannot read the file: ${readError}`, severity: 'error' });
     // What was read before the failure may lack rows: nothing of it is replayed as if whole.
     for (const e of out.episodes.splice(0)) {
-      const p: Problem = { file: path, episode: e.id, message: 'the file could not be read to the end; this episode may be incomplete', severity: 'error' };
+      const p: Problem = {
+        file: path,
+        episode: e.id,
+        message: 'the file could not be read to the end; this episode may be incomplete',
+        severity: 'error',
+      };
       out.problems.push(p);
       out.rejected.push({ id: e.id, format: 'rpaweb', source: e.source, problems: [p] });
     }
@@ -75,14 +83,19 @@ class RowsFile {
   /** Problems of rows that name no episode. */
   readonly fileProblems: Problem[] = [];
 
-  constructor(private readonly file: string, private readonly datasetRoot: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly datasetRoot: string,
+  ) {}
 
   add(line: JsonLine): void {
     if (line.error !== undefined) {
       // A row the parser rejects still usually starts with its id: charge the episode, so it
       // is rejected rather than replayed with a step silently missing.
       const id = leadingId(line.text ?? '');
-      const problems = [{ message: line.error, severity: 'error' as const }, ...line.issues].map((i) => pinIssue(i, this.file, line.line, id));
+      const problems = [{ message: line.error, severity: 'error' as const }, ...line.issues].map((i) =>
+        pinIssue(i, this.file, line.line, id),
+      );
       if (id === undefined) this.fileProblems.push(...problems);
       else this.group(id, line.line).problems.push(...problems);
       return;

@@ -65,7 +65,6 @@ export function createVisualWebArenaFormat(options: VisualWebArenaOptions = {}):
 
 export const visualwebarena: DatasetFormat = createVisualWebArenaFormat();
 
-
 async function decodeFile(file: string, options: DecodeOptions, opts: VwaOptions): Promise<Decoded> {
   const path = resolve(file);
   const id = basename(path, extname(path));
@@ -89,7 +88,14 @@ async function decodeFile(file: string, options: DecodeOptions, opts: VwaOptions
     out.problems.push({ file: path, message: `cannot read the file: ${(e as Error).message}`, severity: 'error' });
     return out;
   }
-  if (badUtf8) out.problems.push({ file: path, line: badUtf8.line, episode: id, message: `not valid UTF-8 (first bad byte at file offset ${badUtf8.offset}); bad bytes were read as U+FFFD, so text from this file may differ from the recording`, severity: 'warning' });
+  if (badUtf8)
+    out.problems.push({
+      file: path,
+      line: badUtf8.line,
+      episode: id,
+      message: `not valid UTF-8 (first bad byte at file offset ${badUtf8.offset}); bad bytes were read as U+FFFD, so text from this file may differ from the recording`,
+      severity: 'warning',
+    });
 
   let raw: RawEpisode;
   if (/\.html?$/i.test(path)) {
@@ -99,7 +105,11 @@ async function decodeFile(file: string, options: DecodeOptions, opts: VwaOptions
     const config = trace.config;
     raw = { id, meta: Object.keys(config).length ? { config } : {}, steps: trace.steps, somBoxesUncertain: false, source };
     if (config.intent) raw.instruction = config.intent;
-    if (config.start_url) raw.startUrls = config.start_url.split(' |AND| ').map((u) => u.trim()).filter(Boolean);
+    if (config.start_url)
+      raw.startUrls = config.start_url
+        .split(' |AND| ')
+        .map((u) => u.trim())
+        .filter(Boolean);
   } else {
     let value: unknown;
     try {
@@ -117,7 +127,12 @@ async function decodeFile(file: string, options: DecodeOptions, opts: VwaOptions
     out.recordsRead = steps.length;
     // Two entries under one step number: JSON.parse kept the last; which one was replayed is a guess.
     const dup = layout === 'recon-act' ? duplicateTopLevelKeys(text)[0] : undefined;
-    if (dup) return fail(`step ${JSON.stringify(dup.key)} occurs more than once (JSON keeps only the last): which one the recording did is unknown`, `[${JSON.stringify(dup.key)}]`, dup.line);
+    if (dup)
+      return fail(
+        `step ${JSON.stringify(dup.key)} occurs more than once (JSON keeps only the last): which one the recording did is unknown`,
+        `[${JSON.stringify(dup.key)}]`,
+        dup.line,
+      );
     raw = { id, meta, steps, somBoxesUncertain: layout === 'recon-act', source };
     const intent = typeof meta.intent === 'string' ? meta.intent : undefined;
     if (intent) raw.instruction = intent;
@@ -144,7 +159,9 @@ function runViewport(file: string, datasetRoot: string): Viewport | undefined {
     const value: unknown = JSON.parse(stripBom(readFileSync(config.path, 'utf8')));
     if (!isPlainObject(value)) return undefined;
     const { viewport_width: width, viewport_height: height } = value;
-    return Number.isInteger(width) && Number.isInteger(height) && (width as number) > 0 && (height as number) > 0 ? { width: width as number, height: height as number } : undefined;
+    return Number.isInteger(width) && Number.isInteger(height) && (width as number) > 0 && (height as number) > 0
+      ? { width: width as number, height: height as number }
+      : undefined;
   } catch {
     return undefined;
   }

@@ -131,14 +131,16 @@ export const Action = z.discriminatedUnion('type', [
      * `operator count` and every match has `attributes` and `properties`; `visible: false` waits
      * for that to be untrue.
      */
-    elements: z.object({
-      selectors: z.array(z.string().min(1)).min(1),
-      operator: z.enum(['>=', '==', '<=']),
-      count: z.number().int().nonnegative(),
-      attributes: z.record(z.string(), z.string()).optional(),
-      properties: z.record(z.string(), z.unknown()).optional(),
-      visible: z.boolean().optional(),
-    }).optional(),
+    elements: z
+      .object({
+        selectors: z.array(z.string().min(1)).min(1),
+        operator: z.enum(['>=', '==', '<=']),
+        count: z.number().int().nonnegative(),
+        attributes: z.record(z.string(), z.string()).optional(),
+        properties: z.record(z.string(), z.unknown()).optional(),
+        visible: z.boolean().optional(),
+      })
+      .optional(),
   }),
   /** The agent declared the task finished; nothing is executed. */
   z.object({ type: z.literal('stop'), answer: z.string().optional() }),

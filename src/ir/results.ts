@@ -14,7 +14,8 @@ export const REASONS = {
   timeout: 'the step did not complete within --timeout (or the episode within --episode-timeout)',
   'navigation-mismatch': 'the page is not at the URL the recording was at',
   'unexpected-dialog': 'a dialog the recording did not see opened (it was dismissed)',
-  'assertion-failed': 'a recorded assertion (assertText, assertValue, assertChecked, assertVisible, assertSnapshot, waitForElement) did not hold',
+  'assertion-failed':
+    'a recorded assertion (assertText, assertValue, assertChecked, assertVisible, assertSnapshot, waitForElement) did not hold',
   'popup-missing': 'the popup the recording saw open did not open',
   'download-missing': 'the download the recording saw start did not start',
   'dialog-missing': 'the dialog the recording saw did not appear',
@@ -32,7 +33,8 @@ export const REASONS = {
   'blocked-url': 'a navigation to a scheme the run does not allow (file:, chrome:, data:, javascript:…; opt in with --allow-url-scheme)',
   'page-hung': 'the page did not answer within the step timeout plus a grace: the episode ends, its context is discarded, the run goes on',
   'after-failure': 'a step not run because an earlier step did not pass',
-  'no-effect': 'the action ran but its postcondition did not hold: nothing happened, or not what the recording did (the step\'s `effect` says what was expected and seen)',
+  'no-effect':
+    "the action ran but its postcondition did not hold: nothing happened, or not what the recording did (the step's `effect` says what was expected and seen)",
   error: 'anything else that went wrong (the message says what)',
 } as const satisfies Record<string, string>;
 
@@ -262,7 +264,8 @@ export interface RunSummary {
 }
 
 /** Passed steps of the episode whose effect could not be checked (StepEffect `unverified`). */
-export const unverifiedSteps = (r: Pick<EpisodeResult, 'steps'>): StepResult[] => r.steps.filter((s) => s.status === 'passed' && s.effect?.status === 'unverified');
+export const unverifiedSteps = (r: Pick<EpisodeResult, 'steps'>): StepResult[] =>
+  r.steps.filter((s) => s.status === 'passed' && s.effect?.status === 'unverified');
 
 /**
  * How a passed episode says what it rests on: `passed`, or `passed (final state not verifiable,
@@ -277,4 +280,5 @@ export function passedLabel(r: Pick<EpisodeResult, 'status' | 'final' | 'steps'>
 }
 
 /** A passed episode whose final page nothing could check (see FinalState.verified). */
-export const passedUnverified = (r: Pick<EpisodeResult, 'status' | 'final'>): boolean => r.status === 'passed' && r.final?.verified === false;
+export const passedUnverified = (r: Pick<EpisodeResult, 'status' | 'final'>): boolean =>
+  r.status === 'passed' && r.final?.verified === false;

@@ -45,7 +45,12 @@ export const Locate = z.discriminatedUnion('kind', [
    * nodes whose computed name is exactly `name` and, when given, whose Chrome role is `role`.
    * `framePath`: child-frame indexes from the main frame down.
    */
-  z.object({ kind: z.literal('aria'), name: z.string().optional(), role: z.string().optional(), framePath: z.array(z.number().int().nonnegative()).optional() }),
+  z.object({
+    kind: z.literal('aria'),
+    name: z.string().optional(),
+    role: z.string().optional(),
+    framePath: z.array(z.number().int().nonnegative()).optional(),
+  }),
   z.object({ kind: z.literal('css'), css: z.string().min(1) }),
   z.object({ kind: z.literal('xpath'), xpath: z.string().min(1) }),
   /** Chrome DevTools backend node id from the recording (Mind2Web, VWA). */

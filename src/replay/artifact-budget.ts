@@ -32,6 +32,8 @@ export class ArtifactBudget {
 
   /** The note for the step, when something was not written. */
   note(): string | undefined {
-    return this.dropped.length ? `not written (over --max-artifact-bytes ${this.maxBytes} for this step): ${this.dropped.join(', ')}` : undefined;
+    return this.dropped.length
+      ? `not written (over --max-artifact-bytes ${this.maxBytes} for this step): ${this.dropped.join(', ')}`
+      : undefined;
   }
 }

@@ -52,7 +52,10 @@ export function assertVisible(locator: Locator, timeoutMs: number): Promise<Asse
  */
 export function assertAriaSnapshot(locator: Locator, recorded: string | undefined, timeoutMs: number): Promise<AssertionOutcome> {
   if (!recorded) return assertVisible(locator, timeoutMs);
-  const wanted = recorded.split('\n').map((l) => l.trim()).filter(Boolean);
+  const wanted = recorded
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   return holdsWithin(timeoutMs, async () => {
     const live = (await locator.ariaSnapshot({ timeout: timeoutMs })).split('\n').map((l) => l.trim());
     let at = 0;

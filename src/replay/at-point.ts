@@ -42,41 +42,71 @@ export async function performAtPoint(page: Page, action: PointAction, env: Perfo
   const { x, y, target } = await where(page, action);
   let check = await checkPoint(page, target, x, y);
   if (check && !check.match) {
-    check = (await pollUntil(async () => {
-      const c = await checkPoint(page, target, x, y);
-      return c?.match ? c : undefined;
-    }, Math.min(SETTLE_MS, env.timeoutMs))) ?? check;
+    check =
+      (await pollUntil(
+        async () => {
+          const c = await checkPoint(page, target, x, y);
+          return c?.match ? c : undefined;
+        },
+        Math.min(SETTLE_MS, env.timeoutMs),
+      )) ?? check;
   }
   const at = `(${Math.round(x)}, ${Math.round(y)})`;
 
   if (check && !check.match && env.repair) {
     const found = (await nearestNamed(page, target, x, y)) ?? (await byResolution(target, env));
     const pointCheck: PointCheck = { ...check, repaired: found !== undefined };
-    if (!found) return { status: 'failed', reason: 'target-not-found', message: `at the recorded point ${at} is ${check.found}, not ${check.expected}, and --repair finds no ${check.expected}`, pointCheck };
+    if (!found)
+      return {
+        status: 'failed',
+        reason: 'target-not-found',
+        message: `at the recorded point ${at} is ${check.found}, not ${check.expected}, and --repair finds no ${check.expected}`,
+        pointCheck,
+      };
     await onElement(page, action, found, env.timeoutMs);
-    const effect = await typedEffect(page, action) ?? checked(`--repair acted on the ${check.expected} nearest ${at}`);
-    return { ...fromCheck(effect, undefined, [`drift: at the recorded point ${at} is ${check.found}, not ${check.expected}; --repair acted on the ${check.expected} nearest that point`]), pointCheck };
+    const effect = (await typedEffect(page, action)) ?? checked(`--repair acted on the ${check.expected} nearest ${at}`);
+    return {
+      ...fromCheck(effect, undefined, [
+        `drift: at the recorded point ${at} is ${check.found}, not ${check.expected}; --repair acted on the ${check.expected} nearest that point`,
+      ]),
+      pointCheck,
+    };
   }
   if (check && !check.match) {
-    return { status: 'failed', reason: 'no-effect', message: `expected ${check.expected} at the recorded point ${at}; ${check.found} is there, so the ${action.type.replace('Point', '')} would land on it (--repair acts on the ${check.expected} found again)`, pointCheck: check };
+    return {
+      status: 'failed',
+      reason: 'no-effect',
+      message: `expected ${check.expected} at the recorded point ${at}; ${check.found} is there, so the ${action.type.replace('Point', '')} would land on it (--repair acts on the ${check.expected} found again)`,
+      pointCheck: check,
+    };
   }
 
   // A page that is still loading has the element but maybe not its handlers yet.
   await page.waitForLoadState('load', { timeout: env.timeoutMs }).catch(() => undefined);
   // A click at a point does not wait for the navigation it starts (a locator click does): wait
   // for one that starts, until it loads, so the next step acts on the new page.
-  const navigation = action.type === 'hover' || action.type === 'hoverPoint' ? undefined : watchNavigation(page, NAVIGATION_GRACE_MS, env.timeoutMs);
+  const navigation =
+    action.type === 'hover' || action.type === 'hoverPoint' ? undefined : watchNavigation(page, NAVIGATION_GRACE_MS, env.timeoutMs);
   await onPoint(page, action, x, y);
   const typed = await typedEffect(page, action);
   await navigation?.started();
-  const effect = typed ?? (check ? checked(`at ${at} is ${check.found}, the recorded ${check.expected}`) : unverified('the recorded element has no role or name to check at the point'));
+  const effect =
+    typed ??
+    (check
+      ? checked(`at ${at} is ${check.found}, the recorded ${check.expected}`)
+      : unverified('the recorded element has no role or name to check at the point'));
   const outcome = fromCheck(effect);
   return check ? { ...outcome, pointCheck: check } : outcome;
 }
 
 /** TYPE at a point types into what the click focused, and the field must hold the text; CLEAR leaves it empty. */
 async function typedEffect(page: Page, action: PointAction): Promise<EffectCheck | undefined> {
-  if (action.type === 'type') return typeChecked(action.text, (t) => page.keyboard.type(t), (t) => afterTypingFocused(page, t, undefined));
+  if (action.type === 'type')
+    return typeChecked(
+      action.text,
+      (t) => page.keyboard.type(t),
+      (t) => afterTypingFocused(page, t, undefined),
+    );
   if (action.type === 'clear') return afterClearingFocused(page);
   return undefined;
 }

@@ -80,7 +80,12 @@ export interface LiveCapture {
  * HTML dumps are written only when the states do not match — a matching step costs a capture
  * and a comparison, nothing on disk.
  */
-export async function compareBeforeState(page: Page, step: Step, options: CompareOptions, env: CompareEnv): Promise<StepComparison | undefined> {
+export async function compareBeforeState(
+  page: Page,
+  step: Step,
+  options: CompareOptions,
+  env: CompareEnv,
+): Promise<StepComparison | undefined> {
   const before = step.before ?? {};
   const expectedUrl = env.expectedUrl ?? before.url;
   if (options.mode === 'off') return undefined;
@@ -97,22 +102,43 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
   // The previous step's navigation may not have committed yet (a VWA `type [id] [text] [1]`
   // submits with its last key and returns at once): give the recorded URL a moment to arrive
   // before calling it a navigation mismatch. A page that stays elsewhere still diverges.
-  if (expectedUrl && !reused) await pollUntil(async () => (sameDocument(env.mapUrl(expectedUrl), page.url()) ? true : undefined), URL_PATIENCE_MS);
+  if (expectedUrl && !reused)
+    await pollUntil(async () => (sameDocument(env.mapUrl(expectedUrl), page.url()) ? true : undefined), URL_PATIENCE_MS);
   if (!reused) await page.waitForLoadState('load', { timeout: LOAD_WAIT_MS }).catch(() => undefined);
   const hidden = env.secrets?.masksOn(page) ?? [];
-  const livePng = recordedPng ? reused?.png ?? (await page.screenshot({ animations: 'disabled', caret: 'hide', timeout: SCREENSHOT_TIMEOUT_MS, mask: hidden })) : undefined;
-  const liveHtml = recordedHtml !== undefined ? reused?.html ?? (await page.content()) : undefined;
+  const livePng = recordedPng
+    ? (reused?.png ?? (await page.screenshot({ animations: 'disabled', caret: 'hide', timeout: SCREENSHOT_TIMEOUT_MS, mask: hidden })))
+    : undefined;
+  const liveHtml = recordedHtml !== undefined ? (reused?.html ?? (await page.content())) : undefined;
   env.onCapture?.({ url: page.url(), png: livePng, html: liveHtml });
   const secretBoxes = recordedPng && hidden.length ? await env.secrets!.boxesOn(page) : [];
   const noise = env.noise ?? { selectors: [], boxes: [] };
   const toolbar = recorderOverlay ? [recorderToolbarBox(page.viewportSize()?.width ?? 1280)] : [];
-  const masks = recordedPng ? [...options.maskBoxes, ...noise.boxes, ...secretBoxes, ...toolbar, ...(await maskBoxes(page, [...options.maskSelectors, ...noise.selectors]))] : [];
+  const masks = recordedPng
+    ? [
+        ...options.maskBoxes,
+        ...noise.boxes,
+        ...secretBoxes,
+        ...toolbar,
+        ...(await maskBoxes(page, [...options.maskSelectors, ...noise.selectors])),
+      ]
+    : [];
   const t1 = performance.now();
 
   const figures: Figures = {};
-  const shot = recordedPng && livePng ? diffScreenshots(recordedPng, livePng, { threshold: options.thresholds.pixelThreshold, masks, maxShiftPx: options.thresholds.maxShiftPx }) : undefined;
+  const shot =
+    recordedPng && livePng
+      ? diffScreenshots(recordedPng, livePng, {
+          threshold: options.thresholds.pixelThreshold,
+          masks,
+          maxShiftPx: options.thresholds.maxShiftPx,
+        })
+      : undefined;
   if (shot) Object.assign(figures, { pixelRatio: shot.ratio, pixels: shot.pixels, shiftPx: shot.shiftPx });
-  const pageShapes = recordedHtml !== undefined && liveHtml !== undefined ? shapes(recordedHtml, env.secrets?.asRecorded(liveHtml) ?? liveHtml, noise.selectors) : undefined;
+  const pageShapes =
+    recordedHtml !== undefined && liveHtml !== undefined
+      ? shapes(recordedHtml, env.secrets?.asRecorded(liveHtml) ?? liveHtml, noise.selectors)
+      : undefined;
   let target: BeforeStateComparison['target'];
   if (pageShapes) {
     const [recorded, live] = pageShapes;
@@ -159,11 +185,16 @@ export async function compareBeforeState(page: Page, step: Step, options: Compar
     const file = (suffix: string) => join(stepDir, `${step.index + 1}-${suffix}`);
     const rel = (p: string) => relativeToOut(env.out, p);
     const budget = new ArtifactBudget(options.maxArtifactBytes);
-    const kept = (name: string, data: string | Uint8Array | undefined) => (data !== undefined && budget.write(file(name), data) ? rel(file(name)) : undefined);
+    const kept = (name: string, data: string | Uint8Array | undefined) =>
+      data !== undefined && budget.write(file(name), data) ? rel(file(name)) : undefined;
     if (recordedPng && livePng) {
       const recordedName = `recorded${extname(before.screenshot!) || '.png'}`;
       const withImage = diffScreenshots(recordedPng, livePng, { threshold: options.thresholds.pixelThreshold, masks, diffImage: true });
-      const images = { recorded: kept(recordedName, recordedPng), live: kept('live.png', livePng), diff: kept('diff.png', withImage.diffPng) };
+      const images = {
+        recorded: kept(recordedName, recordedPng),
+        live: kept('live.png', livePng),
+        diff: kept('diff.png', withImage.diffPng),
+      };
       if (images.recorded || images.live || images.diff) result.images = images;
     }
     const scrub = (text: string) => env.secrets?.redactor.scrub(text) ?? text;
@@ -196,10 +227,15 @@ async function divergenceEvidence(page: Page, at: EvidenceFiles): Promise<Pick<B
   const { kept, images } = at;
   const found: Pick<BeforeStateComparison, 'images' | 'aria'> = {};
   // Secret inputs are masked here as in every screenshot, and scrubbed from the tree's text.
-  const full = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', timeout: SCREENSHOT_TIMEOUT_MS, mask: at.hidden }).catch(() => undefined);
+  const full = await page
+    .screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', timeout: SCREENSHOT_TIMEOUT_MS, mask: at.hidden })
+    .catch(() => undefined);
   const fullPage = full && kept('live-full.png', full);
   if (fullPage) found.images = { ...images, fullPage };
-  const aria = await page.locator('body').ariaSnapshot({ timeout: 5000 }).catch(() => undefined);
+  const aria = await page
+    .locator('body')
+    .ariaSnapshot({ timeout: 5000 })
+    .catch(() => undefined);
   const ariaFile = aria !== undefined ? kept('live-aria.yml', `${at.scrub(aria)}\n`) : undefined;
   if (ariaFile) found.aria = ariaFile;
   return found;
@@ -217,12 +253,21 @@ async function targetPresence(page: Page, step: Step, recorded: PageShape, live:
   const query = targetQuery('target' in step.action ? step.action.target : undefined);
   if (!query || !recorded.attributes || countTarget(query, recorded) === 0) return undefined;
   if (countTarget(query, live) > 0) return { recorded: true, live: true };
-  const found = query.selector ? await page.locator(query.selector).count().catch(() => 0) : 0;
+  const found = query.selector
+    ? await page
+        .locator(query.selector)
+        .count()
+        .catch(() => 0)
+    : 0;
   return { recorded: true, live: found > 0 };
 }
 
 const openDialogs = (page: Page): Promise<number> =>
-  page.locator('dialog[open], [role="dialog"], [role="alertdialog"]').filter({ visible: true }).count().catch(() => 0);
+  page
+    .locator('dialog[open], [role="dialog"], [role="alertdialog"]')
+    .filter({ visible: true })
+    .count()
+    .catch(() => 0);
 
 /** Both pages read the same way: masked alike, and by tags only when the recording dropped attributes. */
 function shapes(recordedHtml: string, liveHtml: string, masked: readonly string[]): [PageShape, PageShape] {
@@ -247,7 +292,10 @@ function htmlFile(path: string | undefined): string | undefined {
 async function maskBoxes(page: Page, selectors: readonly string[]): Promise<Box[]> {
   const boxes: Box[] = [];
   for (const selector of selectors) {
-    for (const handle of await page.locator(selector).all().catch(() => [])) {
+    for (const handle of await page
+      .locator(selector)
+      .all()
+      .catch(() => [])) {
       const box = await handle.boundingBox().catch(() => null);
       if (box) boxes.push(box);
     }

@@ -68,7 +68,10 @@ export class EarlyBrowser {
   }
 
   async discard(): Promise<void> {
-    await this.take()?.then((b) => b.close(), () => undefined);
+    await this.take()?.then(
+      (b) => b.close(),
+      () => undefined,
+    );
   }
 }
 
@@ -96,4 +99,3 @@ export function redactEndpoint(endpoint: string): string {
     return '(ws endpoint)';
   }
 }
-

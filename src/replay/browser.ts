@@ -40,7 +40,7 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): BrowserChoic
   if (system) return { executablePath: system, source: 'system' };
   throw new BrowserNotFound(
     'No Chromium found. Install one of: `npx playwright install chromium` (where downloads work), ' +
-      "Debian/Ubuntu `apt-get install -y chromium`, or Google Chrome; or set " +
+      'Debian/Ubuntu `apt-get install -y chromium`, or Google Chrome; or set ' +
       `${BROWSER_ENV}=/path/to/chrome. \`npm run setup\` does the apt-get install when run as root on Debian.`,
   );
 }
@@ -104,4 +104,3 @@ export function launchOptions(choice: BrowserChoice, opts: LaunchChoices = {}): 
     ...(opts.ownSignals ? { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false } : {}),
   };
 }
-

@@ -40,7 +40,11 @@ function elementTexts(): ElementText[] {
     for (const n of Array.from(el.childNodes)) if (n.nodeType === Node.TEXT_NODE) text += n.textContent ?? '';
     // Empty texts too: a counter that appears where there was nothing has changed as well.
     const r = el.getBoundingClientRect();
-    out.push({ path, text: text.trim(), box: r.width > 0 && r.height > 0 ? { x: r.x, y: r.y, width: r.width, height: r.height } : undefined });
+    out.push({
+      path,
+      text: text.trim(),
+      box: r.width > 0 && r.height > 0 ? { x: r.x, y: r.y, width: r.width, height: r.height } : undefined,
+    });
     Array.from(el.children).forEach((child, i) => walk(child, `${path} > ${child.localName}:nth-child(${i + 1})`));
   };
   walk(document.documentElement, document.documentElement.localName);

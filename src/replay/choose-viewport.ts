@@ -45,7 +45,12 @@ export async function chooseViewport(browser: Browser, episode: Episode, options
   }
   if (candidates.length === 1 || !png || !url) {
     const why = !png ? 'no first screenshot (PNG) to compare with' : 'no first page to load';
-    return { ...candidates[0]!, chosenBy: 'recorded', candidates: candidates.length > 1 ? candidates.map((c, i) => (i === 0 ? { ...c, note: `the recording's own reading; ${why}` } : c)) : undefined };
+    return {
+      ...candidates[0]!,
+      chosenBy: 'recorded',
+      candidates:
+        candidates.length > 1 ? candidates.map((c, i) => (i === 0 ? { ...c, note: `the recording's own reading; ${why}` } : c)) : undefined,
+    };
   }
   const scored: NonNullable<ReplayViewport['candidates']> = [];
   for (const c of candidates) scored.push({ ...c, ...(await differing(browser, c, mapUrl(url, options.urlMappings), png, options)) });
@@ -56,8 +61,18 @@ export async function chooseViewport(browser: Browser, episode: Episode, options
 }
 
 /** The share of pixels by which the first page, rendered in window `w`, differs from the recorded screenshot. */
-async function differing(browser: Browser, w: Window, url: string, recorded: Buffer, options: ViewportOptions): Promise<{ differing?: number; note?: string }> {
-  const context = await browser.newContext({ viewport: { width: w.width, height: w.height }, deviceScaleFactor: w.deviceScaleFactor, ...offlineContextOptions(options) });
+async function differing(
+  browser: Browser,
+  w: Window,
+  url: string,
+  recorded: Buffer,
+  options: ViewportOptions,
+): Promise<{ differing?: number; note?: string }> {
+  const context = await browser.newContext({
+    viewport: { width: w.width, height: w.height },
+    deviceScaleFactor: w.deviceScaleFactor,
+    ...offlineContextOptions(options),
+  });
   try {
     await sealLive(context, options);
     const page = await context.newPage();

@@ -13,10 +13,14 @@ export class CrashWatch {
     this.why ??= 'the browser process exited during the episode (killed or crashed)';
   };
 
-  constructor(context: BrowserContext, private readonly browser: Browser | null = context.browser()) {
-    const watch = (page: Page) => page.once('crash', () => {
-      this.why ??= `the page's renderer crashed (at ${page.url() || 'about:blank'})`;
-    });
+  constructor(
+    context: BrowserContext,
+    private readonly browser: Browser | null = context.browser(),
+  ) {
+    const watch = (page: Page) =>
+      page.once('crash', () => {
+        this.why ??= `the page's renderer crashed (at ${page.url() || 'about:blank'})`;
+      });
     context.pages().forEach(watch);
     context.on('page', watch);
     browser?.on('disconnected', this.onDisconnect);
@@ -24,7 +28,10 @@ export class CrashWatch {
 
   /** Why the episode's browser or a page of it died, if one did. */
   get cause(): string | undefined {
-    return this.why ?? (this.browser && !this.browser.isConnected() ? 'the browser process exited during the episode (killed or crashed)' : undefined);
+    return (
+      this.why ??
+      (this.browser && !this.browser.isConnected() ? 'the browser process exited during the episode (killed or crashed)' : undefined)
+    );
   }
 
   /**
@@ -37,8 +44,13 @@ export class CrashWatch {
     for (const page of pages) {
       let timer: NodeJS.Timeout | undefined;
       const answer = await Promise.race([
-        page.evaluate('1').then(() => undefined, (e: Error) => e),
-        new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), 2000); }),
+        page.evaluate('1').then(
+          () => undefined,
+          (e: Error) => e,
+        ),
+        new Promise<undefined>((resolve) => {
+          timer = setTimeout(() => resolve(undefined), 2000);
+        }),
       ]).finally(() => clearTimeout(timer));
       if (answer && /crash/i.test(answer.message)) this.why ??= `the page's renderer crashed (at ${page.url() || 'about:blank'})`;
     }

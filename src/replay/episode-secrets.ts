@@ -17,7 +17,11 @@ export class EpisodeSecrets {
   /** Every recorded text a user's value replaces somewhere in the episode. */
   private readonly typed: TypedValue[];
 
-  constructor(episode: Episode, private readonly params: Readonly<Record<string, string>>, secrets: readonly Secret[] = []) {
+  constructor(
+    episode: Episode,
+    private readonly params: Readonly<Record<string, string>>,
+    secrets: readonly Secret[] = [],
+  ) {
     this.redactor = new Redactor(secrets);
     this.names = new Set(secrets.map((s) => s.name.toLowerCase()));
     this.placeholders = episodePlaceholders(episode);
@@ -71,10 +75,9 @@ export class EpisodeSecrets {
    * attribute does. Resolved at capture time, so each screenshot masks what is there then.
    */
   masksOn(page: Page): Locator[] {
-    const shown = this.redactor.secrets.filter((s) => s.value.trim() !== '').flatMap((s) => [
-      page.getByText(s.value.trim()),
-      page.locator(`:is(input, textarea)[value*=${JSON.stringify(s.value)}]`),
-    ]);
+    const shown = this.redactor.secrets
+      .filter((s) => s.value.trim() !== '')
+      .flatMap((s) => [page.getByText(s.value.trim()), page.locator(`:is(input, textarea)[value*=${JSON.stringify(s.value)}]`)]);
     return [...this.inputs.filter((l) => l.page() === page), ...shown];
   }
 

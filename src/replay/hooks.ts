@@ -24,7 +24,11 @@ export class HookError extends Error {
 }
 
 /** Calls one hook, if given, turning what it throws into a HookError that names it. */
-export async function callHook<K extends keyof ReplayHooks>(hooks: ReplayHooks | undefined, name: K, event: Parameters<NonNullable<ReplayHooks[K]>>[0]): Promise<void> {
+export async function callHook<K extends keyof ReplayHooks>(
+  hooks: ReplayHooks | undefined,
+  name: K,
+  event: Parameters<NonNullable<ReplayHooks[K]>>[0],
+): Promise<void> {
   const hook = hooks?.[name] as ((e: typeof event) => void | Promise<void>) | undefined;
   if (!hook) return;
   try {

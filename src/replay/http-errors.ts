@@ -38,7 +38,8 @@ export class HttpErrors {
   showing(pages: readonly Page[]): string | undefined {
     for (const page of pages) {
       const error = this.byPage.get(page) ?? this.unattributed.get(page.url());
-      if (error && !page.isClosed() && page.url() === error.url) return `the page answered ${error.status}${error.text ? ` ${error.text}` : ''} for ${error.url}`;
+      if (error && !page.isClosed() && page.url() === error.url)
+        return `the page answered ${error.status}${error.text ? ` ${error.text}` : ''} for ${error.url}`;
     }
     return undefined;
   }

@@ -1,6 +1,14 @@
 import type { Browser, Frame, Locator, Page } from 'playwright';
 import type { ElementFacts } from '../compare/element-facts.js';
-import { decide, DEFAULT_THRESHOLDS, meetsConstraints, normalizeName, scoreElement, type Match, type MatchThresholds } from '../compare/target-match.js';
+import {
+  decide,
+  DEFAULT_THRESHOLDS,
+  meetsConstraints,
+  normalizeName,
+  scoreElement,
+  type Match,
+  type MatchThresholds,
+} from '../compare/target-match.js';
 import type { Evidence, Locate, Target } from '../ir/index.js';
 import { throughFrames } from '../selectors/index.js';
 import { pollUntil } from './poll.js';
@@ -23,7 +31,16 @@ import { recordedScreenshot, visualAgreement } from './resolve/visual-check.js';
 export type Strategy = 'recorded' | 'alternative' | 'normalized-name' | 'similarity';
 
 export type Resolution =
-  | { ok: true; locator: Locator; strategy: Strategy; score: number; evidence?: string[]; frame?: string; revealed?: boolean; locate?: Locate }
+  | {
+      ok: true;
+      locator: Locator;
+      strategy: Strategy;
+      score: number;
+      evidence?: string[];
+      frame?: string;
+      revealed?: boolean;
+      locate?: Locate;
+    }
   | { ok: false; reason: 'target-not-found' | 'ambiguous-target'; message: string; candidates?: { name: string; score: number }[] };
 
 export interface ResolveOptions {
@@ -51,12 +68,19 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
   const started = Date.now();
   const exactBudget = options.strict ? options.timeoutMs : Math.min(options.timeoutMs, Math.max(1000, options.timeoutMs / 10));
   const tried = new Map<string, number>();
-  const exact = await pollUntil(() => exactMatch(page, target, options.strict, tried, options.snapshot), options.snapshot ? Math.min(options.timeoutMs, 500) : exactBudget);
+  const exact = await pollUntil(
+    () => exactMatch(page, target, options.strict, tried, options.snapshot),
+    options.snapshot ? Math.min(options.timeoutMs, 500) : exactBudget,
+  );
   if (exact) return exact;
   const seen = [...tried].map(([label, n]) => `${label} → ${n}`).join('; ');
   if (options.strict || options.snapshot) {
     const many = [...tried.values()].some((n) => n > 1);
-    return { ok: false, reason: many ? 'ambiguous-target' : 'target-not-found', message: `${many ? 'the recorded selector matched several elements' : `nothing matched within ${options.timeoutMs} ms`} (${seen})` };
+    return {
+      ok: false,
+      reason: many ? 'ambiguous-target' : 'target-not-found',
+      message: `${many ? 'the recorded selector matched several elements' : `nothing matched within ${options.timeoutMs} ms`} (${seen})`,
+    };
   }
 
   const facts = await withSnapshotFacts(recordedFacts(target, options.before), target, page, options);
@@ -68,17 +92,31 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
     if (quick) return quick;
     last = await bestByScore(page, facts, thresholds, options.before);
     // Said first in the evidence: every recorded alternative was tried before this re-identification.
-    if (last.ok) return { ...last, evidence: [`no recorded alternative matched one element (${[...tried].map(([label, n]) => `${label} → ${n}`).join('; ')})`, ...(last.evidence ?? [])] };
+    if (last.ok)
+      return {
+        ...last,
+        evidence: [
+          `no recorded alternative matched one element (${[...tried].map(([label, n]) => `${label} → ${n}`).join('; ')})`,
+          ...(last.evidence ?? []),
+        ],
+      };
     if (Date.now() + 500 >= deadline) break;
     await page.waitForTimeout(500);
   } while (Date.now() < deadline);
   return last.ok ? last : { ...last, message: `${last.message}; recorded locators: ${seen}` };
 }
 
-async function exactMatch(page: Page, target: Target, strict: boolean | undefined, tried: Map<string, number>, snapshot?: boolean): Promise<Resolution | undefined> {
+async function exactMatch(
+  page: Page,
+  target: Target,
+  strict: boolean | undefined,
+  tried: Map<string, number>,
+  snapshot?: boolean,
+): Promise<Resolution | undefined> {
   const locates = strict ? target.locate.slice(0, 1) : target.locate;
   for (const [i, locate] of locates.entries()) {
-    const candidates = snapshot && locate.kind === 'backendNodeId' ? nodeIdLocators(page, locate.backendNodeId, target) : liveLocators(page, locate);
+    const candidates =
+      snapshot && locate.kind === 'backendNodeId' ? nodeIdLocators(page, locate.backendNodeId, target) : liveLocators(page, locate);
     // An `aria` locate asks Chrome's accessibility tree (CDP), which counts its own matches.
     const aria = locate.kind === 'aria' ? await queryAccessibilityTree(page, locate) : undefined;
     if (aria) candidates.push(aria);
@@ -86,7 +124,15 @@ async function exactMatch(page: Page, target: Target, strict: boolean | undefine
       if (candidate.whenManyFor !== undefined && (tried.get(candidate.whenManyFor) ?? 0) <= 1) continue;
       const count = candidate.count ?? (await candidate.locator.count().catch(() => 0));
       tried.set(candidate.label, count);
-      if (count === 1) return { ok: true, locator: candidate.locator, strategy: i === 0 ? 'recorded' : 'alternative', score: 1, frame: 'frame' in candidate ? candidate.frame : undefined, locate };
+      if (count === 1)
+        return {
+          ok: true,
+          locator: candidate.locator,
+          strategy: i === 0 ? 'recorded' : 'alternative',
+          score: 1,
+          frame: 'frame' in candidate ? candidate.frame : undefined,
+          locate,
+        };
     }
   }
   return undefined;
@@ -102,7 +148,8 @@ function nodeIdLocators(page: Page, backendNodeId: string, target: Target): (Liv
   const out: (LiveLocator & { whenManyFor?: string })[] = [{ label, locator: page.locator(attr) }];
   const tag = target.locate.find((l) => l.kind === 'fingerprint')?.tag;
   // Tried only when the id alone matched several.
-  if (tag && /^[a-z][a-z0-9-]*$/i.test(tag)) out.push({ label: `${tag}[backend_node_id=${backendNodeId}]`, locator: page.locator(`${tag}${attr}`), whenManyFor: label });
+  if (tag && /^[a-z][a-z0-9-]*$/i.test(tag))
+    out.push({ label: `${tag}[backend_node_id=${backendNodeId}]`, locator: page.locator(`${tag}${attr}`), whenManyFor: label });
   return out;
 }
 
@@ -141,7 +188,13 @@ async function bestByScore(page: Page, facts: ElementFacts, thresholds: MatchThr
   let decision = decide(matches, thresholds);
   const screenshot = before?.screenshot ? recordedScreenshot(before.screenshot) : undefined;
   const viewport = page.viewportSize();
-  if (decision.kind === 'ambiguous' && screenshot && viewport && screenshot.width === viewport.width && screenshot.height === viewport.height) {
+  if (
+    decision.kind === 'ambiguous' &&
+    screenshot &&
+    viewport &&
+    screenshot.width === viewport.width &&
+    screenshot.height === viewport.height
+  ) {
     // Near-tie: ask the recorded screenshot which of them was there.
     // One at a time: revealing a hover-only candidate moves the pointer off the previous one.
     const rescored: Match<Candidate>[] = [];
@@ -157,10 +210,20 @@ async function bestByScore(page: Page, facts: ElementFacts, thresholds: MatchThr
   const top = (decision.kind === 'ambiguous' ? decision.top : decision.best ? [decision.best] : []).slice(0, 5);
   const candidates = top.map((m) => ({ name: describe(m.item), score: round(m.score) }));
   if (decision.kind === 'ambiguous') {
-    return { ok: false, reason: 'ambiguous-target', message: `${decision.top.length} elements match the recorded target about equally well: ${candidates.map((c) => `${c.name} (${c.score})`).join(', ')}`, candidates };
+    return {
+      ok: false,
+      reason: 'ambiguous-target',
+      message: `${decision.top.length} elements match the recorded target about equally well: ${candidates.map((c) => `${c.name} (${c.score})`).join(', ')}`,
+      candidates,
+    };
   }
   const best = candidates[0];
-  return { ok: false, reason: 'target-not-found', message: `no element is like the recorded one${best ? ` (closest: ${best.name}, score ${best.score} < ${thresholds.minScore})` : ''}`, candidates };
+  return {
+    ok: false,
+    reason: 'target-not-found',
+    message: `no element is like the recorded one${best ? ` (closest: ${best.name}, score ${best.score} < ${thresholds.minScore})` : ''}`,
+    candidates,
+  };
 }
 
 async function chosen(page: Page, match: Match<Candidate>, strategy: Strategy): Promise<Resolution> {
@@ -168,9 +231,22 @@ async function chosen(page: Page, match: Match<Candidate>, strategy: Strategy): 
   let revealed = false;
   if (!c.visible) {
     revealed = await revealByHover(page, c);
-    if (!revealed) return { ok: false, reason: 'target-not-found', message: `the best match (${describe(c)}) is hidden and hovering around it does not show it` };
+    if (!revealed)
+      return {
+        ok: false,
+        reason: 'target-not-found',
+        message: `the best match (${describe(c)}) is hidden and hovering around it does not show it`,
+      };
   }
-  return { ok: true, locator: candidateLocator(c), strategy, score: round(match.score), evidence: match.evidence, frame: frameName(c.frame), revealed: revealed || undefined };
+  return {
+    ok: true,
+    locator: candidateLocator(c),
+    strategy,
+    score: round(match.score),
+    evidence: match.evidence,
+    frame: frameName(c.frame),
+    revealed: revealed || undefined,
+  };
 }
 
 export interface LiveLocator {
@@ -196,10 +272,12 @@ export function liveLocators(page: Page, locate: Locate): LiveLocator[] {
       }));
     }
     case 'role':
-      return [{
-        label: `role=${locate.role}${locate.name !== undefined ? `[name="${locate.name}"]` : ''}`,
-        locator: page.getByRole(locate.role as Parameters<Page['getByRole']>[0], { name: locate.name, exact: locate.exact }),
-      }];
+      return [
+        {
+          label: `role=${locate.role}${locate.name !== undefined ? `[name="${locate.name}"]` : ''}`,
+          locator: page.getByRole(locate.role as Parameters<Page['getByRole']>[0], { name: locate.name, exact: locate.exact }),
+        },
+      ];
     case 'text':
       return [{ label: `text="${locate.text}"`, locator: page.getByText(locate.text, { exact: locate.exact }) }];
     case 'label':

@@ -22,7 +22,10 @@ export const calibrationPath = (out: string, episodeId: string): string => join(
  */
 export function masksFileProblem(datasetRoot: string): string | undefined {
   const dir = dirname(noiseMasksPath(datasetRoot));
-  for (const [path, want] of [[dir, 'folder'], [noiseMasksPath(datasetRoot), 'file']] as const) {
+  for (const [path, want] of [
+    [dir, 'folder'],
+    [noiseMasksPath(datasetRoot), 'file'],
+  ] as const) {
     let st;
     try {
       st = lstatSync(path);
@@ -60,7 +63,12 @@ function loadNoiseMasks(datasetRoot: string, warn: (message: string) => void): {
  * entry is replaced as a whole (steps that no longer move lose their masks), others are kept.
  * Returns the file and how many episodes were calibrated.
  */
-export function saveCalibration(datasetRoot: string, out: string, episodeIds: readonly string[], warn: (message: string) => void): { file: string; episodes: number; refused?: string } {
+export function saveCalibration(
+  datasetRoot: string,
+  out: string,
+  episodeIds: readonly string[],
+  warn: (message: string) => void,
+): { file: string; episodes: number; refused?: string } {
   const file = noiseMasksPath(datasetRoot);
   const refused = masksFileProblem(datasetRoot);
   if (refused) return { file, episodes: 0, refused };
@@ -86,7 +94,12 @@ export function saveCalibration(datasetRoot: string, out: string, episodeIds: re
 }
 
 /** The run's replay options with the dataset's learned masks, unless the run calibrates afresh or compares nothing. */
-export function withNoiseMasks(replay: Partial<ReplayOptions> | undefined, defaults: CompareOptions, datasetRoot: string, warn: (message: string) => void): Partial<ReplayOptions> | undefined {
+export function withNoiseMasks(
+  replay: Partial<ReplayOptions> | undefined,
+  defaults: CompareOptions,
+  datasetRoot: string,
+  warn: (message: string) => void,
+): Partial<ReplayOptions> | undefined {
   const compare = replay?.compare ?? defaults;
   if (compare.calibrateIntervalMs !== undefined || compare.mode === 'off') return replay;
   const loaded = loadNoiseMasks(datasetRoot, warn);

@@ -18,8 +18,14 @@ export interface OfflineOptions {
  */
 export async function sealLive(context: BrowserContext, o: OfflineOptions): Promise<void> {
   if (o.offline) {
-    await context.route(() => true, (route) => (isLoopback(route.request().url()) ? route.fallback() : route.abort('blockedbyclient')));
-    await context.routeWebSocket(() => true, (ws) => (isLoopback(ws.url()) ? ws.connectToServer() : ws.close({ code: 1008, reason: 'replaywright --offline' })));
+    await context.route(
+      () => true,
+      (route) => (isLoopback(route.request().url()) ? route.fallback() : route.abort('blockedbyclient')),
+    );
+    await context.routeWebSocket(
+      () => true,
+      (ws) => (isLoopback(ws.url()) ? ws.connectToServer() : ws.close({ code: 1008, reason: 'replaywright --offline' })),
+    );
   }
   if (o.har) await context.routeFromHAR(o.har, { notFound: 'abort' });
   if (o.offline || o.har) await disableWebRtc(context);

@@ -20,7 +20,15 @@ import { afterGoto, afterHistory } from './effects/navigation.js';
 import { cropCheckBefore } from './effects/point-crop.js';
 import { scrollAndCheck } from './effects/scroll.js';
 import { afterSelect } from './effects/select.js';
-import { afterClear, afterFill, afterTypingFocused, afterTypingInto, beforeTypingInto, focusedForTyping, typeChecked } from './effects/typed.js';
+import {
+  afterClear,
+  afterFill,
+  afterTypingFocused,
+  afterTypingInto,
+  beforeTypingInto,
+  focusedForTyping,
+  typeChecked,
+} from './effects/typed.js';
 import { uploadPayload } from './sandbox/upload-file.js';
 
 /** How the step's target was found, for the step's result. */
@@ -34,7 +42,14 @@ export interface TargetFound {
 
 export type Outcome =
   | { status: 'passed'; found?: TargetFound; notes?: string[]; pointCheck?: PointCheck; effect?: StepEffect }
-  | { status: 'failed'; reason: Reason; message: string; found?: TargetFound; candidates?: { name: string; score: number }[]; pointCheck?: PointCheck };
+  | {
+      status: 'failed';
+      reason: Reason;
+      message: string;
+      found?: TargetFound;
+      candidates?: { name: string; score: number }[];
+      pointCheck?: PointCheck;
+    };
 
 export interface PerformEnv {
   pages: PageRegistry;
@@ -93,7 +108,12 @@ async function performAction(action: Action, env: PerformEnv): Promise<Outcome> 
   }
 
   const page = env.page;
-  if (!page) return { status: 'failed', reason: 'page-not-found', message: `page "${env.pageName}" is not open (open: ${env.pages.names().join(', ') || 'none'})` };
+  if (!page)
+    return {
+      status: 'failed',
+      reason: 'page-not-found',
+      message: `page "${env.pageName}" is not open (open: ${env.pages.names().join(', ') || 'none'})`,
+    };
   const timeout = env.timeoutMs;
   // Recorded at a point (VWA): checked there, acted there (or on the element found again with --repair).
   if (actsAtPoint(action)) return performAtPoint(page, action as PointAction, env);
@@ -103,7 +123,8 @@ async function performAction(action: Action, env: PerformEnv): Promise<Outcome> 
   const on = async (target: Target, act: (l: Locator) => Promise<string | EffectCheck | undefined | void>): Promise<Outcome> => {
     const asserting = action.type.startsWith('assert');
     const found = await env.resolve(target, asserting);
-    if (!found.ok && asserting) return { status: 'failed', reason: 'assertion-failed', message: `the element to check is not there: ${found.message}` };
+    if (!found.ok && asserting)
+      return { status: 'failed', reason: 'assertion-failed', message: `the element to check is not there: ${found.message}` };
     if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message, candidates: found.candidates };
     const report = foundReport(found);
     const problem = await act(found.locator);
@@ -175,7 +196,10 @@ async function performAction(action: Action, env: PerformEnv): Promise<Outcome> 
       // on a select, setting the value means choosing that option.
       // Fill first: asking every field for its tag would cost each fill a round trip to the page.
       return on(action.target, async (l) => {
-        const refused = await l.fill(action.text, { timeout }).then(() => undefined, (e: unknown) => e);
+        const refused = await l.fill(action.text, { timeout }).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         if (refused === undefined) return afterFill(l, action.text);
         if ((await l.evaluate((el) => el.tagName).catch(() => '')) !== 'SELECT') throw refused;
         const missing = await missingOptions(l, [action.text], 'valueOrLabel');
@@ -193,12 +217,22 @@ async function performAction(action: Action, env: PerformEnv): Promise<Outcome> 
         // Into whatever has focus: nothing editable focused means the keys would go nowhere.
         const { focused, refused } = await focusedForTyping(page, action.text);
         if (refused) return fromCheck(refused);
-        return fromCheck(await typeChecked(action.text, (t) => page.keyboard.type(t), (t) => afterTypingFocused(page, t, focused)));
+        return fromCheck(
+          await typeChecked(
+            action.text,
+            (t) => page.keyboard.type(t),
+            (t) => afterTypingFocused(page, t, focused),
+          ),
+        );
       }
       const text = action.text;
       return on(action.target, async (l) => {
         const before = await beforeTypingInto(l);
-        return typeChecked(text, (t) => l.pressSequentially(t, { timeout }), (t) => afterTypingInto(l, t, before));
+        return typeChecked(
+          text,
+          (t) => l.pressSequentially(t, { timeout }),
+          (t) => afterTypingInto(l, t, before),
+        );
       });
     }
     case 'press': {
@@ -218,9 +252,11 @@ async function performAction(action: Action, env: PerformEnv): Promise<Outcome> 
     case 'select':
       return on(action.target, async (l) => {
         const wanted =
-          action.by === 'value' ? action.options.map((value) => ({ value }))
-          : action.by === 'label' ? action.options.map((label) => ({ label }))
-          : action.options;
+          action.by === 'value'
+            ? action.options.map((value) => ({ value }))
+            : action.by === 'label'
+              ? action.options.map((label) => ({ label }))
+              : action.options;
         const missing = await missingOptions(l, action.options, action.by);
         if (missing) return missing;
         await l.selectOption(wanted, { timeout });
@@ -252,7 +288,10 @@ async function performAction(action: Action, env: PerformEnv): Promise<Outcome> 
     }
     case 'scroll': {
       const to = action.to;
-      if (to) return action.target ? on(action.target, (l) => scrollTo(page, l, to, timeout)) : scrollTo(page, undefined, to, timeout).then(() => ({ status: 'passed' }));
+      if (to)
+        return action.target
+          ? on(action.target, (l) => scrollTo(page, l, to, timeout))
+          : scrollTo(page, undefined, to, timeout).then(() => ({ status: 'passed' }));
       const args = { dx: action.dx, dy: action.dy, unit: action.unit };
       if (action.target) return on(action.target, (l) => scrollAndCheck(l, args));
       return fromCheck(await scrollAndCheck(page, args));
@@ -267,7 +306,8 @@ async function performAction(action: Action, env: PerformEnv): Promise<Outcome> 
       if (action.selector) await page.locator(action.selector).first().waitFor({ timeout });
       if (action.expression) {
         const frame = await frameThrough(page, action.framePath, timeout);
-        if (!frame) return { status: 'failed', reason: 'target-not-found', message: `the frame ${action.framePath!.join(' >> ')} is not there` };
+        if (!frame)
+          return { status: 'failed', reason: 'target-not-found', message: `the frame ${action.framePath!.join(' >> ')} is not there` };
         await frame.waitForFunction(action.expression, undefined, { timeout });
       }
       return { status: 'passed' };
@@ -305,8 +345,14 @@ async function setInputFiles(page: Page, target: Target | undefined, names: stri
 }
 
 /** Names options the select lacks, so the step says so instead of timing out. */
-export async function missingOptions(select: Locator, wanted: string[], by: 'value' | 'label' | 'valueOrLabel'): Promise<string | undefined> {
-  const options = await select.evaluate((el) => Array.from((el as HTMLSelectElement).options ?? []).map((o) => ({ value: o.value, label: o.label }))).catch(() => undefined);
+export async function missingOptions(
+  select: Locator,
+  wanted: string[],
+  by: 'value' | 'label' | 'valueOrLabel',
+): Promise<string | undefined> {
+  const options = await select
+    .evaluate((el) => Array.from((el as HTMLSelectElement).options ?? []).map((o) => ({ value: o.value, label: o.label })))
+    .catch(() => undefined);
   if (!options || options.length === 0) return undefined; // not a <select>: let Playwright say what it is
   const absent = wanted.filter((w) => !options.some((o) => (by !== 'label' && o.value === w) || (by !== 'value' && o.label === w)));
   if (!absent.length) return undefined;

@@ -54,7 +54,13 @@ export async function checkPoint(page: Page, target: Target, x: number, y: numbe
   const named = namedInFrame(inner.frame, locate);
   const seen = await named?.evaluateAll(atPointInPage, { x: inner.x, y: inner.y }).catch(() => undefined);
   if (!seen) return undefined;
-  return { x: round(x), y: round(y), expected, found: inner.frame === page.mainFrame() ? seen.found : `${seen.found} in frame ${inner.frame.name() || inner.frame.url()}`, match: seen.match };
+  return {
+    x: round(x),
+    y: round(y),
+    expected,
+    found: inner.frame === page.mainFrame() ? seen.found : `${seen.found} in frame ${inner.frame.name() || inner.frame.url()}`,
+    match: seen.match,
+  };
 }
 
 /** The elements `locate` names inside one frame. */
@@ -131,7 +137,10 @@ export async function nearestNamed(page: Page, target: Target, x: number, y: num
   const count = await named.count().catch(() => 0);
   let best: { i: number; d: number } | undefined;
   for (let i = 0; i < count; i++) {
-    const b = await named.nth(i).boundingBox().catch(() => null);
+    const b = await named
+      .nth(i)
+      .boundingBox()
+      .catch(() => null);
     if (!b || b.width <= 0 || b.height <= 0) continue;
     const d = Math.hypot(b.x + b.width / 2 - x, b.y + b.height / 2 - y);
     if (!best || d < best.d) best = { i, d };

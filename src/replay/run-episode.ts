@@ -42,7 +42,12 @@ export { DEFAULT_REPLAY_OPTIONS } from './replay-defaults.js';
  * point the page is no longer the one the recording acted on. With `session` (a chain's turns),
  * the episode runs in that session's context and leaves it open, starting where the last left off.
  */
-export async function runEpisode(browser: Browser, episode: Episode, options: ReplayOptions, session?: ReplaySession): Promise<EpisodeResult> {
+export async function runEpisode(
+  browser: Browser,
+  episode: Episode,
+  options: ReplayOptions,
+  session?: ReplaySession,
+): Promise<EpisodeResult> {
   const started = Date.now();
   const dir = episodeDir(options.out, episode.id);
   const own = session ?? (await ReplaySession.open(browser, await chooseViewport(browser, episode, options), options.timeoutMs, options));
@@ -57,7 +62,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
   const finalFrom = finalStepIndex(episode.steps);
   const expected = expectedUrls(episode.steps);
-  const learned: Record<string, StepNoise> | undefined = options.compare.calibrateIntervalMs !== undefined && options.compare.mode !== 'off' ? {} : undefined;
+  const learned: Record<string, StepNoise> | undefined =
+    options.compare.calibrateIntervalMs !== undefined && options.compare.mode !== 'off' ? {} : undefined;
 
   const steps: StepResult[] = [];
   const crashes = new CrashWatch(context);
@@ -79,7 +85,13 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     // A continuing turn starts on the page the previous turn left, not on the start URL.
     const start = continued === undefined ? startUrlFor(episode, options.startUrls) : undefined;
     const startBlocked = start ? blockedUrl(toLive(start), options.allowUrlSchemes) : undefined;
-    if (startBlocked) failed = { ...skipped(episode.steps[0]!, undefined), status: 'failed', reason: 'blocked-url', message: `--start-url: ${startBlocked}` };
+    if (startBlocked)
+      failed = {
+        ...skipped(episode.steps[0]!, undefined),
+        status: 'failed',
+        reason: 'blocked-url',
+        message: `--start-url: ${startBlocked}`,
+      };
     else if (start) {
       const page = await pages.open(episode.steps[0]?.page ?? 'page');
       pages.current = page;
@@ -96,27 +108,65 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
         steps.push({ ...skipped(step, undefined), message: 'not run: after --to-step' });
         continue;
       }
-      if (step.index === finalFrom && !final) final = await watchdog.within(captureFinal(pages, step.page, dir, options.out, secrets), budget());
+      if (step.index === finalFrom && !final)
+        final = await watchdog.within(captureFinal(pages, step.page, dir, options.out, secrets), budget());
       const livePage = pages.get(step.page) ?? pages.current;
       await callHook(options.hooks, 'beforeStep', { episode, step, page: livePage });
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
       if (tracing) await context.tracing.group(`${step.index + 1}. ${describeAction(step.action)}`).catch(() => undefined);
-      const noise = livePage && checking ? await watchdog.within(stepNoise(livePage, episode.id, step.index, options.compare, learned), budget(step)) : undefined;
-      const baseline = options.heal && livePage && !livePage.isClosed() ? await watchdog.within(captureBaseline(livePage, dir, step.index, options.out, secrets), budget(step)) : undefined;
+      const noise =
+        livePage && checking
+          ? await watchdog.within(stepNoise(livePage, episode.id, step.index, options.compare, learned), budget(step))
+          : undefined;
+      const baseline =
+        options.heal && livePage && !livePage.isClosed()
+          ? await watchdog.within(captureBaseline(livePage, dir, step.index, options.out, secrets), budget(step))
+          : undefined;
       const previous = episode.steps[step.index - 1];
-      const reuse = lastCapture && previous && lastCapture.index === previous.index && lastCapture.page === livePage && steps.at(-1)?.status === 'passed' && cannotChangePage(previous) ? lastCapture.capture : undefined;
+      const reuse =
+        lastCapture &&
+        previous &&
+        lastCapture.index === previous.index &&
+        lastCapture.page === livePage &&
+        steps.at(-1)?.status === 'passed' &&
+        cannotChangePage(previous)
+          ? lastCapture.capture
+          : undefined;
       const onCapture = (capture: LiveCapture) => (lastCapture = { index: step.index, page: livePage!, capture });
-      const compared = livePage && checking ? await watchdog.within(compareBeforeState(livePage, step, options.compare, { out: options.out, dir, mapUrl: toLive, expectedUrl: expected[step.index], noise: noise?.noise, secrets, reuse, onCapture }).catch(() => undefined), budget(step)) : undefined;
+      const compared =
+        livePage && checking
+          ? await watchdog.within(
+              compareBeforeState(livePage, step, options.compare, {
+                out: options.out,
+                dir,
+                mapUrl: toLive,
+                expectedUrl: expected[step.index],
+                noise: noise?.noise,
+                secrets,
+                reuse,
+                onCapture,
+              }).catch(() => undefined),
+              budget(step),
+            )
+          : undefined;
       const ifTargetFound = compared?.ifTargetFound;
       if (compared) delete compared.ifTargetFound;
       const comparison: BeforeStateComparison | undefined = compared;
       let result: StepResult;
       if (comparison?.verdict === 'diverged' && options.stopAtFirstDivergence) {
-        result = { ...skipped(step, undefined), status: 'failed', reason: 'diverged', message: `the page before this step is not the recorded one (${comparison.reasons.join(', ')})` };
+        result = {
+          ...skipped(step, undefined),
+          status: 'failed',
+          reason: 'diverged',
+          message: `the page before this step is not the recorded one (${comparison.reasons.join(', ')})`,
+        };
       } else {
-        result = (await watchdog.within(runStep(step, { pages, dialogs, toLive, options, dir, httpErrors, secrets }), budget(step))) ?? lateStep(step, budget(step));
+        result =
+          (await watchdog.within(runStep(step, { pages, dialogs, toLive, options, dir, httpErrors, secrets }), budget(step))) ??
+          lateStep(step, budget(step));
         // A step that failed or ran late may have a hung page under it: that ends the episode.
-        if ((result.status === 'failed' || watchdog.overran) && (await watchdog.probe(pages.openPages(), result))) result = watchdog.explain(result);
+        if ((result.status === 'failed' || watchdog.overran) && (await watchdog.probe(pages.openPages(), result)))
+          result = watchdog.explain(result);
         else if (result.status === 'failed') {
           await crashes.probe(pages.openPages());
           result = crashes.explain(result);
@@ -125,7 +175,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       if (comparison) {
         // The recorded target missing was the only evidence, and the step found it after all
         // (renamed, re-marked up): the recorded state with a changed target — drift.
-        if (ifTargetFound && ifTargetFound.verdict !== 'diverged' && result.status === 'passed') Object.assign(comparison, { verdict: 'drift', reasons: [...ifTargetFound.reasons, 'target-missing'] });
+        if (ifTargetFound && ifTargetFound.verdict !== 'diverged' && result.status === 'passed')
+          Object.assign(comparison, { verdict: 'drift', reasons: [...ifTargetFound.reasons, 'target-missing'] });
         // A step that failed target-not-found where only its target was missing: that is the story.
         else if (ifTargetFound && ifTargetFound.verdict !== 'diverged' && result.reason === 'target-not-found') targetOnly = step.index;
         result.compare = comparison;
@@ -151,12 +202,21 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
       }
     }
     if (learned) writeCalibration(options.out, episode.id, learned);
-    if (!watchdog.hung) final ??= await watchdog.within(captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets), budget());
+    if (!watchdog.hung)
+      final ??= await watchdog.within(captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets), budget());
     const last = steps.at(-1);
-    if (watchdog.overran && last && (await watchdog.probe(pages.openPages(), { index: last.index, description: `${last.description}, then capturing the final page` }))) final = undefined;
+    if (
+      watchdog.overran &&
+      last &&
+      (await watchdog.probe(pages.openPages(), { index: last.index, description: `${last.description}, then capturing the final page` }))
+    )
+      final = undefined;
     const recordedFinal = finalFrom !== undefined ? episode.steps[finalFrom]?.before?.html : episode.after?.html;
     if (final && recordedFinal !== undefined) {
-      const [recordedWords, liveWords] = [contentWords(recordedFinal), contentWords(secrets.asRecorded(readFileSync(join(options.out, final.html), 'utf8')))];
+      const [recordedWords, liveWords] = [
+        contentWords(recordedFinal),
+        contentWords(secrets.asRecorded(readFileSync(join(options.out, final.html), 'utf8'))),
+      ];
       final.textSimilarity = round(textSimilarity(recordedWords, liveWords));
       const diff = wordsDiff(recordedWords, liveWords);
       finalDiff = describeWordsDiff({ missing: secrets.scrubWords(diff.missing), extra: secrets.scrubWords(diff.extra) });
@@ -165,7 +225,11 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
   } finally {
     if (watchdog.hung) {
       // Nothing more is asked of a hung renderer: no trace (it would wait on the page), the context discarded.
-      if (tracing) await watchdog.within(context.tracing.stop().catch(() => undefined), 5000);
+      if (tracing)
+        await watchdog.within(
+          context.tracing.stop().catch(() => undefined),
+          5000,
+        );
       await discard(() => own.close(), browser);
     } else if (tracing) {
       const finalMismatch = final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin;
@@ -194,7 +258,8 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     viewport: own.viewport,
   };
   // A hung renderer says nothing about the recording either: an error naming the step.
-  if (watchdog.hung) return { ...base, status: 'error', reason: 'page-hung', failedStep: watchdog.hung.index, message: watchdog.hung.message };
+  if (watchdog.hung)
+    return { ...base, status: 'error', reason: 'page-hung', failedStep: watchdog.hung.index, message: watchdog.hung.message };
   // A dead renderer or browser says nothing about the recording: an error, with its cause.
   const crash = crashes.cause;
   if (crash || failed?.reason === 'browser-crashed') {
@@ -203,12 +268,40 @@ export async function runEpisode(browser: Browser, episode: Episode, options: Re
     const where = failed ? `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` : crash!;
     return { ...base, status: 'error', reason: 'browser-crashed', failedStep: failed?.index, message: where };
   }
-  return { ...base, ...episodeVerdict({ steps, failed, unreplayed, firstDivergence, drift, targetOnly, finalFrom, finalTextSimilarity: final?.textSimilarity, finalTextMin: options.finalTextMin, finalDiff, failOn: options.failOn ?? 'diverged' }) };
+  return {
+    ...base,
+    ...episodeVerdict({
+      steps,
+      failed,
+      unreplayed,
+      firstDivergence,
+      drift,
+      targetOnly,
+      finalFrom,
+      finalTextSimilarity: final?.textSimilarity,
+      finalTextMin: options.finalTextMin,
+      finalDiff,
+      failOn: options.failOn ?? 'diverged',
+    }),
+  };
 }
 
-
 /** Keys that do nothing on their own: pressed alone (a recorder's `press Shift`), the page stays as it was. */
-const LONE_MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'ControlOrMeta', 'ShiftLeft', 'ShiftRight', 'ControlLeft', 'ControlRight', 'AltLeft', 'AltRight', 'MetaLeft', 'MetaRight']);
+const LONE_MODIFIERS = new Set([
+  'Shift',
+  'Control',
+  'Alt',
+  'Meta',
+  'ControlOrMeta',
+  'ShiftLeft',
+  'ShiftRight',
+  'ControlLeft',
+  'ControlRight',
+  'AltLeft',
+  'AltRight',
+  'MetaLeft',
+  'MetaRight',
+]);
 
 /** Whether a step cannot have changed the page, so the before-state after it is the one before it. */
 function cannotChangePage(step: Step): boolean {
@@ -223,7 +316,13 @@ function finalStepIndex(steps: readonly Step[]): number | undefined {
   return i < steps.length ? steps[i]!.index : undefined;
 }
 
-async function captureFinal(pages: PageRegistry, preferred: string, dir: string, out: string, secrets: EpisodeSecrets): Promise<FinalState | undefined> {
+async function captureFinal(
+  pages: PageRegistry,
+  preferred: string,
+  dir: string,
+  out: string,
+  secrets: EpisodeSecrets,
+): Promise<FinalState | undefined> {
   const page: Page | undefined = pages.get(preferred) ?? pages.current ?? pages.openPages().at(-1);
   if (!page || page.isClosed()) return undefined;
   mkdirSync(dir, { recursive: true });
@@ -243,4 +342,3 @@ async function captureFinal(pages: PageRegistry, preferred: string, dir: string,
 function round(n: number): number {
   return Math.round(n * 1000) / 1000;
 }
-

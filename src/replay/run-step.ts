@@ -46,12 +46,18 @@ export async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
     ...extra,
   });
 
-  if (step.unreplayable) return done({ status: 'failed', reason: 'invalid-input', message: `not replayed, the record is malformed: ${step.unreplayable}` });
+  if (step.unreplayable)
+    return done({ status: 'failed', reason: 'invalid-input', message: `not replayed, the record is malformed: ${step.unreplayable}` });
 
   const input = env.secrets.input(step);
   if ('missing' in input) {
     const param = input.missing;
-    return { ...done({ status: 'passed' }), status: 'needs-input', reason: 'needs-input', message: `this step needs a value: pass --param ${param}=… (or --secret)${step.needsInput?.prompt ? ` (${step.needsInput.prompt})` : ''}` };
+    return {
+      ...done({ status: 'passed' }),
+      status: 'needs-input',
+      reason: 'needs-input',
+      message: `this step needs a value: pass --param ${param}=… (or --secret)${step.needsInput?.prompt ? ` (${step.needsInput.prompt})` : ''}`,
+    };
   }
 
   const blocked = blockedNavigation(input.action, env.toLive, env.options.allowUrlSchemes);
@@ -64,30 +70,82 @@ export async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
   const downloadsDir = join(env.dir, 'downloads');
   try {
     const unseen = await awaitVisible(step.expect, page, timeoutMs);
-    const settleSignals = armSignals(step.expect, { page, pages: env.pages, timeoutMs, mapUrl: env.toLive, downloadsDir, maxBytes: env.options.compare.maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES, relative: (p) => relativeToOut(env.options.out, p) });
+    const settleSignals = armSignals(step.expect, {
+      page,
+      pages: env.pages,
+      timeoutMs,
+      mapUrl: env.toLive,
+      downloadsDir,
+      maxBytes: env.options.compare.maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES,
+      relative: (p) => relativeToOut(env.options.out, p),
+    });
     const resolve = async (target: Target, exact?: boolean): Promise<Resolution> => {
       if (!page) return { ok: false, reason: 'target-not-found', message: 'no page' };
-      const found = await resolveTarget(page, target, { timeoutMs, strict: exact || env.options.strict, thresholds: env.options.thresholds, before: step.before, browser: page.context().browser() });
+      const found = await resolveTarget(page, target, {
+        timeoutMs,
+        strict: exact || env.options.strict,
+        thresholds: env.options.thresholds,
+        before: step.before,
+        browser: page.context().browser(),
+      });
       // The element a secret goes into is masked in every later screenshot.
       if (found.ok && input.secret) env.secrets.typedInto(found.locator);
       // Healing: a fallback found the element; write back only a locator that finds it alone.
       if (found.ok && found.strategy !== 'recorded' && env.options.heal) {
-        healed = found.frame ? { none: 'the element is inside a frame' } : ((await directLocator(page, found.locator).catch(() => undefined)) ?? { none: 'no locator finds this element alone on the live page' });
+        healed = found.frame
+          ? { none: 'the element is inside a frame' }
+          : ((await directLocator(page, found.locator).catch(() => undefined)) ?? {
+              none: 'no locator finds this element alone on the live page',
+            });
       }
       return found;
     };
-    const outcome = await withDeadline(perform(input.action, { pages: env.pages, page, pageName: step.page, timeoutMs, mapUrl: env.toLive, filesDir: env.options.filesDir, resolve, repair: env.options.repair, evidence: step.before }), timeoutMs * 3 + 5000);
+    const outcome = await withDeadline(
+      perform(input.action, {
+        pages: env.pages,
+        page,
+        pageName: step.page,
+        timeoutMs,
+        mapUrl: env.toLive,
+        filesDir: env.options.filesDir,
+        resolve,
+        repair: env.options.repair,
+        evidence: step.before,
+      }),
+      timeoutMs * 3 + 5000,
+    );
     if (page && !page.isClosed()) env.pages.current = page;
     if (outcome.status === 'failed') return done(outcome);
     const signals = await settleSignals();
-    const extra: Partial<StepResult> = { downloads: signals.downloads.length ? signals.downloads : undefined, url: (env.pages.current ?? page)?.url() };
+    const extra: Partial<StepResult> = {
+      downloads: signals.downloads.length ? signals.downloads : undefined,
+      url: (env.pages.current ?? page)?.url(),
+    };
     if (signals.failure) return done({ ...signals.failure, found: outcome.found }, extra);
     if (env.dialogs.missing > 0) await pollUntil(async () => (env.dialogs.missing === 0 ? true : undefined), Math.min(timeoutMs, 2000));
-    if (env.dialogs.missing > 0) return done({ status: 'failed', reason: 'dialog-missing', message: 'the recorded dialog did not appear', found: outcome.found }, extra);
+    if (env.dialogs.missing > 0)
+      return done(
+        { status: 'failed', reason: 'dialog-missing', message: 'the recorded dialog did not appear', found: outcome.found },
+        extra,
+      );
     const httpError = env.httpErrors.showing(env.pages.openPages());
     if (httpError) return done({ status: 'failed', reason: 'http-error', message: httpError, found: outcome.found }, extra);
-    if (env.dialogs.unexpected.length) return done({ status: 'failed', reason: 'unexpected-dialog', message: `a dialog the recording did not see was dismissed: ${env.dialogs.unexpected.join('; ')}`, found: outcome.found }, extra);
-    const notes = [...unseen, ...(outcome.notes ?? []), ...signals.notes, ...input.used.map((n) => `typed the ${env.secrets.isSecret(n) ? 'secret ' : ''}value of ${n} given for this run`)];
+    if (env.dialogs.unexpected.length)
+      return done(
+        {
+          status: 'failed',
+          reason: 'unexpected-dialog',
+          message: `a dialog the recording did not see was dismissed: ${env.dialogs.unexpected.join('; ')}`,
+          found: outcome.found,
+        },
+        extra,
+      );
+    const notes = [
+      ...unseen,
+      ...(outcome.notes ?? []),
+      ...signals.notes,
+      ...input.used.map((n) => `typed the ${env.secrets.isSecret(n) ? 'secret ' : ''}value of ${n} given for this run`),
+    ];
     return done({ ...outcome, notes }, extra);
   } catch (error) {
     return done({ status: 'failed', ...classify(error) });
@@ -99,13 +157,24 @@ function targetReport(outcome: Outcome): Partial<StepResult> {
   const found = outcome.found;
   const candidates = outcome.status === 'failed' ? outcome.candidates : undefined;
   if (!found && !candidates?.length) return {};
-  const detail = { evidence: found?.strategy === 'recorded' ? undefined : found?.evidence, frame: found?.frame, revealedByHover: found?.revealed, candidates };
+  const detail = {
+    evidence: found?.strategy === 'recorded' ? undefined : found?.evidence,
+    frame: found?.frame,
+    revealedByHover: found?.revealed,
+    candidates,
+  };
   const hasDetail = Object.values(detail).some((v) => v !== undefined);
   return { resolvedBy: found?.strategy, score: found?.score, target: hasDetail ? detail : undefined };
 }
 
 function pageIndependent(action: Action): boolean {
-  return action.type === 'openPage' || action.type === 'newTab' || action.type === 'switchPage' || action.type === 'stop' || action.type === 'noop';
+  return (
+    action.type === 'openPage' ||
+    action.type === 'newTab' ||
+    action.type === 'switchPage' ||
+    action.type === 'stop' ||
+    action.type === 'noop'
+  );
 }
 
 /** A step whose work did not settle within the watchdog's budget. */
@@ -135,7 +204,8 @@ function classify(error: unknown): { reason: Reason; message: string } {
     const cause = timeoutCause(full);
     return { reason: 'timeout', message: cause ? `${message} ${cause}` : message };
   }
-  if (/Target (page, context or browser )?(has been )?closed|Browser has been closed|crash/i.test(message)) return { reason: 'browser-crashed', message };
+  if (/Target (page, context or browser )?(has been )?closed|Browser has been closed|crash/i.test(message))
+    return { reason: 'browser-crashed', message };
   if (/strict mode violation/.test(message)) return { reason: 'ambiguous-target', message };
   return { reason: 'error', message };
 }

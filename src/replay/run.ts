@@ -49,7 +49,7 @@ export async function replayEpisodes(
   }
   const workers = ahead.length;
   // Interrupted (--stop signal): no new chain starts; what is running finishes or is cut off.
-  const take = async () => (options.stop?.aborted ? undefined : ahead.shift() ?? (await source()));
+  const take = async () => (options.stop?.aborted ? undefined : (ahead.shift() ?? (await source())));
   if (options.mode === 'threads') {
     // A thread launches its own browser (a Playwright Browser cannot cross threads).
     await options.early?.discard();
@@ -64,7 +64,8 @@ export async function replayEpisodes(
     options.stop?.addEventListener('abort', () => void Promise.all(browsers.map((b) => b.stop())), { once: true });
     await Promise.all(
       browsers.map(async (browser, i) => {
-        for (let chain = await take(); chain; chain = await take()) await runChain(chain, browser, options, (r) => hooks.onEpisode(r), log, i);
+        for (let chain = await take(); chain; chain = await take())
+          await runChain(chain, browser, options, (r) => hooks.onEpisode(r), log, i);
       }),
     );
     return browsers[0]!.info;
@@ -74,48 +75,80 @@ export async function replayEpisodes(
 }
 
 /** The same pool with one worker_thread per worker (each its own Playwright client and event loop). */
-async function replayInThreads(take: () => Promise<readonly Episode[] | undefined>, workers: number, options: RunOptions, hooks: RunHooks, log: Logger): Promise<BrowserInfo | undefined> {
+async function replayInThreads(
+  take: () => Promise<readonly Episode[] | undefined>,
+  workers: number,
+  options: RunOptions,
+  hooks: RunHooks,
+  log: Logger,
+): Promise<BrowserInfo | undefined> {
   const entry = new URL('./workers-thread.js', import.meta.url);
   if (!entry.pathname.endsWith('.js')) throw new Error('--worker-mode threads needs the compiled CLI (dist/)');
   let info: BrowserInfo | undefined;
   const threads: Worker[] = [];
-  const { connect, connectTimeoutMs, headed, slowMo, workers: _w, mode: _m, stop, ownSignals: _o, early: _e, hooks: lifecycle, ...replay } = options;
+  const {
+    connect,
+    connectTimeoutMs,
+    headed,
+    slowMo,
+    workers: _w,
+    mode: _m,
+    stop,
+    ownSignals: _o,
+    early: _e,
+    hooks: lifecycle,
+    ...replay
+  } = options;
   // Hooks are functions of this thread: they cannot be posted to a worker_thread.
-  if (lifecycle) throw new Error('lifecycle hooks run in the caller\'s thread: use worker mode async');
+  if (lifecycle) throw new Error("lifecycle hooks run in the caller's thread: use worker mode async");
   // Interrupted: end the threads (their browsers with them); what they had not reported is left out.
   stop?.addEventListener('abort', () => threads.forEach((t) => void t.terminate()), { once: true });
   try {
     await Promise.all(
-      Array.from({ length: workers }, (_, index) =>
-        new Promise<void>((resolve, reject) => {
-          const init: ThreadInit = { index, replay, launch: { headed, slowMo, sealedNetwork: networkSealed(options) }, connect, connectTimeoutMs };
-          const thread = new Worker(entry, { workerData: init });
-          threads.push(thread);
-          let failed = false;
-          const send = (m: ToThread) => thread.postMessage(m);
-          thread.on('message', (m: FromThread) => {
-            if (m.type === 'result') hooks.onEpisode(m.result);
-            else if (m.type === 'log') log[m.level](m.obj, m.msg);
-            else if (m.type === 'idle') {
-              info ??= m.info;
-              take().then(
-                (chain) => send(chain ? { type: 'chain', chain: [...chain] } : { type: 'stop' }),
-                (e: Error) => {
-                  failed = true;
-                  reject(e);
-                },
-              );
-            } else if (m.type === 'fatal') {
+      Array.from(
+        { length: workers },
+        (_, index) =>
+          new Promise<void>((resolve, reject) => {
+            const init: ThreadInit = {
+              index,
+              replay,
+              launch: { headed, slowMo, sealedNetwork: networkSealed(options) },
+              connect,
+              connectTimeoutMs,
+            };
+            const thread = new Worker(entry, { workerData: init });
+            threads.push(thread);
+            let failed = false;
+            const send = (m: ToThread) => thread.postMessage(m);
+            thread.on('message', (m: FromThread) => {
+              if (m.type === 'result') hooks.onEpisode(m.result);
+              else if (m.type === 'log') log[m.level](m.obj, m.msg);
+              else if (m.type === 'idle') {
+                info ??= m.info;
+                take().then(
+                  (chain) => send(chain ? { type: 'chain', chain: [...chain] } : { type: 'stop' }),
+                  (e: Error) => {
+                    failed = true;
+                    reject(e);
+                  },
+                );
+              } else if (m.type === 'fatal') {
+                failed = true;
+                reject(m.notFound ? new BrowserNotFound(m.message) : new Error(m.message));
+              }
+            });
+            thread.on('error', (e) => {
               failed = true;
-              reject(m.notFound ? new BrowserNotFound(m.message) : new Error(m.message));
-            }
-          });
-          thread.on('error', (e) => {
-            failed = true;
-            reject(e);
-          });
-          thread.on('exit', (code) => (failed ? undefined : code === 0 || stop?.aborted ? resolve() : reject(new Error(`replay worker ${index} exited with code ${code}`))));
-        }),
+              reject(e);
+            });
+            thread.on('exit', (code) =>
+              failed
+                ? undefined
+                : code === 0 || stop?.aborted
+                  ? resolve()
+                  : reject(new Error(`replay worker ${index} exited with code ${code}`)),
+            );
+          }),
       ),
     );
   } finally {
@@ -128,10 +161,15 @@ async function replayInThreads(take: () => Promise<readonly Episode[] | undefine
  * The chains to replay, one per call (undefined at the end), whatever they come as. Calls are
  * serialised, so workers asking at once never read a stream concurrently.
  */
-function chainQueue(work: readonly (Episode | readonly Episode[])[] | AsyncIterable<readonly Episode[]>): () => Promise<readonly Episode[] | undefined> {
-  const iterator: AsyncIterator<readonly Episode[]> | Iterator<readonly Episode[]> = Symbol.asyncIterator in work
-    ? (work as AsyncIterable<readonly Episode[]>)[Symbol.asyncIterator]()
-    : (work as readonly (Episode | readonly Episode[])[]).map((w) => (Array.isArray(w) ? (w as readonly Episode[]) : [w as Episode]))[Symbol.iterator]();
+function chainQueue(
+  work: readonly (Episode | readonly Episode[])[] | AsyncIterable<readonly Episode[]>,
+): () => Promise<readonly Episode[] | undefined> {
+  const iterator: AsyncIterator<readonly Episode[]> | Iterator<readonly Episode[]> =
+    Symbol.asyncIterator in work
+      ? (work as AsyncIterable<readonly Episode[]>)[Symbol.asyncIterator]()
+      : (work as readonly (Episode | readonly Episode[])[])
+          .map((w) => (Array.isArray(w) ? (w as readonly Episode[]) : [w as Episode]))
+          [Symbol.iterator]();
   let last: Promise<unknown> = Promise.resolve();
   const pull = async (): Promise<readonly Episode[] | undefined> => {
     for (;;) {

@@ -26,7 +26,12 @@ export class ReplaySession {
 
   static async open(browser: Browser, viewport: ReplayViewport, timeoutMs: number, offline: OfflineOptions = {}): Promise<ReplaySession> {
     const size = { width: viewport.width, height: viewport.height };
-    const context = await browser.newContext({ viewport: size, acceptDownloads: true, deviceScaleFactor: viewport.deviceScaleFactor, ...offlineContextOptions(offline) });
+    const context = await browser.newContext({
+      viewport: size,
+      acceptDownloads: true,
+      deviceScaleFactor: viewport.deviceScaleFactor,
+      ...offlineContextOptions(offline),
+    });
     await sealLive(context, offline);
     context.setDefaultTimeout(timeoutMs);
     return new ReplaySession(context, new PageRegistry(context), new DialogDesk(context), new HttpErrors(context), viewport);
@@ -49,4 +54,3 @@ export class ReplaySession {
     await this.context.close().catch(() => undefined);
   }
 }
-

@@ -32,22 +32,49 @@ export interface SettledSignals {
  */
 export function armSignals(expectations: readonly Expectation[], env: SignalEnv) {
   const page = env.page;
-  const popups = page ? expectations.filter((e) => e.kind === 'popup').map((e) => ({ name: e.page, url: e.url, wait: quiet(page.waitForEvent('popup', { timeout: env.timeoutMs })) })) : [];
+  const popups = page
+    ? expectations
+        .filter((e) => e.kind === 'popup')
+        .map((e) => ({ name: e.page, url: e.url, wait: quiet(page.waitForEvent('popup', { timeout: env.timeoutMs })) }))
+    : [];
   const openBefore = new Set(env.pages.unclaimedPages());
-  const downloads = page ? expectations.filter((e) => e.kind === 'download').map((e) => ({ alias: e.alias, wait: quiet(page.waitForEvent('download', { timeout: env.timeoutMs })) })) : [];
+  const downloads = page
+    ? expectations
+        .filter((e) => e.kind === 'download')
+        .map((e) => ({ alias: e.alias, wait: quiet(page.waitForEvent('download', { timeout: env.timeoutMs })) }))
+    : [];
 
   return async function settle(): Promise<SettledSignals> {
     const result: SettledSignals = { downloads: [], notes: [] };
     for (const popup of popups) {
       const opened = popup.url ? await popupAt(popup.wait, popup.url, env) : await popup.wait;
-      if (!opened) return { ...result, failure: { status: 'failed', reason: 'popup-missing', message: `the recorded popup "${popup.name}"${popup.url ? ` (${env.mapUrl(popup.url)})` : ''} did not open within ${env.timeoutMs} ms` } };
-      if (openBefore.has(opened)) result.notes.push(`the popup "${popup.name}" was already open at ${opened.url()} (the recording does not say which step opened it)`);
+      if (!opened)
+        return {
+          ...result,
+          failure: {
+            status: 'failed',
+            reason: 'popup-missing',
+            message: `the recorded popup "${popup.name}"${popup.url ? ` (${env.mapUrl(popup.url)})` : ''} did not open within ${env.timeoutMs} ms`,
+          },
+        };
+      if (openBefore.has(opened))
+        result.notes.push(
+          `the popup "${popup.name}" was already open at ${opened.url()} (the recording does not say which step opened it)`,
+        );
       env.pages.bind(popup.name, opened);
       await opened.waitForLoadState('domcontentloaded', { timeout: env.timeoutMs }).catch(() => undefined);
     }
     for (const download of downloads) {
       const started = await download.wait;
-      if (!started) return { ...result, failure: { status: 'failed', reason: 'download-missing', message: `the recorded download${download.alias ? ` "${download.alias}"` : ''} did not start within ${env.timeoutMs} ms` } };
+      if (!started)
+        return {
+          ...result,
+          failure: {
+            status: 'failed',
+            reason: 'download-missing',
+            message: `the recorded download${download.alias ? ` "${download.alias}"` : ''} did not start within ${env.timeoutMs} ms`,
+          },
+        };
       const saved = await saveDownload(started, env.downloadsDir, result.downloads.length, env.maxBytes);
       result.downloads.push(env.relative(saved.path));
       if (saved.note) result.notes.push(saved.note);
@@ -59,14 +86,37 @@ export function armSignals(expectations: readonly Expectation[], env: SignalEnv)
       // only the last one is where the step left things.
       const want = stripHash(env.mapUrl(last.url));
       // In a frame (DevTools `frame`), the step's frame is what navigated, as @puppeteer/replay waits for.
-      const urls = async () => (last.framePath && page ? [(await frameThrough(page, last.framePath, 1000))?.url() ?? ''] : env.pages.openPages().map((p) => p.url()));
-      const reached = await pollUntil(async () => ((await urls()).some((u) => stripHash(u) === want) ? true : undefined), Math.min(env.timeoutMs, 5000));
+      const urls = async () =>
+        last.framePath && page
+          ? [(await frameThrough(page, last.framePath, 1000))?.url() ?? '']
+          : env.pages.openPages().map((p) => p.url());
+      const reached = await pollUntil(
+        async () => ((await urls()).some((u) => stripHash(u) === want) ? true : undefined),
+        Math.min(env.timeoutMs, 5000),
+      );
       if (!reached && last.framePath) {
-        return { ...result, failure: { status: 'failed', reason: 'navigation-mismatch', message: `expected the frame ${last.framePath.join(' >> ')} at ${want}, it is at ${(await urls())[0] || 'nothing'}` } };
+        return {
+          ...result,
+          failure: {
+            status: 'failed',
+            reason: 'navigation-mismatch',
+            message: `expected the frame ${last.framePath.join(' >> ')} at ${want}, it is at ${(await urls())[0] || 'nothing'}`,
+          },
+        };
       }
       if (!reached) {
-        const urls = env.pages.openPages().map((p) => p.url()).join(', ');
-        return { ...result, failure: { status: 'failed', reason: 'navigation-mismatch', message: `expected a page at ${want}, pages are at ${urls || 'nothing'}` } };
+        const urls = env.pages
+          .openPages()
+          .map((p) => p.url())
+          .join(', ');
+        return {
+          ...result,
+          failure: {
+            status: 'failed',
+            reason: 'navigation-mismatch',
+            message: `expected a page at ${want}, pages are at ${urls || 'nothing'}`,
+          },
+        };
       }
     }
     return result;
@@ -90,8 +140,18 @@ export async function awaitVisible(expectations: readonly Expectation[], page: P
   const wait = Math.min(timeoutMs, APPEAR_WAIT_MS);
   for (const e of expectations) {
     if (e.kind !== 'visible') continue;
-    const ok = await page.locator(e.selector).first().waitFor({ state: 'visible', timeout: wait }).then(() => true, () => false);
-    if (!ok) notes.push(`the element the recording saw appear before this step (${e.selector}) was not visible within ${wait} ms; the step ran without it`);
+    const ok = await page
+      .locator(e.selector)
+      .first()
+      .waitFor({ state: 'visible', timeout: wait })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!ok)
+      notes.push(
+        `the element the recording saw appear before this step (${e.selector}) was not visible within ${wait} ms; the step ran without it`,
+      );
   }
   return notes;
 }
@@ -114,9 +174,11 @@ function stripHash(url: string): string {
 async function popupAt(event: Promise<Page | undefined>, url: string, env: SignalEnv): Promise<Page | undefined> {
   const want = stripHash(env.mapUrl(url));
   let settled = false;
-  const atUrl = pollUntil(async () => (settled ? null : env.pages.unclaimedPages().find((p) => stripHash(p.url()) === want)), env.timeoutMs);
+  const atUrl = pollUntil(
+    async () => (settled ? null : env.pages.unclaimedPages().find((p) => stripHash(p.url()) === want)),
+    env.timeoutMs,
+  );
   const page = await Promise.race([event, atUrl.then((p) => p ?? event)]);
   settled = true;
   return page ?? undefined;
 }
-

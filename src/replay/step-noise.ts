@@ -10,10 +10,19 @@ import { calibrationPath, type EpisodeCalibration } from './noise-masks-file.js'
  * The noise masks for a step: learned now (`--calibrate`, recorded into `learned`) or from the
  * dataset's masks file, with a note saying which were applied.
  */
-export async function stepNoise(page: Page, episodeId: string, index: number, compare: CompareOptions, learned: Record<string, StepNoise> | undefined): Promise<{ noise: StepNoise; note?: string } | undefined> {
+export async function stepNoise(
+  page: Page,
+  episodeId: string,
+  index: number,
+  compare: CompareOptions,
+  learned: Record<string, StepNoise> | undefined,
+): Promise<{ noise: StepNoise; note?: string } | undefined> {
   if (compare.mode === 'off') return undefined;
   if (learned) {
-    const noise = await learnStepNoise(page, { intervalMs: compare.calibrateIntervalMs!, pixelThreshold: compare.thresholds.pixelThreshold }).catch(() => undefined);
+    const noise = await learnStepNoise(page, {
+      intervalMs: compare.calibrateIntervalMs!,
+      pixelThreshold: compare.thresholds.pixelThreshold,
+    }).catch(() => undefined);
     if (!noise || isEmptyNoise(noise)) return undefined;
     learned[String(index)] = noise;
     return { noise, note: `--calibrate: ${describeNoise(noise)} change by themselves here; masked` };
@@ -23,7 +32,8 @@ export async function stepNoise(page: Page, episodeId: string, index: number, co
   return { noise, note: `calibrated masks applied (${describeNoise(noise)}, from ${compare.noiseFile ?? 'masks.json'})` };
 }
 
-const describeNoise = (n: StepNoise) => `${n.selectors.length} element${n.selectors.length === 1 ? '' : 's'}, ${n.boxes.length} region${n.boxes.length === 1 ? '' : 's'}`;
+const describeNoise = (n: StepNoise) =>
+  `${n.selectors.length} element${n.selectors.length === 1 ? '' : 's'}, ${n.boxes.length} region${n.boxes.length === 1 ? '' : 's'}`;
 
 export function writeCalibration(out: string, episode: string, steps: Record<string, StepNoise>): void {
   const file = calibrationPath(out, episode);

@@ -11,6 +11,9 @@ export function loadThresholds(file: string | undefined): CompareThresholds {
     throw new Error(`--compare-config ${file}: ${(error as Error).message}`);
   }
   const unknown = Object.keys(parsed as object).filter((k) => !(k in DEFAULT_COMPARE_THRESHOLDS));
-  if (unknown.length) throw new Error(`--compare-config ${file}: unknown thresholds ${unknown.join(', ')} (known: ${Object.keys(DEFAULT_COMPARE_THRESHOLDS).join(', ')})`);
+  if (unknown.length)
+    throw new Error(
+      `--compare-config ${file}: unknown thresholds ${unknown.join(', ')} (known: ${Object.keys(DEFAULT_COMPARE_THRESHOLDS).join(', ')})`,
+    );
   return { ...DEFAULT_COMPARE_THRESHOLDS, ...(parsed as Partial<CompareThresholds>) };
 }

@@ -37,7 +37,10 @@ async function look(page: Page, w: ElementsWait): Promise<Look> {
   let found: { selector: string; matches: number } | undefined;
   for (const selector of w.selectors) {
     // A selector this page cannot evaluate yet (a frame still loading) counts as no match.
-    const matches = await page.locator(selector).count().catch(() => 0);
+    const matches = await page
+      .locator(selector)
+      .count()
+      .catch(() => 0);
     if (matches > 0) {
       found = { selector, matches };
       break;
@@ -45,23 +48,31 @@ async function look(page: Page, w: ElementsWait): Promise<Look> {
   }
   if (!found) return { selector: w.selectors.at(-1)!, matches: 0 };
   if (!w.attributes && !w.properties) return found;
-  const mismatch = await page.locator(found.selector).evaluateAll((els, { attributes, properties }) => {
-    const deep = (want: unknown, have: unknown): boolean => {
-      if (want === have) return true;
-      if (!want || !have || typeof want !== 'object' || typeof have !== 'object') return false;
-      return Object.entries(want).every(([k, v]) => deep(v, (have as Record<string, unknown>)[k]));
-    };
-    for (const [i, el] of els.entries()) {
-      for (const [name, value] of Object.entries(attributes ?? {})) {
-        const has = el.getAttribute(name);
-        if (has !== value) return `match ${i + 1} has ${name}=${has === null ? 'nothing' : JSON.stringify(has)}, expected ${JSON.stringify(value)}`;
-      }
-      for (const [name, value] of Object.entries(properties ?? {})) {
-        const has = (el as unknown as Record<string, unknown>)[name];
-        if (!deep(value, has)) return `match ${i + 1} has .${name} = ${JSON.stringify(has) ?? String(has)}, expected ${JSON.stringify(value)}`;
-      }
-    }
-    return undefined;
-  }, { attributes: w.attributes, properties: w.properties }).catch((e: Error) => `its attributes could not be read (${e.message.split('\n')[0]})`);
+  const mismatch = await page
+    .locator(found.selector)
+    .evaluateAll(
+      (els, { attributes, properties }) => {
+        const deep = (want: unknown, have: unknown): boolean => {
+          if (want === have) return true;
+          if (!want || !have || typeof want !== 'object' || typeof have !== 'object') return false;
+          return Object.entries(want).every(([k, v]) => deep(v, (have as Record<string, unknown>)[k]));
+        };
+        for (const [i, el] of els.entries()) {
+          for (const [name, value] of Object.entries(attributes ?? {})) {
+            const has = el.getAttribute(name);
+            if (has !== value)
+              return `match ${i + 1} has ${name}=${has === null ? 'nothing' : JSON.stringify(has)}, expected ${JSON.stringify(value)}`;
+          }
+          for (const [name, value] of Object.entries(properties ?? {})) {
+            const has = (el as unknown as Record<string, unknown>)[name];
+            if (!deep(value, has))
+              return `match ${i + 1} has .${name} = ${JSON.stringify(has) ?? String(has)}, expected ${JSON.stringify(value)}`;
+          }
+        }
+        return undefined;
+      },
+      { attributes: w.attributes, properties: w.properties },
+    )
+    .catch((e: Error) => `its attributes could not be read (${e.message.split('\n')[0]})`);
   return mismatch ? { ...found, mismatch } : found;
 }

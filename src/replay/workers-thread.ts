@@ -34,7 +34,11 @@ if (!isMainThread && parentPort) {
   };
   let browser: WorkerBrowser;
   try {
-    browser = new WorkerBrowser(browserSource({ ...init.launch, connect: init.connect, connectTimeoutMs: init.connectTimeoutMs }), log, init.index);
+    browser = new WorkerBrowser(
+      browserSource({ ...init.launch, connect: init.connect, connectTimeoutMs: init.connectTimeoutMs }),
+      log,
+      init.index,
+    );
     await browser.get();
   } catch (error) {
     post({ type: 'fatal', message: (error as Error).message, notFound: error instanceof BrowserNotFound });

@@ -51,7 +51,12 @@ export class WorkerBrowser {
   private stopped = false;
   info: BrowserInfo | undefined;
 
-  constructor(private readonly source: BrowserSource, private readonly log: WorkerLog, private readonly worker: number, private readonly early?: EarlyBrowser) {}
+  constructor(
+    private readonly source: BrowserSource,
+    private readonly log: WorkerLog,
+    private readonly worker: number,
+    private readonly early?: EarlyBrowser,
+  ) {}
 
   async get(): Promise<Browser> {
     if (this.stopped) throw new Error('the run was interrupted');
@@ -101,14 +106,27 @@ export async function runChain(
           session = undefined;
         }
         const live = options.replayMode !== 'snapshot';
-        if (live && !session && chain.some((e) => e.continues === episode.id)) session = await ReplaySession.open(b, await chooseViewport(b, episode, options), options.timeoutMs, options);
+        if (live && !session && chain.some((e) => e.continues === episode.id))
+          session = await ReplaySession.open(b, await chooseViewport(b, episode, options), options.timeoutMs, options);
         log.info({ worker, episode: episode.id, steps: episode.steps.length, continues: session?.last }, 'episode started');
         await callHook(options.hooks, 'beforeEpisode', { episode });
         const replay = !live
-          ? runSnapshotEpisode(b, episode, { timeoutMs: options.timeoutMs, allowScripts: options.allowScripts, defaultViewport: options.defaultViewport, viewport: options.viewport, fromStep: options.fromStep, toStep: options.toStep, hooks: options.hooks })
+          ? runSnapshotEpisode(b, episode, {
+              timeoutMs: options.timeoutMs,
+              allowScripts: options.allowScripts,
+              defaultViewport: options.defaultViewport,
+              viewport: options.viewport,
+              fromStep: options.fromStep,
+              toStep: options.toStep,
+              hooks: options.hooks,
+            })
           : runEpisode(b, episode, options, session);
         // Past --episode-timeout the browser is closed under the episode; the next one relaunches it.
-        result = await withEpisodeDeadline(replay.catch((error: Error) => crashed(episode, error)), options.episodeTimeoutMs, () => browser.close());
+        result = await withEpisodeDeadline(
+          replay.catch((error: Error) => crashed(episode, error)),
+          options.episodeTimeoutMs,
+          () => browser.close(),
+        );
       } catch (error) {
         result = crashed(episode, error as Error, error instanceof HookError ? '' : 'no browser: ');
       }
@@ -116,7 +134,10 @@ export async function runChain(
         () => result,
         (error: Error) => ({ ...result, status: 'error' as const, reason: 'error' as const, message: error.message }),
       );
-      log.info({ worker, episode: episode.id, status: result.status, reason: result.reason, ms: result.durationMs }, result.message ?? 'episode finished');
+      log.info(
+        { worker, episode: episode.id, status: result.status, reason: result.reason, ms: result.durationMs },
+        result.message ?? 'episode finished',
+      );
       onResult(result);
     }
   } finally {

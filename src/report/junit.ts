@@ -9,7 +9,8 @@ const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
  * Characters XML 1.0 does not allow at all, even escaped: C0 controls other than tab, LF and CR,
  * U+FFFE/U+FFFF and unpaired surrogates. They are written as visible `\uXXXX` text instead.
  */
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NOT_XML =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 function clean(text: string): string {
   return text.replace(ANSI, '').replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -22,7 +23,12 @@ export function xmlText(text: string): string {
 
 /** An attribute value (double-quoted): also quotes, and tab/newlines as references so they survive attribute normalisation. */
 export function xmlAttr(value: string | number): string {
-  return xmlText(String(value)).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
+  return xmlText(String(value))
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+    .replace(/\t/g, '&#9;')
+    .replace(/\n/g, '&#10;')
+    .replace(/\r/g, '&#13;');
 }
 
 const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
@@ -35,9 +41,13 @@ function stepList(r: EpisodeResult): string {
   return r.steps
     .map((s) => {
       const n = String(s.index + 1).padStart(width);
-      const found = s.resolvedBy && s.resolvedBy !== 'recorded' ? `  [found by ${s.resolvedBy}${s.score !== undefined ? ` ${s.score}` : ''}]` : '';
+      const found =
+        s.resolvedBy && s.resolvedBy !== 'recorded' ? `  [found by ${s.resolvedBy}${s.score !== undefined ? ` ${s.score}` : ''}]` : '';
       const head = `${n} ${MARK[s.status] ?? s.status} ${s.description}  (${seconds(s.durationMs)}s)${found}`;
-      const why = s.status !== 'passed' && s.status !== 'skipped' ? `\n${' '.repeat(width + 6)}${s.reason ?? ''}${s.message ? `: ${s.message}` : ''}` : '';
+      const why =
+        s.status !== 'passed' && s.status !== 'skipped'
+          ? `\n${' '.repeat(width + 6)}${s.reason ?? ''}${s.message ? `: ${s.message}` : ''}`
+          : '';
       return head + why;
     })
     .join('\n');
@@ -59,7 +69,8 @@ function failureMessage(r: EpisodeResult): string {
   const step = r.failedStep !== undefined ? r.steps.find((s) => s.index === r.failedStep) : undefined;
   if (step) return `step ${step.index + 1} (${step.description}): ${reason}`;
   if (r.failedStep !== undefined) return `step ${r.failedStep + 1}: ${reason}`;
-  if (reason === 'final-state-mismatch' && r.final?.textSimilarity !== undefined) return `final page (text similarity ${r.final.textSimilarity}): ${reason}`;
+  if (reason === 'final-state-mismatch' && r.final?.textSimilarity !== undefined)
+    return `final page (text similarity ${r.final.textSimilarity}): ${reason}`;
   return r.message ? `${reason}: ${r.message}` : reason;
 }
 
@@ -68,7 +79,10 @@ function artefacts(r: EpisodeResult): string {
   const lines: string[] = [];
   if (passedUnverified(r)) lines.push(`passed (final state not verifiable): ${r.final?.unverifiedReason ?? 'no recorded end state'}`);
   const unchecked = r.status === 'passed' ? unverifiedSteps(r) : [];
-  if (unchecked.length) lines.push(`passed (${unchecked.length} step${unchecked.length === 1 ? '' : 's'} unverified): ${unchecked.map((s) => `step ${s.index + 1} (${s.description}): ${s.effect!.detail}`).join('; ')}`);
+  if (unchecked.length)
+    lines.push(
+      `passed (${unchecked.length} step${unchecked.length === 1 ? '' : 's'} unverified): ${unchecked.map((s) => `step ${s.index + 1} (${s.description}): ${s.effect!.detail}`).join('; ')}`,
+    );
   if (r.final?.url) lines.push(`final url: ${r.final.url}`);
   if (r.final?.screenshot) lines.push(`final screenshot: ${r.final.screenshot}`);
   if (r.final?.html) lines.push(`final html: ${r.final.html}`);
@@ -106,7 +120,9 @@ export function junitXml(results: EpisodeResult[], summary?: Partial<RunSummary>
     ['exitCode', summary?.exitCode !== undefined ? String(summary.exitCode) : undefined],
   ];
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  out.push(`<testsuites name="replaywright" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="0" time="${time}">`);
+  out.push(
+    `<testsuites name="replaywright" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="0" time="${time}">`,
+  );
   out.push(`  <testsuite ${suiteAttrs.join(' ')}>`);
   const given = props.filter((p): p is [string, string] => p[1] !== undefined);
   if (given.length) {
@@ -118,9 +134,13 @@ export function junitXml(results: EpisodeResult[], summary?: Partial<RunSummary>
     const head = `    <testcase classname="${xmlAttr(String(r.format))}" name="${xmlAttr(r.episode)}" time="${seconds(r.durationMs)}"${r.source?.file ? ` file="${xmlAttr(r.source.file)}"` : ''}`;
     const body: string[] = [];
     if (r.status === 'failed') {
-      body.push(`      <failure message="${xmlAttr(failureMessage(r))}" type="${xmlAttr(r.reason ?? 'failed')}">${xmlText(details(r))}</failure>`);
+      body.push(
+        `      <failure message="${xmlAttr(failureMessage(r))}" type="${xmlAttr(r.reason ?? 'failed')}">${xmlText(details(r))}</failure>`,
+      );
     } else if (r.status === 'error') {
-      body.push(`      <error message="${xmlAttr(`${r.reason ?? 'error'}: ${r.message ?? 'the episode could not be replayed'}`)}" type="${xmlAttr(r.reason ?? 'error')}">${xmlText(details(r))}</error>`);
+      body.push(
+        `      <error message="${xmlAttr(`${r.reason ?? 'error'}: ${r.message ?? 'the episode could not be replayed'}`)}" type="${xmlAttr(r.reason ?? 'error')}">${xmlText(details(r))}</error>`,
+      );
     }
     const sysout = artefacts(r);
     if (sysout) body.push(`      <system-out>${xmlText(sysout)}</system-out>`);

@@ -19,11 +19,18 @@ export function episodeLine(r: EpisodeResult): string {
 
 export function summaryLines(s: RunSummary, resultsFile: string): string[] {
   const e = s.episodes;
-  const caveats = [e.passedUnverified ? `${e.passedUnverified} final state not verifiable` : '', e.passedWithUnverifiedSteps ? `${e.passedWithUnverifiedSteps} with unverified steps` : ''].filter(Boolean);
+  const caveats = [
+    e.passedUnverified ? `${e.passedUnverified} final state not verifiable` : '',
+    e.passedWithUnverifiedSteps ? `${e.passedWithUnverifiedSteps} with unverified steps` : '',
+  ].filter(Boolean);
   return [
     `${e.total} episodes: ${e.passed} passed${caveats.length ? ` (${caveats.join(', ')})` : ''}, ${e.failed} failed, ${e.error} errors  (${s.steps.total} steps, ${(s.durationMs / 1000).toFixed(1)}s)`,
     ...(Object.keys(s.resolvedBy).some((k) => k !== 'recorded')
-      ? [`targets found by: ${Object.entries(s.resolvedBy).map(([k, n]) => `${k} ${n}`).join(', ')}`]
+      ? [
+          `targets found by: ${Object.entries(s.resolvedBy)
+            .map(([k, n]) => `${k} ${n}`)
+            .join(', ')}`,
+        ]
       : []),
     ...formatFigureLines(s.formats),
     ...(s.problems.length ? [`${s.problems.length} input problems (see \`replaywright validate\`)`] : []),

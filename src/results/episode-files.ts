@@ -7,7 +7,10 @@ import { join, relative } from 'node:path';
  * hash whenever it had to change the id, so two ids never share a folder.
  */
 export function episodeDir(out: string, episodeId: string): string {
-  const safe = episodeId.replace(/[^\w.@-]/g, '_').replace(/^\.+/, '_').slice(0, 80);
+  const safe = episodeId
+    .replace(/[^\w.@-]/g, '_')
+    .replace(/^\.+/, '_')
+    .slice(0, 80);
   const name = safe === episodeId ? safe : `${safe}-${createHash('sha1').update(episodeId).digest('hex').slice(0, 8)}`;
   return join(out, 'episodes', name);
 }

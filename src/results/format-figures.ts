@@ -2,10 +2,12 @@ import type { EpisodeResult, FormatFigures } from '../ir/results.js';
 
 export type { FormatFigures } from '../ir/results.js';
 
-
 /** Running per-format totals over episode results (what `Tally` folds into summary.json). */
 export class FormatTally {
-  private readonly byFormat = new Map<string, { episodes: number; checked: number; found: number; onPositive: number; positives: boolean; targeted: boolean }>();
+  private readonly byFormat = new Map<
+    string,
+    { episodes: number; checked: number; found: number; onPositive: number; positives: boolean; targeted: boolean }
+  >();
 
   add(result: EpisodeResult): void {
     const key = result.format ?? 'unknown';
@@ -59,7 +61,10 @@ export function formatFigureLines(figures: Record<string, FormatFigures> | undef
   return Object.entries(figures ?? {}).flatMap(([format, f]) => {
     const t = f.targets;
     if (!t || t.checked === 0) return [];
-    const accuracy = t.elementAccuracy !== undefined ? `, on a positive candidate ${t.onPositive}/${t.checked} (element accuracy ${pct(t.elementAccuracy)})` : '';
+    const accuracy =
+      t.elementAccuracy !== undefined
+        ? `, on a positive candidate ${t.onPositive}/${t.checked} (element accuracy ${pct(t.elementAccuracy)})`
+        : '';
     return [`${format}: targets found ${t.found}/${t.checked} (${pct(t.foundRate)})${accuracy}`];
   });
 }

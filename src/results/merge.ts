@@ -37,7 +37,8 @@ export function mergeResults(inputs: readonly string[], out: string, options: Me
   const dirs = inputs.map((d) => resolve(d));
   const target = resolve(out);
   for (const dir of dirs) {
-    if (!existsSync(join(dir, 'results.jsonl'))) throw new MergeInputError(`${dir}: no results.jsonl (is it a \`replaywright run --out\` folder?)`);
+    if (!existsSync(join(dir, 'results.jsonl')))
+      throw new MergeInputError(`${dir}: no results.jsonl (is it a \`replaywright run --out\` folder?)`);
   }
 
   // Pass 1: which (input, line) holds the winning line of each episode.
@@ -79,7 +80,11 @@ export function mergeResults(inputs: readonly string[], out: string, options: Me
   const summaries = dirs.map((dir) => readSummary(join(dir, 'summary.json')));
   checkShards(summaries, warn);
   const known = summaries.filter((s): s is Partial<ScaledRunSummary> => s !== undefined);
-  const times = (key: 'startedAt' | 'finishedAt') => known.map((s) => s[key]).filter((t): t is string => typeof t === 'string').sort();
+  const times = (key: 'startedAt' | 'finishedAt') =>
+    known
+      .map((s) => s[key])
+      .filter((t): t is string => typeof t === 'string')
+      .sort();
   const now = new Date().toISOString();
   const startedAt = times('startedAt')[0] ?? now;
   const finishedAt = times('finishedAt').at(-1) ?? now;
@@ -116,11 +121,16 @@ function readSummary(file: string): Partial<ScaledRunSummary> | undefined {
 
 /** Warns when the inputs are shards of one split but some shard is missing. */
 function checkShards(summaries: readonly (Partial<ScaledRunSummary> | undefined)[], warn: (message: string) => void): void {
-  const shards = summaries.map((s) => (typeof s?.shard === 'string' ? /^(\d+)\/(\d+)$/.exec(s.shard) : null)).filter((m): m is RegExpExecArray => m !== null);
+  const shards = summaries
+    .map((s) => (typeof s?.shard === 'string' ? /^(\d+)\/(\d+)$/.exec(s.shard) : null))
+    .filter((m): m is RegExpExecArray => m !== null);
   const totals = new Set(shards.map((m) => m[2]));
   for (const total of totals) {
     const have = new Set(shards.filter((m) => m[2] === total).map((m) => Number(m[1])));
     const missing = Array.from({ length: Number(total) }, (_, i) => i + 1).filter((i) => !have.has(i));
-    if (missing.length) warn(`shards ${missing.map((i) => `${i}/${total}`).join(', ')} are not among the inputs: the merged results cover only part of the dataset`);
+    if (missing.length)
+      warn(
+        `shards ${missing.map((i) => `${i}/${total}`).join(', ')} are not among the inputs: the merged results cover only part of the dataset`,
+      );
   }
 }

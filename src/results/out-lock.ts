@@ -22,7 +22,9 @@ export function lockOut(out: string, pid = process.pid): () => void {
       const release = () => {
         try {
           if (readFileSync(file, 'utf8').trim() === String(pid)) unlinkSync(file);
-        } catch { /* already gone */ }
+        } catch {
+          /* already gone */
+        }
         process.off('exit', release);
       };
       process.on('exit', release);
@@ -32,10 +34,16 @@ export function lockOut(out: string, pid = process.pid): () => void {
     }
     const holder = holderOf(file);
     if (holder !== undefined && holder !== pid && running(holder)) {
-      throw new OutLocked(`--out ${out} is being written by another run (pid ${holder}); wait for it, or choose another --out (lock: ${file})`);
+      throw new OutLocked(
+        `--out ${out} is being written by another run (pid ${holder}); wait for it, or choose another --out (lock: ${file})`,
+      );
     }
     // Stale (its run is gone) or unreadable: take it over.
-    try { unlinkSync(file); } catch { /* taken by someone else meanwhile: try again */ }
+    try {
+      unlinkSync(file);
+    } catch {
+      /* taken by someone else meanwhile: try again */
+    }
   }
   throw new OutLocked(`--out ${out}: could not take the lock ${file}`);
 }

@@ -6,7 +6,9 @@ import type { EpisodeResult, RunSummary } from '../ir/results.js';
 /** The results folder has no results.jsonl: nothing to build a report from. */
 export class NoResults extends Error {
   constructor(readonly out: string) {
-    super(`no results in ${out}: ${join(out, 'results.jsonl')} does not exist (write one with \`replaywright run <dataset> --out ${out}\`)`);
+    super(
+      `no results in ${out}: ${join(out, 'results.jsonl')} does not exist (write one with \`replaywright run <dataset> --out ${out}\`)`,
+    );
   }
 }
 

@@ -1,6 +1,25 @@
-import { appendFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { passedUnverified, unverifiedSteps, type EpisodeResult, type EpisodeStatus, type Reason, type RunSummary, type StepStatus } from '../ir/results.js';
+import {
+  passedUnverified,
+  unverifiedSteps,
+  type EpisodeResult,
+  type EpisodeStatus,
+  type Reason,
+  type RunSummary,
+  type StepStatus,
+} from '../ir/results.js';
 import { FormatTally } from './format-figures.js';
 
 /** Extra summary fields a scaled run adds (additive: older readers ignore them). */
@@ -52,12 +71,19 @@ export class Tally {
     return this.total > 0 && this.episodes.passed === this.total ? 0 : 1;
   }
 
-  summary(fields: Omit<RunSummary, 'episodes' | 'steps' | 'reasons' | 'resolvedBy' | 'exitCode' | 'formats'> & ScaleSummaryFields): ScaledRunSummary {
+  summary(
+    fields: Omit<RunSummary, 'episodes' | 'steps' | 'reasons' | 'resolvedBy' | 'exitCode' | 'formats'> & ScaleSummaryFields,
+  ): ScaledRunSummary {
     const formats = this.formats.figures();
     return {
       ...fields,
       ...(formats ? { formats } : {}),
-      episodes: { total: this.total, ...this.episodes, passedUnverified: this.passedUnverified, passedWithUnverifiedSteps: this.passedWithUnverifiedSteps },
+      episodes: {
+        total: this.total,
+        ...this.episodes,
+        passedUnverified: this.passedUnverified,
+        passedWithUnverifiedSteps: this.passedWithUnverifiedSteps,
+      },
       steps: { total: Object.values(this.steps).reduce((a, b) => a + b, 0), ...this.steps },
       reasons: this.reasons,
       resolvedBy: this.resolvedBy,
@@ -104,7 +130,12 @@ function forEachLine(file: string, each: (text: string, line: number, terminated
 /** Whether a parsed line is an episode result (the fields every consumer relies on). */
 function isResult(value: unknown): value is EpisodeResult {
   const v = value as Partial<EpisodeResult> | null;
-  return typeof v === 'object' && v !== null && typeof v.episode === 'string' && (v.status === 'passed' || v.status === 'failed' || v.status === 'error');
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.episode === 'string' &&
+    (v.status === 'passed' || v.status === 'failed' || v.status === 'error')
+  );
 }
 
 /**
@@ -165,7 +196,10 @@ export class ResultsWriter {
   private readonly startedAt = new Date();
   private fd: number | undefined;
 
-  constructor(readonly out: string, options: ResultsWriterOptions = {}) {
+  constructor(
+    readonly out: string,
+    options: ResultsWriterOptions = {},
+  ) {
     mkdirSync(out, { recursive: true });
     this.resultsFile = join(out, 'results.jsonl');
     this.summaryFile = join(out, 'summary.json');
@@ -264,7 +298,20 @@ export class ResultsWriter {
 
 /** Key order as before (dataset, out, times, browser, totals…), scale fields at the end. */
 export function writeSummary(file: string, s: ScaledRunSummary): void {
-  const order = ['dataset', 'out', 'startedAt', 'finishedAt', 'durationMs', 'browser', 'episodes', 'steps', 'reasons', 'resolvedBy', 'problems', 'exitCode'];
+  const order = [
+    'dataset',
+    'out',
+    'startedAt',
+    'finishedAt',
+    'durationMs',
+    'browser',
+    'episodes',
+    'steps',
+    'reasons',
+    'resolvedBy',
+    'problems',
+    'exitCode',
+  ];
   const ordered: Record<string, unknown> = {};
   for (const k of order) ordered[k] = (s as unknown as Record<string, unknown>)[k];
   Object.assign(ordered, s);

@@ -1,4 +1,3 @@
-
 /**
  * Just enough of Playwright's selector grammar (`selectorParser.ts`) to name the element a
  * recorder selector points at. Not a full parser: anything unusual yields `undefined`, and
@@ -22,9 +21,18 @@ export function splitSelector(selector: string): string[] {
   let start = 0;
   for (let i = 0; i < selector.length; i++) {
     const c = selector[i];
-    if (c === '\\') { i++; continue; }
-    if (quote) { if (c === quote) quote = undefined; continue; }
-    if (c === '"' || c === "'" || c === '`') { quote = c; continue; }
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (quote) {
+      if (c === quote) quote = undefined;
+      continue;
+    }
+    if (c === '"' || c === "'" || c === '`') {
+      quote = c;
+      continue;
+    }
     if (c === '>' && selector[i + 1] === '>') {
       parts.push(selector.slice(start, i).trim());
       start = i + 2;
@@ -97,6 +105,10 @@ export function readQuoted(text: string, at: number): { value: string; exact: bo
   const literal = text.slice(at, end + 1);
   let value: string;
   // Text engines are escaped with JSON.stringify, attribute engines only escape \ and ".
-  try { value = JSON.parse(literal) as string; } catch { value = literal.slice(1, -1).replace(/\\(.)/g, '$1'); }
+  try {
+    value = JSON.parse(literal) as string;
+  } catch {
+    value = literal.slice(1, -1).replace(/\\(.)/g, '$1');
+  }
   return { value, exact: text[end + 1] !== 'i' };
 }

@@ -79,11 +79,24 @@ test('a hook that throws ends its episode as error, naming the hook; the steps b
     }),
   });
   expect(run.results).toHaveLength(1);
-  expect(run.results[0]).toMatchObject({ episode: EPISODE, status: 'error', reason: 'error', message: 'the beforeStep hook threw: stop here' });
-  expect(events).toEqual([`beforeEpisode ${EPISODE}`, 'beforeStep 0 (no page)', 'afterStep 0 passed', 'beforeStep 1', 'afterStep 1 passed', 'beforeStep 2', 'afterEpisode error']);
+  expect(run.results[0]).toMatchObject({
+    episode: EPISODE,
+    status: 'error',
+    reason: 'error',
+    message: 'the beforeStep hook threw: stop here',
+  });
+  expect(events).toEqual([
+    `beforeEpisode ${EPISODE}`,
+    'beforeStep 0 (no page)',
+    'afterStep 0 passed',
+    'beforeStep 1',
+    'afterStep 1 passed',
+    'beforeStep 2',
+    'afterEpisode error',
+  ]);
 });
 
-test('compareHtml compares two pages without a browser, with the replayer\'s verdicts', () => {
+test("compareHtml compares two pages without a browser, with the replayer's verdicts", () => {
   const page = '<main><h1>Library</h1><button>Save record</button><p>3 records</p></main>';
   expect(compareHtml(page, page)).toMatchObject({ verdict: 'match', reasons: [], textSimilarity: 1, structureSimilarity: 1 });
   const other = compareHtml(page, '<main><h2>Checkout</h2><form><input name="card"><button>Pay now</button></form></main>');
@@ -104,11 +117,17 @@ test('snapshot mode calls the step hooks around each step it checks, with the re
     out: mkdtempSync(join(tmpdir(), 'rw-api-')),
     workers: 1,
     hooks: {
-      beforeStep: async ({ step, page }) => void seen.push(`before ${step.index} ${(await page!.content()).length > 100 ? 'rendered' : 'empty'}`),
+      beforeStep: async ({ step, page }) =>
+        void seen.push(`before ${step.index} ${(await page!.content()).length > 100 ? 'rendered' : 'empty'}`),
       afterStep: ({ step, result }) => void seen.push(`after ${step.index} ${result.status}`),
     },
   });
   expect(run.results.map((r) => r.episode)).toEqual([episode.id]);
   expect(run.results[0]!.steps.length).toBeGreaterThan(1);
-  expect(seen).toEqual(run.results[0]!.steps.filter((s) => !/^(not checked|no recorded)/.test(s.message ?? '')).flatMap((s) => [`before ${s.index} rendered`, `after ${s.index} ${s.status}`]));
+  expect(seen).toEqual(
+    run.results[0]!.steps.filter((s) => !/^(not checked|no recorded)/.test(s.message ?? '')).flatMap((s) => [
+      `before ${s.index} rendered`,
+      `after ${s.index} ${s.status}`,
+    ]),
+  );
 });

@@ -30,7 +30,9 @@ const MAX_LINES = 450;
 
 const src = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
 const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 
 function layerOf(file: string): string {
   const parts = relative(src, file).split(sep);
@@ -42,9 +44,12 @@ function layerOf(file: string): string {
 
 function importsOf(file: string): { spec: string; line: number }[] {
   const out: { spec: string; line: number }[] = [];
-  readFileSync(file, 'utf8').split('\n').forEach((text, i) => {
-    for (const m of text.matchAll(/(?:^import\b[^'"]*|^export\b[^'"]*\bfrom\s*|\bimport\(\s*)['"]([^'"]+)['"]/g)) out.push({ spec: m[1]!, line: i + 1 });
-  });
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((text, i) => {
+      for (const m of text.matchAll(/(?:^import\b[^'"]*|^export\b[^'"]*\bfrom\s*|\bimport\(\s*)['"]([^'"]+)['"]/g))
+        out.push({ spec: m[1]!, line: i + 1 });
+    });
   return out;
 }
 
@@ -71,7 +76,11 @@ test('every import in src/ runs with the data flow (layer rules in this file)', 
 test('the replayer and comparison never branch on a dataset format name', () => {
   const branches = sources
     .filter((f) => ['replay', 'compare'].includes(layerOf(f)))
-    .flatMap((f) => readFileSync(f, 'utf8').split('\n').map((text, i) => ({ f, text, i })))
+    .flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .map((text, i) => ({ f, text, i })),
+    )
     .filter(({ text }) => /\.format\s*[!=]==/.test(text))
     .map(({ f, i }) => `src/${relative(src, f)}:${i + 1}`);
   expect(branches).toEqual([]);

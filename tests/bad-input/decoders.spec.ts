@@ -17,9 +17,13 @@ const FORMATS = ['rpaweb', 'mind2web', 'mt-mind2web', 'babyagi', 'visualwebarena
 function pinned(c: BadCase, file: string, problems: Problem[]): Problem | undefined {
   // Record decoders pin the record (`[1].trajectory[0]`) and the field inside it (`image_id`).
   const at = (p: Problem) => [p.record, p.field].filter(Boolean).join('.');
-  return problems.find((p) => p.file === file && (p.line !== undefined || p.record !== undefined || c.fileLevel === true)
-    && (c.field === undefined || (typeof c.field === 'string' ? p.field === c.field : c.field.test(at(p))))
-    && (c.severity === undefined || p.severity === c.severity));
+  return problems.find(
+    (p) =>
+      p.file === file &&
+      (p.line !== undefined || p.record !== undefined || c.fileLevel === true) &&
+      (c.field === undefined || (typeof c.field === 'string' ? p.field === c.field : c.field.test(at(p)))) &&
+      (c.severity === undefined || p.severity === c.severity),
+  );
 }
 
 for (const c of cases) {
@@ -30,11 +34,22 @@ for (const c of cases) {
     const lines = data.problems.map((p) => formatProblem(p, root));
     const decoded = data.episodes.map((e) => e.id);
     for (const id of c.forced ? [] : c.good) expect(decoded, lines.join('\n')).toContain(id);
-    for (const id of c.rejected ?? []) expect(data.rejected.map((r) => r.id), lines.join('\n')).toContain(id);
-    for (const id of c.unreplayable ?? []) expect(data.episodes.find((e) => e.id === id)?.steps.some((s) => s.unreplayable), id).toBe(true);
+    for (const id of c.rejected ?? [])
+      expect(
+        data.rejected.map((r) => r.id),
+        lines.join('\n'),
+      ).toContain(id);
+    for (const id of c.unreplayable ?? [])
+      expect(
+        data.episodes.find((e) => e.id === id)?.steps.some((s) => s.unreplayable),
+        id,
+      ).toBe(true);
     if (!c.readable) {
       expect(data.recordsRead).toBe(0);
-      expect(data.problems.some((p) => p.file === file || p.file === root), lines.join('\n')).toBe(true);
+      expect(
+        data.problems.some((p) => p.file === file || p.file === root),
+        lines.join('\n'),
+      ).toBe(true);
       return;
     }
     expect(data.recordsRead).toBeGreaterThan(0);
@@ -74,7 +89,9 @@ for (const format of FORMATS) {
 
 // The > 50 MB cases through the CLI too (one JSONL line, one JSON record): decoded, no trace.
 test('CLI validate on > 50 MB lines and records: decoded, no stack trace', async () => {
-  const huge = cases.filter((c) => Object.values(c.files).some((f) => typeof f === 'function') && (c.format === 'rpaweb' || c.format === 'mind2web'));
+  const huge = cases.filter(
+    (c) => Object.values(c.files).some((f) => typeof f === 'function') && (c.format === 'rpaweb' || c.format === 'mind2web'),
+  );
   expect(huge.length).toBeGreaterThanOrEqual(3);
   for (const c of huge) {
     const root = writeCase(test.info().outputPath(c.name.replace(/\W+/g, '-')), c.files);

@@ -18,7 +18,11 @@ function mixedDataset(): { dir: string; file: string } {
   const bad = [
     '{"id": "broken-json", "step": 1, "json_data": {',
     JSON.stringify({ ...base, id: 'unknown-action', json_data: { browserCode: { name: 'teleport', signals: [], pageAlias: 'page' } } }),
-    JSON.stringify({ ...base, id: 'missing-selector', json_data: { browserCode: { name: 'click', signals: [], button: 'left', modifiers: 0, clickCount: 1, pageAlias: 'page' } } }),
+    JSON.stringify({
+      ...base,
+      id: 'missing-selector',
+      json_data: { browserCode: { name: 'click', signals: [], button: 'left', modifiers: 0, clickCount: 1, pageAlias: 'page' } },
+    }),
     JSON.stringify({ ...base, id: 'escaping-png', png_file: '../../../etc/passwd' }),
   ];
   const file = join(dir, 'mixed.jsonl');
@@ -35,10 +39,18 @@ test('run: bad rows are reported with file:line and field, and the good episode 
   expect(r.stderr).not.toMatch(STACK);
   expect(r.code).toBe(1);
   expect(r.stdout).toContain('PASS library-save-record@1.49');
-  const results = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const results = readFileSync(join(out, 'results.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const byId = Object.fromEntries(results.map((x) => [x.episode, x]));
   expect(byId['library-save-record@1.49'].status).toBe('passed');
-  for (const [id, line, field] of [['broken-json', 1, undefined], ['unknown-action', 2, 'json_data.browserCode.name'], ['missing-selector', 12, 'json_data.browserCode.selector'], ['escaping-png', 13, 'png_file']] as const) {
+  for (const [id, line, field] of [
+    ['broken-json', 1, undefined],
+    ['unknown-action', 2, 'json_data.browserCode.name'],
+    ['missing-selector', 12, 'json_data.browserCode.selector'],
+    ['escaping-png', 13, 'png_file'],
+  ] as const) {
     expect(byId[id], id).toMatchObject({ status: 'error', reason: 'invalid-input' });
     // `file:line: error: field: message`, and no field for a line that is not JSON at all.
     expect(byId[id].problems.join('\n')).toContain(`mixed.jsonl:${line}: error:${field ? ` ${field}:` : ''} `);
@@ -50,7 +62,16 @@ test('run: bad rows are reported with file:line and field, and the good episode 
 
 test('run: results.jsonl follows the documented contract, exit 0 when every episode passed', async () => {
   const out = tempDir('rw-out-');
-  const r = await cli('run', RPAWEB_FIXTURES, '--episode', 'library-save-record@1.49', '--out', out, '--map-url', `${RECORDED_ORIGIN}=${site.url}`);
+  const r = await cli(
+    'run',
+    RPAWEB_FIXTURES,
+    '--episode',
+    'library-save-record@1.49',
+    '--out',
+    out,
+    '--map-url',
+    `${RECORDED_ORIGIN}=${site.url}`,
+  );
   expect(r.code, r.stderr).toBe(0);
   const [line, ...rest] = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n');
   expect(rest).toHaveLength(0);
@@ -61,7 +82,17 @@ test('run: results.jsonl follows the documented contract, exit 0 when every epis
     expect(Object.keys(s)).toEqual(expect.arrayContaining(['index', 'action', 'status', 'durationMs']));
     expect(typeof s.durationMs).toBe('number');
   }
-  expect(result.steps.map((s: { action: string }) => s.action)).toEqual(['openPage', 'navigate', 'click', 'click', 'fill', 'click', 'click', 'click', 'closePage']);
+  expect(result.steps.map((s: { action: string }) => s.action)).toEqual([
+    'openPage',
+    'navigate',
+    'click',
+    'click',
+    'fill',
+    'click',
+    'click',
+    'click',
+    'closePage',
+  ]);
   expect(existsSync(join(out, result.final.html))).toBe(true);
   expect(existsSync(join(out, result.final.screenshot))).toBe(true);
   expect(result.final.url).toContain('/library/record.html');
@@ -98,7 +129,18 @@ test('schema prints the JSON Schema of the IR with every action type', async () 
   expect(r.code).toBe(0);
   const schema = JSON.parse(r.stdout);
   const text = JSON.stringify(schema);
-  for (const type of ['openPage', 'click', 'fill', 'select', 'setInputFiles', 'assertSnapshot', 'clickPoint', 'scroll', 'stop', 'switchPage']) {
+  for (const type of [
+    'openPage',
+    'click',
+    'fill',
+    'select',
+    'setInputFiles',
+    'assertSnapshot',
+    'clickPoint',
+    'scroll',
+    'stop',
+    'switchPage',
+  ]) {
     expect(text).toContain(`"${type}"`);
   }
   expect(schema.properties.steps.type).toBe('array');

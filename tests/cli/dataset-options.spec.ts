@@ -7,7 +7,11 @@ import { useSite } from '../support/live-site.js';
 import { cli, STACK } from '../support/cli.js';
 import { BABYAGI_DIR, BABYAGI_METADATA, M2W_TASKS, TASKS } from '../snapshot/fixtures.js';
 
-const results = (out: string): EpisodeResult[] => readFileSync(join(out, 'results.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as EpisodeResult);
+const results = (out: string): EpisodeResult[] =>
+  readFileSync(join(out, 'results.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as EpisodeResult);
 
 /** The BabyAGI fixture laid out as data/metadata_0.json with its screenshots in shots/. */
 function movedBabyagi(): string {
@@ -31,7 +35,10 @@ test('--images: BabyAGI screenshots from the folder given (inside the dataset or
   expect(chosen.stdout).toMatch(/0 errors, 0 warnings/);
   expect(chosen.code).toBe(0);
   const ir = await cli('inspect', root, '--json', '--images', join(root, 'shots'));
-  const shots = ir.stdout.split('\n').filter(Boolean).flatMap((l) => (JSON.parse(l) as { steps: { before?: { screenshot?: string } }[] }).steps.map((s) => s.before?.screenshot));
+  const shots = ir.stdout
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((l) => (JSON.parse(l) as { steps: { before?: { screenshot?: string } }[] }).steps.map((s) => s.before?.screenshot));
   expect(shots).toHaveLength(steps);
   for (const s of shots) expect(s).toMatch(new RegExp(`^${join(root, 'shots')}/(library|tax)_\\d\\.png$`));
 
@@ -52,7 +59,20 @@ test.describe('--start-url: live Mind2Web against the fixture site', () => {
 
   test('the library task starts at the URL given for its website and passes; without one it has no page to act on', async () => {
     const out = join(tempDir('rw-m2w-live-'), 'out');
-    const run = await cli('run', M2W_TASKS, '--episode', TASKS.library.id, '--start-url', `citizen-services=${site.url}/`, '--out', out, '--workers', '1', '--timeout', '5000');
+    const run = await cli(
+      'run',
+      M2W_TASKS,
+      '--episode',
+      TASKS.library.id,
+      '--start-url',
+      `citizen-services=${site.url}/`,
+      '--out',
+      out,
+      '--workers',
+      '1',
+      '--timeout',
+      '5000',
+    );
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const [r] = results(out);
     expect(r!.status, r!.message).toBe('passed');
@@ -61,7 +81,20 @@ test.describe('--start-url: live Mind2Web against the fixture site', () => {
 
     // Another website's URL does not apply to this task: it starts on a blank page and fails there.
     const other = join(tempDir('rw-m2w-live-'), 'out');
-    const none = await cli('run', M2W_TASKS, '--episode', TASKS.library.id, '--start-url', `elsewhere=${site.url}/`, '--out', other, '--workers', '1', '--timeout', '1500');
+    const none = await cli(
+      'run',
+      M2W_TASKS,
+      '--episode',
+      TASKS.library.id,
+      '--start-url',
+      `elsewhere=${site.url}/`,
+      '--out',
+      other,
+      '--workers',
+      '1',
+      '--timeout',
+      '1500',
+    );
     expect(none.code).toBe(1);
     const [n] = results(other);
     expect(n!.status).toBe('failed');

@@ -7,12 +7,32 @@ import { useSite } from '../support/live-site.js';
 import { cli, STACK } from '../support/cli.js';
 
 // The catalogue's heading changed: steps 4–6 of library-save-record@1.49 drift (content-drift), nothing diverges.
-const site = useSite(() => changedSiteCopy('library/index.html', '<h1>Public library catalogue</h1>', '<h1>Public library catalogue (new)</h1>'));
+const site = useSite(() =>
+  changedSiteCopy('library/index.html', '<h1>Public library catalogue</h1>', '<h1>Public library catalogue (new)</h1>'),
+);
 
 const run = async (...flags: string[]) => {
   const out = tempDir('rw-out-');
-  const r = await cli('run', RPAWEB_FIXTURES, '--episode', 'library-save-record@1.49', '--out', out, '--map-url', `${RECORDED_ORIGIN}=${site.url}`, '--trace', 'off', ...flags);
-  const results = r.code === 2 ? [] : readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const r = await cli(
+    'run',
+    RPAWEB_FIXTURES,
+    '--episode',
+    'library-save-record@1.49',
+    '--out',
+    out,
+    '--map-url',
+    `${RECORDED_ORIGIN}=${site.url}`,
+    '--trace',
+    'off',
+    ...flags,
+  );
+  const results =
+    r.code === 2
+      ? []
+      : readFileSync(join(out, 'results.jsonl'), 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l));
   return { ...r, result: results[0] };
 };
 

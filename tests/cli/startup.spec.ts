@@ -12,7 +12,10 @@ const TRACE_HOOK = fileURLToPath(new URL('../support/module-trace/register.mjs',
 function traced(...args: string[]): { code: number; stdout: string; modules: string[] } {
   const trace = join(tempDir('rw-trace-'), 'modules.txt');
   writeFileSync(trace, '');
-  const r = spawnSync(process.execPath, ['--import', TRACE_HOOK, BIN, ...args], { env: { ...process.env, MODULE_TRACE: trace, REPLAYWRIGHT_LOG_LEVEL: 'warn' }, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', TRACE_HOOK, BIN, ...args], {
+    env: { ...process.env, MODULE_TRACE: trace, REPLAYWRIGHT_LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
   return { code: r.status ?? -1, stdout: r.stdout, modules: readFileSync(trace, 'utf8').split('\n').filter(Boolean) };
 }
 const loads = (modules: string[], pkg: string) => modules.some((m) => m.includes(`/node_modules/${pkg}/`));
@@ -22,7 +25,14 @@ test('the trace sees Playwright when a command does load it (doctor)', () => {
   expect(loads(r.modules, 'playwright')).toBe(true);
 });
 
-for (const args of [['--version'], ['--help'], ['run', '--help'], ['schema'], ['validate', RPAWEB_FIXTURES], ['inspect', RPAWEB_FIXTURES]]) {
+for (const args of [
+  ['--version'],
+  ['--help'],
+  ['run', '--help'],
+  ['schema'],
+  ['validate', RPAWEB_FIXTURES],
+  ['inspect', RPAWEB_FIXTURES],
+]) {
   test(`\`${args.map((a) => (a === RPAWEB_FIXTURES ? 'fixtures/rpaweb' : a)).join(' ')}\` does not load Playwright`, () => {
     const r = traced(...args);
     expect(r.code).toBe(0);
@@ -34,7 +44,8 @@ for (const args of [['--version'], ['--help'], ['run', '--help'], ['schema'], ['
 test('--version and --help load neither pino, zod nor any decoder', () => {
   for (const args of [['--version'], ['--help']]) {
     const r = traced(...args);
-    for (const pkg of ['pino', 'zod', 'htmlparser2', 'pngjs', 'pixelmatch']) expect(loads(r.modules, pkg), `${args[0]} loads ${pkg}`).toBe(false);
+    for (const pkg of ['pino', 'zod', 'htmlparser2', 'pngjs', 'pixelmatch'])
+      expect(loads(r.modules, pkg), `${args[0]} loads ${pkg}`).toBe(false);
     // Only the list of --format names (a constant) may come from formats/.
     expect(r.modules.filter((m) => m.includes('/dist/formats/') && !m.endsWith('/format-choices.js'))).toEqual([]);
   }
@@ -45,6 +56,7 @@ test('validating an rpaweb dataset loads the rpaweb decoder only: no other decod
   expect(r.code).toBe(0);
   const decoders = r.modules.filter((m) => /\/dist\/formats\/[a-z0-9-]+\.js$/.test(m)).map((m) => m.replace(/.*\/dist\/formats\//, ''));
   expect(decoders).toContain('rpaweb.js');
-  for (const other of ['mind2web.js', 'mt-mind2web.js', 'babyagi.js', 'visualwebarena.js', 'devtools-recorder.js']) expect(decoders).not.toContain(other);
+  for (const other of ['mind2web.js', 'mt-mind2web.js', 'babyagi.js', 'visualwebarena.js', 'devtools-recorder.js'])
+    expect(decoders).not.toContain(other);
   expect(loads(r.modules, 'htmlparser2')).toBe(false);
 });

@@ -22,10 +22,22 @@ test('a changed heading lowers text similarity, not structure', () => {
 
 test('verdicts: match, drift and diverged with reasons from the taxonomy', () => {
   expect(judge({ pixelRatio: 0, textSimilarity: 1, structureSimilarity: 1 }, T)).toEqual({ verdict: 'match', reasons: [] });
-  expect(judge({ pixelRatio: 0.03, pixels: 5000, textSimilarity: 0.95, structureSimilarity: 1 }, T)).toEqual({ verdict: 'drift', reasons: ['content-drift'] });
-  expect(judge({ pixelRatio: 0.2, pixels: 90000, shiftPx: 48, textSimilarity: 0.99, structureSimilarity: 0.99 }, T)).toEqual({ verdict: 'drift', reasons: ['layout-shift'] });
-  expect(judge({ pixelRatio: 0.02, pixels: 9000, textSimilarity: 1, structureSimilarity: 1 }, T)).toEqual({ verdict: 'drift', reasons: ['visual-only'] });
-  expect(judge({ pixelRatio: 0.6, pixels: 500000, textSimilarity: 0.3, structureSimilarity: 0.5 }, T)).toEqual({ verdict: 'diverged', reasons: ['content-drift', 'element-moved'] });
+  expect(judge({ pixelRatio: 0.03, pixels: 5000, textSimilarity: 0.95, structureSimilarity: 1 }, T)).toEqual({
+    verdict: 'drift',
+    reasons: ['content-drift'],
+  });
+  expect(judge({ pixelRatio: 0.2, pixels: 90000, shiftPx: 48, textSimilarity: 0.99, structureSimilarity: 0.99 }, T)).toEqual({
+    verdict: 'drift',
+    reasons: ['layout-shift'],
+  });
+  expect(judge({ pixelRatio: 0.02, pixels: 9000, textSimilarity: 1, structureSimilarity: 1 }, T)).toEqual({
+    verdict: 'drift',
+    reasons: ['visual-only'],
+  });
+  expect(judge({ pixelRatio: 0.6, pixels: 500000, textSimilarity: 0.3, structureSimilarity: 0.5 }, T)).toEqual({
+    verdict: 'diverged',
+    reasons: ['content-drift', 'element-moved'],
+  });
   expect(judge({ urlSame: false, textSimilarity: 1 }, T)).toEqual({ verdict: 'diverged', reasons: ['navigation-mismatch'] });
   expect(judge({ pixelRatio: 0.5, pixels: 400000 }, T)).toEqual({ verdict: 'diverged', reasons: ['content-drift'] });
 });

@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { expectedUrls, sameDocument } from '../../src/compare/expected-url.js';
 import type { Step } from '../../src/ir/index.js';
 
-const step = (index: number, action: Step['action'], extra: Partial<Step> = {}): Step => ({ index, page: 'page', action, expect: [], ...extra }) as Step;
+const step = (index: number, action: Step['action'], extra: Partial<Step> = {}): Step =>
+  ({ index, page: 'page', action, expect: [], ...extra }) as Step;
 
 test('a step right after openPage/navigate on the same page is expected on that URL; a recorded URL wins', () => {
   const steps = [

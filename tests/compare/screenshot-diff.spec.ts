@@ -9,7 +9,8 @@ function page(width: number, height: number, bannerPx = 0): Buffer {
     const contentRow = y - bannerPx;
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * 4;
-      const ink = contentRow < 0 ? 200 : (Math.imul(contentRow + 1, 2654435761) ^ Math.imul(Math.floor(x / 9) + 1, 40503)) >>> 27 < 5 ? 30 : 245;
+      const ink =
+        contentRow < 0 ? 200 : (Math.imul(contentRow + 1, 2654435761) ^ Math.imul(Math.floor(x / 9) + 1, 40503)) >>> 27 < 5 ? 30 : 245;
       png.data[i] = ink;
       png.data[i + 1] = contentRow < 0 ? 40 : ink;
       png.data[i + 2] = ink;
@@ -44,7 +45,11 @@ test('masked regions are ignored on both sides', () => {
 });
 
 test('a recording of another size with the same aspect is scaled, another aspect is padded', () => {
-  const scaled = diffScreenshots(PNG.sync.write(new PNG({ width: 2036, height: 1144, fill: true })), PNG.sync.write(new PNG({ width: 1280, height: 720, fill: true })), { threshold: 0.1 });
+  const scaled = diffScreenshots(
+    PNG.sync.write(new PNG({ width: 2036, height: 1144, fill: true })),
+    PNG.sync.write(new PNG({ width: 1280, height: 720, fill: true })),
+    { threshold: 0.1 },
+  );
   expect(scaled.resized).toBe('scaled 2036×1144 → 1280×720');
   expect(scaled.ratio).toBe(0);
   const padded = diffScreenshots(page(100, 50), page(100, 100), { threshold: 0.1 });

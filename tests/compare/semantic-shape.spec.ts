@@ -9,7 +9,15 @@ import type { Target } from '../../src/ir/index.js';
 const bySelector = (selector: string): Target => ({ locate: [{ kind: 'selector', selector }] });
 
 test('names are compared after normalisation: look-alike glyphs, zero-width and bidi characters, NFKC, case', () => {
-  for (const [recorded, live] of [['✖', '×'], ['✕', '╳'], ['✗', '✖\uFE0F'], ['POST /loans Lend a book', 'post \u200B/loans lend a book'], ['Search', 'Ｓｅａｒｃｈ'], ['Save', '\u202ASave\u202C'], ['Next ›', 'next  >']]) {
+  for (const [recorded, live] of [
+    ['✖', '×'],
+    ['✕', '╳'],
+    ['✗', '✖\uFE0F'],
+    ['POST /loans Lend a book', 'post \u200B/loans lend a book'],
+    ['Search', 'Ｓｅａｒｃｈ'],
+    ['Save', '\u202ASave\u202C'],
+    ['Next ›', 'next  >'],
+  ]) {
     expect(namesMatch(recorded!, live!), `${recorded} ~ ${live}`).toBe(true);
   }
   expect(normaliseText('  Sea\u200Brch\u00A0NOW ')).toBe('search now');
@@ -36,7 +44,11 @@ test("the target's row: found only where the row its selector names is; gone fro
   expect(countTarget(q, withoutRow)).toBe(0);
   // The label of a text box, by <label for>, a wrapping label or aria-label.
   const field = targetQuery(bySelector('internal:label="Title or author"i'))!;
-  for (const html of ['<label for="q">Title or author</label><input id="q">', '<label>Title or author <input></label>', '<input aria-label="Title or author">']) {
+  for (const html of [
+    '<label for="q">Title or author</label><input id="q">',
+    '<label>Title or author <input></label>',
+    '<input aria-label="Title or author">',
+  ]) {
     expect(countTarget(field, pageShape(html)), html).toBe(1);
   }
   expect(countTarget(field, pageShape('<label for="x">Title</label><input id="q">'))).toBe(0);
@@ -47,19 +59,36 @@ test('page chrome: body-level header/footer, nav, aside, small print and ad/cook
     <section class="todoapp"><ul><li>Buy milk</li></ul><footer class="footer"><span>1 item left</span><a href="#/completed">Completed</a></footer></section>
     <small>Terms</small><div class="ad-slot">Buy now</div></main><aside>Related</aside><footer class="info">Created by petehunt</footer></body>`);
   expect(shape.mainWords).toEqual(['todos', 'buy', 'milk', '1', 'item', 'left', 'completed']);
-  expect(shape.controls.map((c) => [c.role, c.name, c.chrome])).toEqual([['link', 'home', true], ['link', 'completed', false]]);
+  expect(shape.controls.map((c) => [c.role, c.name, c.chrome])).toEqual([
+    ['link', 'home', true],
+    ['link', 'completed', false],
+  ]);
 });
 
 test('the recorder overlay and hidden elements are not read', () => {
   const page = '<body><p>Hello</p><button hidden>Secret</button><div style="display: none">gone</div></body>';
-  const withOverlay = page.replace('</body>', '<x-pw-glass popover="manual" style="inset:0"><x-pw-tools-list><x-pw-tool-item>Record</x-pw-tool-item></x-pw-tools-list></x-pw-glass></body>').replace('<body>', '<body data-pw-cursor="pointer">');
-  expect(domSimilarity(pageShape(page), pageShape(withOverlay))).toEqual({ textSimilarity: 1, structureSimilarity: 1, mainTextSimilarity: 1, controlSimilarity: undefined });
+  const withOverlay = page
+    .replace(
+      '</body>',
+      '<x-pw-glass popover="manual" style="inset:0"><x-pw-tools-list><x-pw-tool-item>Record</x-pw-tool-item></x-pw-tools-list></x-pw-glass></body>',
+    )
+    .replace('<body>', '<body data-pw-cursor="pointer">');
+  expect(domSimilarity(pageShape(page), pageShape(withOverlay))).toEqual({
+    textSimilarity: 1,
+    structureSimilarity: 1,
+    mainTextSimilarity: 1,
+    controlSimilarity: undefined,
+  });
   expect(pageShape(withOverlay).words).toEqual(['hello']);
 });
 
 test('a dialog or an error page the recording did not have is evidence; counters are not', () => {
-  const base = '<html><head><title>Orders</title></head><body><main><h1>Orders</h1><p>3 orders today</p><button>New order</button></main></body></html>';
-  expect(pageShape(base.replace('</main>', '</main><div role="dialog" aria-modal="true"><p>Session expired</p><button>Sign in</button></div>')).dialogs).toBe(1);
+  const base =
+    '<html><head><title>Orders</title></head><body><main><h1>Orders</h1><p>3 orders today</p><button>New order</button></main></body></html>';
+  expect(
+    pageShape(base.replace('</main>', '</main><div role="dialog" aria-modal="true"><p>Session expired</p><button>Sign in</button></div>'))
+      .dialogs,
+  ).toBe(1);
   expect(pageShape(base).dialogs).toBe(0);
   expect(pageShape(base.replace(/Orders/g, '404 Not Found')).errorPage).toBe(true);
   expect(pageShape(base).errorPage).toBe(false);
@@ -70,10 +99,21 @@ test('a dialog or an error page the recording did not have is evidence; counters
 });
 
 test('verdicts: chrome-only or markup-only change drifts; content, controls, target, dialog or error page diverge', () => {
-  expect(judge({ textSimilarity: 0.5, mainTextSimilarity: 1, controlSimilarity: 1, structureSimilarity: 0.5 }, T)).toEqual({ verdict: 'drift', reasons: ['content-drift', 'element-moved'] });
-  expect(judge({ textSimilarity: 0.9, mainTextSimilarity: 0.7, controlSimilarity: 1, structureSimilarity: 1 }, T)).toEqual({ verdict: 'diverged', reasons: ['content-drift'] });
-  expect(judge({ textSimilarity: 1, mainTextSimilarity: 1, controlSimilarity: 0.5, structureSimilarity: 0.9 }, T)).toEqual({ verdict: 'diverged', reasons: ['element-moved'] });
-  expect(judge({ textSimilarity: 0.99, mainTextSimilarity: 0.99, controlSimilarity: 1, structureSimilarity: 1, targetMissing: true }, T)).toEqual({ verdict: 'diverged', reasons: ['target-missing'] });
+  expect(judge({ textSimilarity: 0.5, mainTextSimilarity: 1, controlSimilarity: 1, structureSimilarity: 0.5 }, T)).toEqual({
+    verdict: 'drift',
+    reasons: ['content-drift', 'element-moved'],
+  });
+  expect(judge({ textSimilarity: 0.9, mainTextSimilarity: 0.7, controlSimilarity: 1, structureSimilarity: 1 }, T)).toEqual({
+    verdict: 'diverged',
+    reasons: ['content-drift'],
+  });
+  expect(judge({ textSimilarity: 1, mainTextSimilarity: 1, controlSimilarity: 0.5, structureSimilarity: 0.9 }, T)).toEqual({
+    verdict: 'diverged',
+    reasons: ['element-moved'],
+  });
+  expect(
+    judge({ textSimilarity: 0.99, mainTextSimilarity: 0.99, controlSimilarity: 1, structureSimilarity: 1, targetMissing: true }, T),
+  ).toEqual({ verdict: 'diverged', reasons: ['target-missing'] });
   expect(judge({ textSimilarity: 1, unexpectedDialog: true }, T)).toEqual({ verdict: 'diverged', reasons: ['unexpected-dialog'] });
   expect(judge({ textSimilarity: 1, errorPage: true }, T)).toEqual({ verdict: 'diverged', reasons: ['error-page'] });
 });

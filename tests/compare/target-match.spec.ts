@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { decide, MIN_NAME_SIMILARITY, nameSimilarity, normalizeName, stringSimilarity, type Match } from '../../src/compare/target-match.js';
+import {
+  decide,
+  MIN_NAME_SIMILARITY,
+  nameSimilarity,
+  normalizeName,
+  stringSimilarity,
+  type Match,
+} from '../../src/compare/target-match.js';
 
 test('stringSimilarity is the Dice coefficient of character bigrams', () => {
   expect(stringSimilarity('night', 'night')).toBe(1);

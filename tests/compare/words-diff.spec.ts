@@ -15,7 +15,11 @@ test('wordsDiff counts repeated words as a multiset and caps each side at max', 
 });
 
 test('describeWordsDiff says what each page read, empty when nothing differs', () => {
-  expect(describeWordsDiff({ missing: ['paid'], extra: ['due'] })).toBe('the recording\'s final page also read "paid", this one instead reads "due"');
-  expect(describeWordsDiff({ missing: [], extra: ['Saved'] }, 'page')).toBe('the recording\'s page also read nothing else, this one instead reads "Saved"');
+  expect(describeWordsDiff({ missing: ['paid'], extra: ['due'] })).toBe(
+    'the recording\'s final page also read "paid", this one instead reads "due"',
+  );
+  expect(describeWordsDiff({ missing: [], extra: ['Saved'] }, 'page')).toBe(
+    'the recording\'s page also read nothing else, this one instead reads "Saved"',
+  );
   expect(describeWordsDiff({ missing: [], extra: [] })).toBe('');
 });

@@ -21,14 +21,32 @@ function withConfig(name: string, text: string, dir = tempDir('rw-config-')): { 
   return { dir, file };
 }
 
-const runIn = (cwd: string, ...args: string[]) => start([BIN, 'run', ...args], { cwd, env: childEnv({ REPLAYWRIGHT_LOG_LEVEL: 'warn' }) }).done;
+const runIn = (cwd: string, ...args: string[]) =>
+  start([BIN, 'run', ...args], { cwd, env: childEnv({ REPLAYWRIGHT_LOG_LEVEL: 'warn' }) }).done;
 
 test.describe('loading', () => {
   test('a JSON config in the working directory: keys are the run options camelCase, paths relative to the file', async () => {
-    const { dir } = withConfig('replaywright.config.json', JSON.stringify({ dataset: 'data/', out: 'results', mapUrl: 'https://a.test=http://b.test', timeout: 3000, compare: 'dom', headed: false }));
+    const { dir } = withConfig(
+      'replaywright.config.json',
+      JSON.stringify({
+        dataset: 'data/',
+        out: 'results',
+        mapUrl: 'https://a.test=http://b.test',
+        timeout: 3000,
+        compare: 'dom',
+        headed: false,
+      }),
+    );
     const { file, config } = await loadConfig({ cwd: dir });
     expect(file).toBe(join(dir, 'replaywright.config.json'));
-    expect(config).toEqual({ dataset: join(dir, 'data'), out: join(dir, 'results'), mapUrl: 'https://a.test=http://b.test', timeout: 3000, compare: 'dom', headed: false });
+    expect(config).toEqual({
+      dataset: join(dir, 'data'),
+      out: join(dir, 'results'),
+      mapUrl: 'https://a.test=http://b.test',
+      timeout: 3000,
+      compare: 'dom',
+      headed: false,
+    });
   });
 
   test('no config file: an empty config; --config FILE that is missing: an error naming it', async () => {
@@ -39,7 +57,10 @@ test.describe('loading', () => {
   test('unknown keys, CLI spellings and wrong types are refused with the file and the field named', async () => {
     const bad = async (text: string) => {
       const { dir, file } = withConfig('replaywright.config.json', text);
-      const error = await loadConfig({ cwd: dir }).then(() => undefined, (e: Error) => e);
+      const error = await loadConfig({ cwd: dir }).then(
+        () => undefined,
+        (e: Error) => e,
+      );
       expect(error).toBeInstanceOf(ConfigError);
       expect(error!.message.startsWith(`${file}: `)).toBe(true);
       return error!.message;
@@ -55,12 +76,19 @@ test.describe('loading', () => {
   });
 
   test('an .mjs config with defineConfig, and a .ts one (transpiled on this Node) importing replaywright/config by package name', async () => {
-    const mjs = withConfig('replaywright.config.mjs', `import { defineConfig } from ${JSON.stringify(join(ROOT, 'dist', 'config', 'index.js'))};\nexport default defineConfig({ workers: 2, trace: 'on' });\n`);
+    const mjs = withConfig(
+      'replaywright.config.mjs',
+      `import { defineConfig } from ${JSON.stringify(join(ROOT, 'dist', 'config', 'index.js'))};\nexport default defineConfig({ workers: 2, trace: 'on' });\n`,
+    );
     expect((await loadConfig({ cwd: mjs.dir })).config).toEqual({ workers: 2, trace: 'on' });
     // Inside the package, `replaywright/config` resolves through package.json "exports" (self-reference), as in a user's project.
     const inside = mkdtempSync(join(ROOT, 'test-results', 'rw-config-'));
     try {
-      const ts = withConfig('replaywright.config.ts', `import { defineConfig, type ReplaywrightConfig } from 'replaywright/config';\nconst minScore: number = 0.7;\nexport default defineConfig({ minScore, mode: 'snapshot' } satisfies ReplaywrightConfig);\n`, inside);
+      const ts = withConfig(
+        'replaywright.config.ts',
+        `import { defineConfig, type ReplaywrightConfig } from 'replaywright/config';\nconst minScore: number = 0.7;\nexport default defineConfig({ minScore, mode: 'snapshot' } satisfies ReplaywrightConfig);\n`,
+        inside,
+      );
       expect(await loadConfig({ cwd: ts.dir })).toEqual({ file: ts.file, config: { minScore: 0.7, mode: 'snapshot' } });
       const broken = withConfig('replaywright.config.mjs', 'export default {', tempDir());
       await expect(loadConfig({ cwd: broken.dir })).rejects.toThrow(`${broken.file}: cannot be loaded:`);
@@ -85,7 +113,17 @@ test.describe('the CLI', () => {
 
   test('config values apply (dataset, episode, out), and flags given on the command line win over them', async () => {
     // The config maps the recording to a dead port: only the --map-url flag makes the episode pass.
-    const { dir } = withConfig('replaywright.config.json', JSON.stringify({ dataset: DATASET, episode: [EPISODE], mapUrl: [`${RECORDED_ORIGIN}=${DEAD}`], out: 'from-config', timeout: 4000, trace: 'off' }));
+    const { dir } = withConfig(
+      'replaywright.config.json',
+      JSON.stringify({
+        dataset: DATASET,
+        episode: [EPISODE],
+        mapUrl: [`${RECORDED_ORIGIN}=${DEAD}`],
+        out: 'from-config',
+        timeout: 4000,
+        trace: 'off',
+      }),
+    );
     const r = await runIn(dir, '--map-url', `${RECORDED_ORIGIN}=${site.url}`, '--out', 'from-flag');
     expect(r.stderr).not.toMatch(STACK);
     expect(r.code, r.stderr).toBe(0);
@@ -96,7 +134,11 @@ test.describe('the CLI', () => {
   test('--config FILE is used from anywhere, its paths relative to it; a bad config exits 2 naming file and field', async () => {
     const home = tempDir('rw-config-');
     mkdirSync(join(home, 'conf'));
-    const { file } = withConfig('nightly.json', JSON.stringify({ dataset: DATASET, episode: EPISODE, mapUrl: `${RECORDED_ORIGIN}=${site.url}`, out: 'runs/nightly' }), join(home, 'conf'));
+    const { file } = withConfig(
+      'nightly.json',
+      JSON.stringify({ dataset: DATASET, episode: EPISODE, mapUrl: `${RECORDED_ORIGIN}=${site.url}`, out: 'runs/nightly' }),
+      join(home, 'conf'),
+    );
     const cwd = tempDir('rw-cwd-');
     const r = await runIn(cwd, '--config', file);
     expect(r.code, r.stderr).toBe(0);

@@ -32,28 +32,35 @@ test.afterAll(async () => {
 const describeRow = (r: CorpusRow) =>
   `${r.episode} on ${r.release}: ${r.status}${r.failedStep ? ` at step ${r.failedStep.step} (${r.reason}: ${r.failedStep.message ?? ''})` : ''}; end state ${r.reproduced ? 'right' : `wrong: ${r.why}`}`;
 
-for (const app of Object.keys(APPS)) for (const shape of ['1.65', '1.49']) {
-  test(`${app}: recorded by the ${shape} recorder on ${APPS[app]!.recordedOn}, replayed on every release and judged by the app's end state`, async ({}, testInfo) => {
-    test.skip(!dirs, unavailable);
-    test.setTimeout(900_000);
-    const rows = await runCorpus({ loadDataset, runEpisode, DEFAULT_REPLAY_OPTIONS, browser }, dirs!, { apps: [app], shape });
-    expect(rows.length).toBeGreaterThan(0);
-    const table = corpusTable(rows);
-    await testInfo.attach('corpus table', { body: `${formatTable(table)}\n\n${rows.map(describeRow).join('\n')}`, contentType: 'text/plain' });
-    expect(table.length).toBe(Object.keys(APPS[app]!.releases).length);
+for (const app of Object.keys(APPS))
+  for (const shape of ['1.65', '1.49']) {
+    test(`${app}: recorded by the ${shape} recorder on ${APPS[app]!.recordedOn}, replayed on every release and judged by the app's end state`, async ({}, testInfo) => {
+      test.skip(!dirs, unavailable);
+      test.setTimeout(900_000);
+      const rows = await runCorpus({ loadDataset, runEpisode, DEFAULT_REPLAY_OPTIONS, browser }, dirs!, { apps: [app], shape });
+      expect(rows.length).toBeGreaterThan(0);
+      const table = corpusTable(rows);
+      await testInfo.attach('corpus table', {
+        body: `${formatTable(table)}\n\n${rows.map(describeRow).join('\n')}`,
+        contentType: 'text/plain',
+      });
+      expect(table.length).toBe(Object.keys(APPS[app]!.releases).length);
 
-    // The release it was recorded on: every episode reproduced and passed, no step diverged.
-    for (const r of rows.filter((r) => r.sameRelease)) {
-      expect.soft(r.reproduced && r.status === 'passed', describeRow(r)).toBe(true);
-      expect.soft(r.diverged, `${r.episode}: ${JSON.stringify(r.divergedSteps)}`).toBe(0);
-    }
-    // Other releases: ≥ 95% reproduced, false alarms ≤ 2%, never passed with a wrong end state.
-    for (const g of table.filter((g) => !g.same)) {
-      const wrong = rows.filter((r) => r.release === g.release && (!r.reproduced || r.status !== 'passed')).map(describeRow).join('\n');
-      expect.soft(g.reproduced / g.episodes, `${app}@${g.release} reproduced\n${wrong}`).toBeGreaterThanOrEqual(0.95);
-      expect.soft(g.falseAlarms / g.episodes, `${app}@${g.release} false alarms\n${wrong}`).toBeLessThanOrEqual(0.02);
-    }
-    const silentWrong = rows.filter((r) => r.status === 'passed' && !r.reproduced);
-    expect(silentWrong.map(describeRow)).toEqual([]);
-  });
-}
+      // The release it was recorded on: every episode reproduced and passed, no step diverged.
+      for (const r of rows.filter((r) => r.sameRelease)) {
+        expect.soft(r.reproduced && r.status === 'passed', describeRow(r)).toBe(true);
+        expect.soft(r.diverged, `${r.episode}: ${JSON.stringify(r.divergedSteps)}`).toBe(0);
+      }
+      // Other releases: ≥ 95% reproduced, false alarms ≤ 2%, never passed with a wrong end state.
+      for (const g of table.filter((g) => !g.same)) {
+        const wrong = rows
+          .filter((r) => r.release === g.release && (!r.reproduced || r.status !== 'passed'))
+          .map(describeRow)
+          .join('\n');
+        expect.soft(g.reproduced / g.episodes, `${app}@${g.release} reproduced\n${wrong}`).toBeGreaterThanOrEqual(0.95);
+        expect.soft(g.falseAlarms / g.episodes, `${app}@${g.release} false alarms\n${wrong}`).toBeLessThanOrEqual(0.02);
+      }
+      const silentWrong = rows.filter((r) => r.status === 'passed' && !r.reproduced);
+      expect(silentWrong.map(describeRow)).toEqual([]);
+    });
+  }

@@ -16,9 +16,18 @@ import { launch } from '../support/replay.js';
 // pages; afterwards the same expression is evaluated on each one's main page.
 
 /** The little of puppeteer-core and @puppeteer/replay these tests use (typed here: the packages may live in bench/). */
-interface PpPage { evaluate(expression: string): Promise<unknown> }
-interface PpContext { newPage(): Promise<PpPage>; close(): Promise<void>; pages(): Promise<PpPage[]> }
-interface PpBrowser { createBrowserContext(): Promise<PpContext>; close(): Promise<void> }
+interface PpPage {
+  evaluate(expression: string): Promise<unknown>;
+}
+interface PpContext {
+  newPage(): Promise<PpPage>;
+  close(): Promise<void>;
+  pages(): Promise<PpPage[]>;
+}
+interface PpBrowser {
+  createBrowserContext(): Promise<PpContext>;
+  close(): Promise<void>;
+}
 interface Peer {
   puppeteer: { launch(o: Record<string, unknown>): Promise<PpBrowser> };
   replay: {
@@ -39,10 +48,15 @@ async function loadPeer(): Promise<Peer> {
       return await import(name);
     } catch {
       const local = join(ROOT, 'bench', 'node_modules', name);
-      if (!existsSync(local)) throw new Error(`${name} is not installed: run \`npm ci\` (root devDependencies) or \`npm --prefix bench install\``);
-      const pkg = (await import(pathToFileURL(join(local, 'package.json')).href, { with: { type: 'json' } })).default as { exports?: Record<string, { import?: string | { default?: string } }>; module?: string; main?: string };
+      if (!existsSync(local))
+        throw new Error(`${name} is not installed: run \`npm ci\` (root devDependencies) or \`npm --prefix bench install\``);
+      const pkg = (await import(pathToFileURL(join(local, 'package.json')).href, { with: { type: 'json' } })).default as {
+        exports?: Record<string, { import?: string | { default?: string } }>;
+        module?: string;
+        main?: string;
+      };
       const entry = pkg.exports?.['.']?.import;
-      const file = typeof entry === 'string' ? entry : entry?.default ?? pkg.module ?? pkg.main ?? 'index.js';
+      const file = typeof entry === 'string' ? entry : (entry?.default ?? pkg.module ?? pkg.main ?? 'index.js');
       return await import(pathToFileURL(join(local, file)).href);
     }
   };
@@ -79,7 +93,12 @@ export function useConformance(): Conformance {
     browser = await launch();
     peer = await loadPeer();
     const chromium = findChromium();
-    ppBrowser = await peer.puppeteer.launch({ executablePath: chromium.executablePath, headless: true, args: launchOptions(chromium).args, defaultViewport: { width: 1280, height: 720 } });
+    ppBrowser = await peer.puppeteer.launch({
+      executablePath: chromium.executablePath,
+      headless: true,
+      args: launchOptions(chromium).args,
+      defaultViewport: { width: 1280, height: 720 },
+    });
   });
   test.afterAll(async () => {
     await browser?.close();
@@ -100,11 +119,26 @@ export function useConformance(): Conformance {
       let oursState: unknown;
       let oursPages = 0;
       if (!episode) {
-        ours = { episode: flow.title, status: 'error', reason: 'invalid-input', message: data.problems.map((p) => p.message).join('; '), steps: [] } as unknown as EpisodeResult;
+        ours = {
+          episode: flow.title,
+          status: 'error',
+          reason: 'invalid-input',
+          message: data.problems.map((p) => p.message).join('; '),
+          steps: [],
+        } as unknown as EpisodeResult;
       } else {
-        const session = await ReplaySession.open(browser!, { ...DEFAULT_REPLAY_OPTIONS.defaultViewport, deviceScaleFactor: 1, chosenBy: 'default' }, timeoutMs);
+        const session = await ReplaySession.open(
+          browser!,
+          { ...DEFAULT_REPLAY_OPTIONS.defaultViewport, deviceScaleFactor: 1, chosenBy: 'default' },
+          timeoutMs,
+        );
         try {
-          ours = await runEpisode(browser!, episode, { ...DEFAULT_REPLAY_OPTIONS, out: join(dir, 'out'), timeoutMs, compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' } }, session);
+          ours = await runEpisode(
+            browser!,
+            episode,
+            { ...DEFAULT_REPLAY_OPTIONS, out: join(dir, 'out'), timeoutMs, compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' } },
+            session,
+          );
           const main = session.pages.get('page');
           oursState = main ? await main.evaluate(probe).catch((e: Error) => `probe failed: ${e.message}`) : 'main page closed';
           oursPages = session.pages.openPages().length;
@@ -118,8 +152,14 @@ export function useConformance(): Conformance {
       let peerPages = 0;
       try {
         const page = await context.newPage();
-        const runner = await peer!.replay.createRunner(flow, new peer!.replay.PuppeteerRunnerExtension(ppBrowser!, page, { timeout: timeoutMs }));
-        peerError = await runner.run().then(() => undefined, (e: Error) => e.message.split('\n')[0]);
+        const runner = await peer!.replay.createRunner(
+          flow,
+          new peer!.replay.PuppeteerRunnerExtension(ppBrowser!, page, { timeout: timeoutMs }),
+        );
+        peerError = await runner.run().then(
+          () => undefined,
+          (e: Error) => e.message.split('\n')[0],
+        );
         peerState = await page.evaluate(probe).catch((e: Error) => `probe failed: ${e.message}`);
         peerPages = (await context.pages()).length;
       } finally {

@@ -8,7 +8,16 @@ const c = useConformance();
 const LOG = "document.getElementById('log').textContent";
 
 test('navigate and setViewport: the page at the recorded size', async () => {
-  const r = await c.run({ title: 'viewport', steps: [...opening('hover.html'), { type: 'setViewport', width: 600, height: 500, deviceScaleFactor: 1, isMobile: false, hasTouch: false, isLandscape: false }] }, '[location.pathname, innerWidth, innerHeight]');
+  const r = await c.run(
+    {
+      title: 'viewport',
+      steps: [
+        ...opening('hover.html'),
+        { type: 'setViewport', width: 600, height: 500, deviceScaleFactor: 1, isMobile: false, hasTouch: false, isLandscape: false },
+      ],
+    },
+    '[location.pathname, innerWidth, innerHeight]',
+  );
   expect(r.peerError, said(r)).toBeUndefined();
   expect(r.ours.status, said(r)).toBe('passed');
   expect(r.oursState).toEqual(['/hover.html', 600, 500]);
@@ -17,31 +26,37 @@ test('navigate and setViewport: the page at the recorded size', async () => {
 
 // An element is first brought into view, as Puppeteer's locator does: the box is at the top, so the window goes back to 0.
 test('scroll: the window and an overflow box go to the recorded positions, also back up', async () => {
-  const r = await c.run({
-    title: 'scroll',
-    steps: [
-      ...opening('scroll.html'),
-      { type: 'scroll', x: 0, y: 900 },
-      { type: 'scroll', x: 0, y: 400 },
-      { type: 'waitForExpression', expression: 'scrollY === 400' },
-      { type: 'scroll', selectors: [['#box']], x: 30, y: 250 },
-    ],
-  }, 'window.state()');
+  const r = await c.run(
+    {
+      title: 'scroll',
+      steps: [
+        ...opening('scroll.html'),
+        { type: 'scroll', x: 0, y: 900 },
+        { type: 'scroll', x: 0, y: 400 },
+        { type: 'waitForExpression', expression: 'scrollY === 400' },
+        { type: 'scroll', selectors: [['#box']], x: 30, y: 250 },
+      ],
+    },
+    'window.state()',
+  );
   expect(r.peerError, said(r)).toBeUndefined();
   expect(r.ours.status, said(r)).toBe('passed');
   expect(r.oursState).toEqual({ y: 0, boxTop: 250, boxLeft: 30 });
   expect(r.oursState).toEqual(r.peerState);
 });
 
-test('waitForElement counts, waitForExpression runs in the step\'s frame', async () => {
-  const r = await c.run({
-    title: 'waits',
-    steps: [
-      ...opening('wait.html'),
-      { type: 'waitForElement', selectors: [['.row']], operator: '==', count: 3 },
-      { type: 'waitForExpression', frame: [0], expression: 'window.frameReady === true' },
-    ],
-  }, "document.querySelectorAll('.row').length");
+test("waitForElement counts, waitForExpression runs in the step's frame", async () => {
+  const r = await c.run(
+    {
+      title: 'waits',
+      steps: [
+        ...opening('wait.html'),
+        { type: 'waitForElement', selectors: [['.row']], operator: '==', count: 3 },
+        { type: 'waitForExpression', frame: [0], expression: 'window.frameReady === true' },
+      ],
+    },
+    "document.querySelectorAll('.row').length",
+  );
   expect(r.peerError, said(r)).toBeUndefined();
   expect(r.ours.status, said(r)).toBe('passed');
   expect(r.oursState).toBe(3);
@@ -53,38 +68,64 @@ test('a wait that never holds fails in both: too few elements; an expression tru
     { type: 'waitForElement', selectors: [['.row']], count: 5 },
     { type: 'waitForExpression', expression: 'window.frameReady === true' },
   ]) {
-    const r = await c.run({ title: `never: ${step.type}`, steps: [...opening('wait.html'), step] }, "document.querySelectorAll('.row').length", 1500);
+    const r = await c.run(
+      { title: `never: ${step.type}`, steps: [...opening('wait.html'), step] },
+      "document.querySelectorAll('.row').length",
+      1500,
+    );
     expect(r.peerError, said(r)).toBeDefined();
     expect([r.ours.status, r.ours.failedStep], said(r)).toEqual(['failed', 2]);
   }
 });
 
-test('a recorded step timeout lengthens the run\'s; without it both time out', async () => {
+test("a recorded step timeout lengthens the run's; without it both time out", async () => {
   const late = { type: 'waitForElement', selectors: [['#late']] };
-  const slow = await c.run({ title: 'step timeout', steps: [...opening('wait.html'), { ...late, timeout: 5000 }] }, "document.querySelectorAll('#late').length", 800);
+  const slow = await c.run(
+    { title: 'step timeout', steps: [...opening('wait.html'), { ...late, timeout: 5000 }] },
+    "document.querySelectorAll('#late').length",
+    800,
+  );
   expect(slow.peerError, said(slow)).toBeUndefined();
   expect(slow.ours.status, said(slow)).toBe('passed');
   expect(slow.oursState).toBe(1);
   expect(slow.oursState).toEqual(slow.peerState);
-  const flowWide = await c.run({ title: 'flow timeout', timeout: 5000, steps: [...opening('wait.html'), late] }, "document.querySelectorAll('#late').length", 800);
+  const flowWide = await c.run(
+    { title: 'flow timeout', timeout: 5000, steps: [...opening('wait.html'), late] },
+    "document.querySelectorAll('#late').length",
+    800,
+  );
   expect(flowWide.peerError, said(flowWide)).toBeUndefined();
   expect(flowWide.ours.status, said(flowWide)).toBe('passed');
-  const none = await c.run({ title: 'no timeout', steps: [...opening('wait.html'), late] }, "document.querySelectorAll('#late').length", 800);
+  const none = await c.run(
+    { title: 'no timeout', steps: [...opening('wait.html'), late] },
+    "document.querySelectorAll('#late').length",
+    800,
+  );
   expect(none.peerError, said(none)).toBeDefined();
   expect([none.ours.status, none.ours.failedStep], said(none)).toEqual(['failed', 2]);
 });
 
 test('frame: a change by aria/ inside the iframe, then a click whose navigation happens in the iframe', async () => {
-  const r = await c.run({
-    title: 'frame',
-    steps: [
-      ...opening('frame.html'),
-      { type: 'change', frame: [0], selectors: [['aria/Query'], ['#q']], value: 'ferns' },
-      { type: 'waitForElement', frame: [0], selectors: [['#q']], properties: { value: 'ferns' } },
-      { type: 'click', frame: [0], selectors: [['#next']], offsetX: 3, offsetY: 3, assertedEvents: [{ type: 'navigation', url: '{{ORIGIN}}/frame-b.html', title: 'Frame B' }] },
-      { type: 'waitForElement', frame: [0], selectors: [['#done']] },
-    ],
-  }, "[location.pathname, document.getElementById('inner').contentWindow.location.pathname]");
+  const r = await c.run(
+    {
+      title: 'frame',
+      steps: [
+        ...opening('frame.html'),
+        { type: 'change', frame: [0], selectors: [['aria/Query'], ['#q']], value: 'ferns' },
+        { type: 'waitForElement', frame: [0], selectors: [['#q']], properties: { value: 'ferns' } },
+        {
+          type: 'click',
+          frame: [0],
+          selectors: [['#next']],
+          offsetX: 3,
+          offsetY: 3,
+          assertedEvents: [{ type: 'navigation', url: '{{ORIGIN}}/frame-b.html', title: 'Frame B' }],
+        },
+        { type: 'waitForElement', frame: [0], selectors: [['#done']] },
+      ],
+    },
+    "[location.pathname, document.getElementById('inner').contentWindow.location.pathname]",
+  );
   expect(r.peerError, said(r)).toBeUndefined();
   expect(r.ours.status, said(r)).toBe('passed');
   expect(r.ours.steps[2]!.resolvedBy).toBe('recorded');
@@ -94,40 +135,50 @@ test('frame: a change by aria/ inside the iframe, then a click whose navigation 
 
 test('target: a popup page by its URL, then close it', async () => {
   const popup = '{{ORIGIN}}/popup.html';
-  const r = await c.run({
-    title: 'popup target',
-    steps: [
-      ...opening('pages.html'),
-      { type: 'click', selectors: [['#open']], offsetX: 3, offsetY: 3 },
-      { type: 'click', target: popup, selectors: [['#tell']], offsetX: 3, offsetY: 3 },
-      { type: 'close', target: popup },
-    ],
-  }, "localStorage.getItem('told')");
+  const r = await c.run(
+    {
+      title: 'popup target',
+      steps: [
+        ...opening('pages.html'),
+        { type: 'click', selectors: [['#open']], offsetX: 3, offsetY: 3 },
+        { type: 'click', target: popup, selectors: [['#tell']], offsetX: 3, offsetY: 3 },
+        { type: 'close', target: popup },
+      ],
+    },
+    "localStorage.getItem('told')",
+  );
   expect(r.peerError, said(r)).toBeUndefined();
   expect(r.ours.status, said(r)).toBe('passed');
   expect([r.oursState, r.oursPages]).toEqual(['from popup', 1]);
   expect([r.oursState, r.oursPages]).toEqual([r.peerState, r.peerPages]);
 });
 
-test('target: a same-origin iframe\'s URL is no page (nor a target of its own): both fail', async () => {
-  const r = await c.run({
-    title: 'frame url target',
-    steps: [...opening('frame.html'), { type: 'change', target: '{{ORIGIN}}/frame-a.html', selectors: [['#q']], value: 'x' }],
-  }, LOG, 1500);
+test("target: a same-origin iframe's URL is no page (nor a target of its own): both fail", async () => {
+  const r = await c.run(
+    {
+      title: 'frame url target',
+      steps: [...opening('frame.html'), { type: 'change', target: '{{ORIGIN}}/frame-a.html', selectors: [['#q']], value: 'x' }],
+    },
+    LOG,
+    1500,
+  );
   expect(r.peerError, said(r)).toBeDefined();
   expect([r.ours.status, r.ours.failedStep], said(r)).toEqual(['failed', 1]);
   expect(r.ours.reason).toBe('popup-missing');
 });
 
 test('emulateNetworkConditions with no throughput takes the page offline', async () => {
-  const r = await c.run({
-    title: 'offline',
-    steps: [
-      ...opening('network.html'),
-      { type: 'emulateNetworkConditions', download: 0, upload: 0, latency: 0 },
-      { type: 'waitForExpression', expression: 'navigator.onLine === false' },
-    ],
-  }, `[${LOG}, navigator.onLine]`);
+  const r = await c.run(
+    {
+      title: 'offline',
+      steps: [
+        ...opening('network.html'),
+        { type: 'emulateNetworkConditions', download: 0, upload: 0, latency: 0 },
+        { type: 'waitForExpression', expression: 'navigator.onLine === false' },
+      ],
+    },
+    `[${LOG}, navigator.onLine]`,
+  );
   expect(r.peerError, said(r)).toBeUndefined();
   expect(r.ours.status, said(r)).toBe('passed');
   expect(r.oursState).toEqual(['offline;', false]);
@@ -135,14 +186,17 @@ test('emulateNetworkConditions with no throughput takes the page offline', async
 });
 
 test('customStep: the peer skips it; we run the other steps too and report it not-supported', async () => {
-  const r = await c.run({
-    title: 'custom',
-    steps: [
-      ...opening('keys.html'),
-      { type: 'customStep', name: 'lighthouse', parameters: {} },
-      { type: 'click', selectors: [['#b']], offsetX: 3, offsetY: 3 },
-    ],
-  }, LOG);
+  const r = await c.run(
+    {
+      title: 'custom',
+      steps: [
+        ...opening('keys.html'),
+        { type: 'customStep', name: 'lighthouse', parameters: {} },
+        { type: 'click', selectors: [['#b']], offsetX: 3, offsetY: 3 },
+      ],
+    },
+    LOG,
+  );
   expect(r.peerError, said(r)).toBeUndefined();
   expect([r.ours.status, r.ours.reason, r.ours.failedStep], said(r)).toEqual(['failed', 'not-supported', 2]);
   expect(r.ours.steps.map((s) => s.status)).toEqual(['passed', 'passed', 'failed', 'passed']);

@@ -8,17 +8,20 @@ const c = useConformance();
 const LOG = "document.getElementById('log').textContent";
 
 test('css, xpath, pierce and text selectors; a missing first alternative falls to the next', async () => {
-  const r = await c.run({
-    title: 'selector kinds',
-    steps: [
-      ...opening('selectors.html'),
-      { type: 'click', selectors: [['#css']], offsetX: 5, offsetY: 5 },
-      { type: 'click', selectors: [['xpath//html/body/button[2]']], offsetX: 5, offsetY: 5 },
-      { type: 'click', selectors: [['pierce/#inner']], offsetX: 5, offsetY: 5 },
-      { type: 'click', selectors: [['#host', '#inner']], offsetX: 5, offsetY: 5 },
-      { type: 'click', selectors: [['#gone'], ['text/By the text']], offsetX: 5, offsetY: 5 },
-    ],
-  }, LOG);
+  const r = await c.run(
+    {
+      title: 'selector kinds',
+      steps: [
+        ...opening('selectors.html'),
+        { type: 'click', selectors: [['#css']], offsetX: 5, offsetY: 5 },
+        { type: 'click', selectors: [['xpath//html/body/button[2]']], offsetX: 5, offsetY: 5 },
+        { type: 'click', selectors: [['pierce/#inner']], offsetX: 5, offsetY: 5 },
+        { type: 'click', selectors: [['#host', '#inner']], offsetX: 5, offsetY: 5 },
+        { type: 'click', selectors: [['#gone'], ['text/By the text']], offsetX: 5, offsetY: 5 },
+      ],
+    },
+    LOG,
+  );
   expect(r.peerError, said(r)).toBeUndefined();
   expect(r.ours.status, said(r)).toBe('passed');
   expect(r.oursState).toBe('css;xpath;pierce;pierce;text;');
@@ -26,10 +29,13 @@ test('css, xpath, pierce and text selectors; a missing first alternative falls t
 });
 
 test('aria/Name with no role finds the <select> Chrome names "Select" though its <label> also holds the option names', async () => {
-  const r = await c.run({
-    title: 'aria name, no role',
-    steps: [...opening('aria.html'), { type: 'change', selectors: [['aria/Select'], ['#fruit']], value: 'b' }],
-  }, LOG);
+  const r = await c.run(
+    {
+      title: 'aria name, no role',
+      steps: [...opening('aria.html'), { type: 'change', selectors: [['aria/Select'], ['#fruit']], value: 'b' }],
+    },
+    LOG,
+  );
   expect(r.peerError, said(r)).toBeUndefined();
   expect(r.ours.status, said(r)).toBe('passed');
   // Found by the recorded aria/ alternative itself, not by the #fruit after it.
@@ -39,16 +45,19 @@ test('aria/Name with no role finds the <select> Chrome names "Select" though its
 });
 
 test('aria/Name[role="x"] matches the computed name and Chrome role: an aria-label, a div with role=button, an image', async () => {
-  const r = await c.run({
-    title: 'aria name and role',
-    steps: [
-      ...opening('aria.html'),
-      { type: 'click', selectors: [['aria/Go[role="button"]']], offsetX: 5, offsetY: 5 },
-      // Two elements read "Proceed"; only the div is a button.
-      { type: 'click', selectors: [['aria/Proceed[role="button"]']], offsetX: 5, offsetY: 5 },
-      { type: 'click', selectors: [['aria/Logo[role="image"]']], offsetX: 5, offsetY: 5 },
-    ],
-  }, LOG);
+  const r = await c.run(
+    {
+      title: 'aria name and role',
+      steps: [
+        ...opening('aria.html'),
+        { type: 'click', selectors: [['aria/Go[role="button"]']], offsetX: 5, offsetY: 5 },
+        // Two elements read "Proceed"; only the div is a button.
+        { type: 'click', selectors: [['aria/Proceed[role="button"]']], offsetX: 5, offsetY: 5 },
+        { type: 'click', selectors: [['aria/Logo[role="image"]']], offsetX: 5, offsetY: 5 },
+      ],
+    },
+    LOG,
+  );
   expect(r.peerError, said(r)).toBeUndefined();
   expect(r.ours.status, said(r)).toBe('passed');
   expect(r.oursState).toBe('go;div button;logo;');
@@ -56,10 +65,17 @@ test('aria/Name[role="x"] matches the computed name and Chrome role: an aria-lab
 });
 
 test('when no recorded alternative matches, both fail; we say which alternatives were tried', async () => {
-  const r = await c.run({
-    title: 'nothing matches',
-    steps: [...opening('aria.html'), { type: 'click', selectors: [['aria/Checkout[role="link"]'], ['#checkout']], offsetX: 5, offsetY: 5 }],
-  }, LOG, 1500);
+  const r = await c.run(
+    {
+      title: 'nothing matches',
+      steps: [
+        ...opening('aria.html'),
+        { type: 'click', selectors: [['aria/Checkout[role="link"]'], ['#checkout']], offsetX: 5, offsetY: 5 },
+      ],
+    },
+    LOG,
+    1500,
+  );
   expect(r.peerError, said(r)).toBeDefined();
   expect(r.ours.status, said(r)).toBe('failed');
   expect(r.ours.failedStep).toBe(2);
@@ -69,7 +85,11 @@ test('when no recorded alternative matches, both fail; we say which alternatives
 });
 
 test('a click without offsetX/offsetY: the peer aims at NaN and times out; we reject the flow naming the field', async () => {
-  const r = await c.run({ title: 'no offsets', steps: [...opening('selectors.html'), { type: 'click', selectors: [['#css']] }] }, LOG, 1500);
+  const r = await c.run(
+    { title: 'no offsets', steps: [...opening('selectors.html'), { type: 'click', selectors: [['#css']] }] },
+    LOG,
+    1500,
+  );
   expect(r.peerError, said(r)).toBeDefined();
   expect([r.ours.status, r.ours.reason]).toEqual(['error', 'invalid-input']);
   expect(r.ours.message).toContain('missing (expected number)');

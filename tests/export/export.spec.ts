@@ -15,7 +15,11 @@ import { changedSiteCopy, RPAWEB_FIXTURES, serveSite, tempDir } from '../support
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin/replaywright.js');
 
-function run(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: opts.cwd ?? ROOT, env: opts.env ?? process.env });
     let stdout = '';
@@ -29,7 +33,10 @@ const cli = (...args: string[]) => run(process.execPath, [BIN, ...args]);
 
 /** Syntax errors TypeScript finds in generated source (none means it parses). */
 function syntaxErrors(source: string): string[] {
-  const out = ts.transpileModule(source, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+  const out = ts.transpileModule(source, {
+    reportDiagnostics: true,
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
   return (out.diagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 }
 
@@ -47,7 +54,18 @@ test('exported specs of fixture episodes run green under @playwright/test agains
       ['tax-submit-declaration@1.49', broken.url, 'tax-broken.spec.ts'],
     ];
     for (const [episode, url, file] of specs) {
-      const r = await cli('export', RPAWEB_FIXTURES, '--episode', episode, '--to', 'playwright-test', '--out', join(dir, file), '--map-url', `${RECORDED_ORIGIN}=${url}`);
+      const r = await cli(
+        'export',
+        RPAWEB_FIXTURES,
+        '--episode',
+        episode,
+        '--to',
+        'playwright-test',
+        '--out',
+        join(dir, file),
+        '--map-url',
+        `${RECORDED_ORIGIN}=${url}`,
+      );
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toBe(`wrote ${join(dir, file)}\n`);
       expect(r.stdout).toBe('');
@@ -60,7 +78,7 @@ test('exported specs of fixture episodes run green under @playwright/test agains
       "    await page.getByLabel('NIF').fill('00000000T');",
       '    // recorded: nif',
       "    await page.getByLabel('Province').selectOption('b');",
-      "  await test.step('click button \"Help\"', async () => {",
+      '  await test.step(\'click button "Help"\', async () => {',
       "    const page1Promise = page.waitForEvent('popup');",
       "    await page.getByRole('button', { name: 'Help' }).click();",
       '    page1 = await page1Promise;',
@@ -80,22 +98,29 @@ test('exported specs of fixture episodes run green under @playwright/test agains
     const config = join(dir, 'playwright.config.mjs');
     writeFileSync(
       config,
-      `export default ${JSON.stringify({
-        testDir: dir,
-        testMatch: '*.spec.ts',
-        timeout: 60_000,
-        workers: 1,
-        retries: 0,
-        outputDir: join(dir, 'test-results'),
-        reporter: [['json', { outputFile: join(dir, 'report.json') }]],
-        use: { browserName: 'chromium', launchOptions: launchOptions(findChromium()), actionTimeout: 4000, trace: 'off' },
-      }, null, 2)};\n`,
+      `export default ${JSON.stringify(
+        {
+          testDir: dir,
+          testMatch: '*.spec.ts',
+          timeout: 60_000,
+          workers: 1,
+          retries: 0,
+          outputDir: join(dir, 'test-results'),
+          reporter: [['json', { outputFile: join(dir, 'report.json') }]],
+          use: { browserName: 'chromium', launchOptions: launchOptions(findChromium()), actionTimeout: 4000, trace: 'off' },
+        },
+        null,
+        2,
+      )};\n`,
     );
     const env: NodeJS.ProcessEnv = { ...process.env, VERIFICATION_CODE: '482915', FORCE_COLOR: '0' };
     for (const k of Object.keys(env)) if (/^(TEST_|PW_|PLAYWRIGHT_)/.test(k)) delete env[k];
     const r = await run('npx', ['playwright', 'test', '--config', config], { env });
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as {
-      suites: { file: string; specs: { title: string; tests: { results: { status: string; error?: { message?: string }; steps: { title: string }[] }[] }[] }[] }[];
+      suites: {
+        file: string;
+        specs: { title: string; tests: { results: { status: string; error?: { message?: string }; steps: { title: string }[] }[] }[] }[];
+      }[];
       stats: { expected: number; unexpected: number };
     };
     const outcome = Object.fromEntries(report.suites.map((s) => [s.file, s.specs.map((sp) => sp.tests[0]!.results[0]!)]));
@@ -149,7 +174,20 @@ test('export --to ir writes the decoded episode; bad requests exit 2 and say why
 });
 
 test('string literals and comments from dataset text stay literals and comments', () => {
-  const nasty = ["it's", 'back\\slash', 'line\nbreak', 'cr\rlf', 'ls\u2028ps\u2029', '${x}`', '</script><!--', 'nul\u0000bel\u0007', 'bidi\u202eevil', 'lone\ud800', 'emoji 😀', '\ufeffbom'];
+  const nasty = [
+    "it's",
+    'back\\slash',
+    'line\nbreak',
+    'cr\rlf',
+    'ls\u2028ps\u2029',
+    '${x}`',
+    '</script><!--',
+    'nul\u0000bel\u0007',
+    'bidi\u202eevil',
+    'lone\ud800',
+    'emoji 😀',
+    '\ufeffbom',
+  ];
   for (const s of nasty) {
     const lit = jsString(s);
     expect(lit.startsWith("'") && lit.endsWith("'")).toBe(true);
@@ -160,15 +198,29 @@ test('string literals and comments from dataset text stay literals and comments'
 });
 
 test('every kind of target and action exports to code that parses, with exact locators', () => {
-  const sel = (selector: string, framePath?: string[]) => ({ locate: [{ kind: 'selector', selector, ...(framePath ? { framePath } : {}) }] });
+  const sel = (selector: string, framePath?: string[]) => ({
+    locate: [{ kind: 'selector', selector, ...(framePath ? { framePath } : {}) }],
+  });
   const steps = [
     { page: 'page', action: { type: 'openPage', url: 'about:blank' } },
-    { page: 'page', action: { type: 'navigate', url: 'https://prod.example/a?b=1' }, note: "line one\u2028process.exit(1) // ' \n line two" },
-    { page: 'page', action: { type: 'click', target: sel('internal:role=button[name="Go \\"now\\""i]'), modifiers: ['Shift'], button: 'right' }, expect: [{ kind: 'popup', page: 'page@0123abcd' }] },
+    {
+      page: 'page',
+      action: { type: 'navigate', url: 'https://prod.example/a?b=1' },
+      note: "line one\u2028process.exit(1) // ' \n line two",
+    },
+    {
+      page: 'page',
+      action: { type: 'click', target: sel('internal:role=button[name="Go \\"now\\""i]'), modifiers: ['Shift'], button: 'right' },
+      expect: [{ kind: 'popup', page: 'page@0123abcd' }],
+    },
     { page: 'page@0123abcd', action: { type: 'click', target: sel('internal:role=heading[level=2][name="Title"i]'), clickCount: 2 } },
     { page: 'page@0123abcd', action: { type: 'fill', target: sel('internal:label="Name"s', ['iframe[name="f"]']), text: "O'Brien" } },
     { page: 'page', action: { type: 'check', target: sel('#list >> internal:has-text="Row 2"i >> nth=-1') } },
-    { page: 'page', action: { type: 'select', target: sel('internal:role=combobox[name=/prov/i]'), options: ['b'] }, needsInput: { param: 'province code', prompt: 'ask' } },
+    {
+      page: 'page',
+      action: { type: 'select', target: sel('internal:role=combobox[name=/prov/i]'), options: ['b'] },
+      needsInput: { param: 'province code', prompt: 'ask' },
+    },
     { page: 'page', action: { type: 'press', key: 'Enter', modifiers: ['ControlOrMeta'] } },
     { page: 'page', action: { type: 'assertText', target: { locate: [{ kind: 'css', css: 'p.status' }] }, text: 'Done </script>' } },
     { page: 'page', action: { type: 'assertChecked', target: { locate: [{ kind: 'xpath', xpath: '//input[@id="t"]' }] }, checked: false } },
@@ -200,13 +252,13 @@ test('every kind of target and action exports to code that parses, with exact lo
     "    const page1Promise = page.waitForEvent('popup');",
     "    await page.getByRole('button', { name: 'Go \"now\"' }).click({ button: 'right', modifiers: ['Shift'] });",
     '    page1 = await page1Promise;',
-    "    await page1.locator('internal:role=heading[level=2][name=\"Title\"i]').dblclick();",
+    '    await page1.locator(\'internal:role=heading[level=2][name="Title"i]\').dblclick();',
     "    await page1.locator('iframe[name=\"f\"]').contentFrame().getByLabel('Name', { exact: true }).fill('O\\'Brien');",
     "    await page.locator('#list').filter({ hasText: 'Row 2' }).last().check();",
     "    await page.locator('internal:role=combobox[name=/prov/i]').selectOption(input('PROVINCE_CODE'));",
     "    await page.keyboard.press('ControlOrMeta+Enter');",
     "    await expect(page.locator('p.status')).toContainText('Done </script>');",
-    "    await expect(page.locator('xpath=//input[@id=\"t\"]')).not.toBeChecked();",
+    '    await expect(page.locator(\'xpath=//input[@id="t"]\')).not.toBeChecked();',
     "    await expect(page.getByPlaceholder('Code')).toHaveValue('42');",
     '    await page.mouse.click(640, 180);',
     '    await page.mouse.click(25, 40);',

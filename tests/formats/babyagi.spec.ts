@@ -72,29 +72,41 @@ test('click, type and scroll steps, with screenshots and the recorded screen siz
       source: { file: META, line: 2, record: '[0].trajectory[3]' },
     },
   ]);
-  expect(find!.viewportCandidates).toEqual([{ width: 1280, height: 719, deviceScaleFactor: 1.590625 }, { ...SCREEN, deviceScaleFactor: 1 }]);
-  expect(find!.meta).toStrictEqual({ steps: [{ image_id: 'f3a1c9e0' }, { image_id: 'f3a1c9e1' }, { image_id: 'f3a1c9e2' }, { image_id: 'f3a1c9e2' }] });
+  expect(find!.viewportCandidates).toEqual([
+    { width: 1280, height: 719, deviceScaleFactor: 1.590625 },
+    { ...SCREEN, deviceScaleFactor: 1 },
+  ]);
+  expect(find!.meta).toStrictEqual({
+    steps: [{ image_id: 'f3a1c9e0' }, { image_id: 'f3a1c9e1' }, { image_id: 'f3a1c9e2' }, { image_id: 'f3a1c9e2' }],
+  });
   // A missing screenshot loses evidence, not the step.
-  expect(deals!.steps.map((s) => [s.action, s.before])).toEqual([[
-    { type: 'clickPoint', point: { x: 223, y: 184, units: 'px', viewport: SCREEN }, button: 'left', clickCount: 1 },
-    { ...WINDOW, targetBox: css({ x: 64, y: 160, width: 318, height: 48 }) },
-  ]]);
-  expect(out.problems).toEqual([{
-    file: META,
-    line: lineOf(text, 'traj-0002'),
-    record: '[1].trajectory[0]',
-    field: 'image_id',
-    episode: 'traj-0002',
-    severity: 'warning',
-    message: `screenshot dropped: no "f3a1c9e9.png" (or .jpg, .jpeg, .webp, no extension) in ${join(DATA, 'images')}`,
-  }]);
+  expect(deals!.steps.map((s) => [s.action, s.before])).toEqual([
+    [
+      { type: 'clickPoint', point: { x: 223, y: 184, units: 'px', viewport: SCREEN }, button: 'left', clickCount: 1 },
+      { ...WINDOW, targetBox: css({ x: 64, y: 160, width: 318, height: 48 }) },
+    ],
+  ]);
+  expect(out.problems).toEqual([
+    {
+      file: META,
+      line: lineOf(text, 'traj-0002'),
+      record: '[1].trajectory[0]',
+      field: 'image_id',
+      episode: 'traj-0002',
+      severity: 'warning',
+      message: `screenshot dropped: no "f3a1c9e9.png" (or .jpg, .jpeg, .webp, no extension) in ${join(DATA, 'images')}`,
+    },
+  ]);
 });
 
 /** One trajectory step; `taken` and `more` override. */
 function step(imageId: string, taken: Record<string, unknown>, more: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     image_id: imageId,
-    action_options: [{ index: 0, top_left: [100, 200], bottom_right: [300, 260] }, { index: 5, top_left: { x: 0, y: 0 }, bottom_right: { x: 2036, y: 100 } }],
+    action_options: [
+      { index: 0, top_left: [100, 200], bottom_right: [300, 260] },
+      { index: 5, top_left: { x: 0, y: 0 }, bottom_right: { x: 2036, y: 100 } },
+    ],
     action_taken: { type: 'click', value: '', action_option_index: 0, ...taken },
     ...more,
   };
@@ -106,14 +118,21 @@ test('an image path leaving the root, an unknown action type and bad values reje
     { id: 'drag', instruction: 'x', trajectory: [step('a', {}), step('a', { type: 'drag' })] },
     { id: 'scroll', instruction: 'x', trajectory: [step('a', { type: 'scroll', value: 'sideways', action_option_index: null })] },
     { id: 'option', instruction: 'x', trajectory: [step('a', { action_option_index: 9 }), step('a', { type: 'type', value: 7 })] },
-    { id: 7, instruction: 'numeric ids are read as text', trajectory: [step('a', { action_option_index: 5 }), step('a', { type: 'scroll', value: ' UP ', action_option_index: null })] },
+    {
+      id: 7,
+      instruction: 'numeric ids are read as text',
+      trajectory: [step('a', { action_option_index: 5 }), step('a', { type: 'scroll', value: ' UP ', action_option_index: null })],
+    },
   ];
   const root = makeDataset({ 'metadata_3.json': JSON.stringify(trajectories), 'images/a.jpeg': PNG, 'outside.png': PNG });
   const file = join(root, 'metadata_3.json');
   const out = await decode(root, 'metadata_3.json');
   expect(out.episodes.map((e) => e.id)).toEqual(['7']);
   expect(out.episodes[0]!.steps.map((s) => [s.action, s.before?.screenshot])).toEqual([
-    [{ type: 'clickPoint', point: { x: 1018, y: 50, units: 'px', viewport: SCREEN }, button: 'left', clickCount: 1 }, join(root, 'images/a.jpeg')],
+    [
+      { type: 'clickPoint', point: { x: 1018, y: 50, units: 'px', viewport: SCREEN }, button: 'left', clickCount: 1 },
+      join(root, 'images/a.jpeg'),
+    ],
     [{ type: 'scroll', dx: 0, dy: -200, unit: 'px' }, join(root, 'images/a.jpeg')],
   ]);
   expect(out.rejected.map((r) => r.id)).toEqual(['escape', 'drag', 'scroll', 'option']);
@@ -139,9 +158,19 @@ test('imagesDir: a configured screenshots folder, which image ids cannot leave',
     { id: 't1', instruction: 'x', trajectory: [step('f1', {}), step('sub/f2.png', { type: 'type', value: 'hi' })] },
     { id: 't2', instruction: 'x', trajectory: [step('../images/f1', {})] },
   ];
-  const root = makeDataset({ 'data/metadata_0.json': JSON.stringify(trajectories), 'shots/f1.webp': PNG, 'shots/sub/f2.png': PNG, 'images/f1.png': PNG });
-  const out = await babyagi.decodeFile(join(root, 'data/metadata_0.json'), { datasetRoot: root, imagesDir: 'shots' } as BabyAgiDecodeOptions);
-  expect(out.episodes.map((e) => [e.id, e.steps.map((s) => s.before?.screenshot)])).toEqual([['t1', [join(root, 'shots/f1.webp'), join(root, 'shots/sub/f2.png')]]]);
+  const root = makeDataset({
+    'data/metadata_0.json': JSON.stringify(trajectories),
+    'shots/f1.webp': PNG,
+    'shots/sub/f2.png': PNG,
+    'images/f1.png': PNG,
+  });
+  const out = await babyagi.decodeFile(join(root, 'data/metadata_0.json'), {
+    datasetRoot: root,
+    imagesDir: 'shots',
+  } as BabyAgiDecodeOptions);
+  expect(out.episodes.map((e) => [e.id, e.steps.map((s) => s.before?.screenshot)])).toEqual([
+    ['t1', [join(root, 'shots/f1.webp'), join(root, 'shots/sub/f2.png')]],
+  ]);
   expect(out.rejected.map((r) => r.id)).toEqual(['t2']);
   expect(out.problems.map((p) => [p.episode, p.field, p.message])).toEqual([
     ['t2', 'image_id', expect.stringMatching(/^refused: "\.\.\/images\/f1\.png" resolves to .*, outside the dataset root .*shots$/)],
@@ -161,7 +190,9 @@ test('malformed option boxes are ignored with a warning; a click on one is an er
   ];
   const root = makeDataset({ 'metadata_0.json': JSON.stringify(trajectories), 'images/a.png': PNG });
   const out = await decode(root);
-  expect(out.episodes.map((e) => [e.id, e.steps[0]!.action])).toEqual([['ok', { type: 'clickPoint', point: { x: 10, y: 10, units: 'px', viewport: SCREEN }, button: 'left', clickCount: 1 }]]);
+  expect(out.episodes.map((e) => [e.id, e.steps[0]!.action])).toEqual([
+    ['ok', { type: 'clickPoint', point: { x: 10, y: 10, units: 'px', viewport: SCREEN }, button: 'left', clickCount: 1 }],
+  ]);
   expect(out.rejected.map((r) => r.id)).toEqual(['bad']);
   const ok = out.problems.filter((p) => p.episode === 'ok').map((p) => [p.field, p.severity, p.message]);
   expect(ok).toEqual([
@@ -175,11 +206,20 @@ test('malformed option boxes are ignored with a warning; a click on one is an er
 });
 
 test('a trajectory that is not JSON is charged to its id; the others decode', async () => {
-  const good = JSON.stringify({ id: 'good', instruction: 'x', trajectory: [step('a', { type: 'scroll', value: 'down', action_option_index: null })] });
-  const root = makeDataset({ 'metadata_0.json': `[\n{"id": "torn", "instruction": "x", "trajectory": [{"image_id": "a",, }]},\n${good}\n]`, 'images/a.png': PNG });
+  const good = JSON.stringify({
+    id: 'good',
+    instruction: 'x',
+    trajectory: [step('a', { type: 'scroll', value: 'down', action_option_index: null })],
+  });
+  const root = makeDataset({
+    'metadata_0.json': `[\n{"id": "torn", "instruction": "x", "trajectory": [{"image_id": "a",, }]},\n${good}\n]`,
+    'images/a.png': PNG,
+  });
   const file = join(root, 'metadata_0.json');
   const out = await decode(root);
   expect(out.episodes.map((e) => e.id)).toEqual(['good']);
   expect(out.rejected.map((r) => [r.id, r.source])).toEqual([['torn', { file, line: 2, record: '[0]' }]]);
-  expect(out.problems).toEqual([{ file, line: 2, record: '[0]', episode: 'torn', severity: 'error', message: expect.stringMatching(/^invalid JSON: /) }]);
+  expect(out.problems).toEqual([
+    { file, line: 2, record: '[0]', episode: 'torn', severity: 'error', message: expect.stringMatching(/^invalid JSON: /) },
+  ]);
 });

@@ -26,7 +26,15 @@ test.describe('DevTools Recorder flows', () => {
     expect(out.recordsRead).toBe(23);
     expect(out.rejected).toEqual([]);
     expect(out.problems).toEqual([
-      { file: FLOW, episode: 'Checkout with a saved address', record: 'steps[21]', field: 'type', message: 'customStep "lighthouse-snapshot" runs extension code that cannot be replayed; it is reported not-supported and the other steps run', severity: 'warning' },
+      {
+        file: FLOW,
+        episode: 'Checkout with a saved address',
+        record: 'steps[21]',
+        field: 'type',
+        message:
+          'customStep "lighthouse-snapshot" runs extension code that cannot be replayed; it is reported not-supported and the other steps run',
+        severity: 'warning',
+      },
     ]);
     const [ep] = out.episodes;
     expect(ep!.id).toBe('Checkout with a saved address');
@@ -42,62 +50,233 @@ test.describe('DevTools Recorder flows', () => {
     const frame = [':is(iframe, frame) >> nth=0'];
     expect(steps.map((s) => [s.page, s.action, s.expect, s.note])).toEqual([
       ['page', { type: 'setViewport', width: 1280, height: 720, deviceScaleFactor: 1 }, [], undefined],
-      ['page', { type: 'navigate', url: 'http://localhost:8080/shop/' }, [{ kind: 'navigation', url: 'http://localhost:8080/shop/' }], undefined],
-      ['page', {
-        type: 'click',
-        target: {
-          // aria/ asks Chrome's accessibility tree; its getByRole approximation comes after every recorded alternative.
-          locate: [
-            { kind: 'aria', role: 'button', name: 'Add "Blue mug" to cart' },
-            { kind: 'css', css: "[data-testid='add-blue-mug']" },
-            { kind: 'xpath', xpath: '//*[@data-testid="add-blue-mug"]' },
-            { kind: 'text', text: 'Add to cart', exact: false },
-            { kind: 'role', role: 'button', name: 'Add "Blue mug" to cart', exact: true },
-          ],
-          description: 'button "Add "Blue mug" to cart"',
+      [
+        'page',
+        { type: 'navigate', url: 'http://localhost:8080/shop/' },
+        [{ kind: 'navigation', url: 'http://localhost:8080/shop/' }],
+        undefined,
+      ],
+      [
+        'page',
+        {
+          type: 'click',
+          target: {
+            // aria/ asks Chrome's accessibility tree; its getByRole approximation comes after every recorded alternative.
+            locate: [
+              { kind: 'aria', role: 'button', name: 'Add "Blue mug" to cart' },
+              { kind: 'css', css: "[data-testid='add-blue-mug']" },
+              { kind: 'xpath', xpath: '//*[@data-testid="add-blue-mug"]' },
+              { kind: 'text', text: 'Add to cart', exact: false },
+              { kind: 'role', role: 'button', name: 'Add "Blue mug" to cart', exact: true },
+            ],
+            description: 'button "Add "Blue mug" to cart"',
+          },
+          // Clicked at the recorded offset without a hit-test, held for the recorded duration.
+          button: 'left',
+          modifiers: [],
+          clickCount: 1,
+          position: { x: 41.5, y: 12 },
+          atRecordedPoint: true,
+          holdMs: 87,
         },
-        // Clicked at the recorded offset without a hit-test, held for the recorded duration.
-        button: 'left', modifiers: [], clickCount: 1, position: { x: 41.5, y: 12 }, atRecordedPoint: true, holdMs: 87,
-      }, [], undefined],
-      ['page', { type: 'hover', target: { locate: [{ kind: 'aria', name: 'Cart' }, { kind: 'css', css: '#cart-link' }, { kind: 'label', text: 'Cart', exact: true }, { kind: 'text', text: 'Cart', exact: true }], description: 'element named "Cart"' } }, [], undefined],
-      ['page', { type: 'click', target: { locate: [{ kind: 'css', css: '#qty' }] }, button: 'left', modifiers: [], clickCount: 2, position: { x: 10, y: 8 }, atRecordedPoint: true }, [], undefined],
+        [],
+        undefined,
+      ],
+      [
+        'page',
+        {
+          type: 'hover',
+          target: {
+            locate: [
+              { kind: 'aria', name: 'Cart' },
+              { kind: 'css', css: '#cart-link' },
+              { kind: 'label', text: 'Cart', exact: true },
+              { kind: 'text', text: 'Cart', exact: true },
+            ],
+            description: 'element named "Cart"',
+          },
+        },
+        [],
+        undefined,
+      ],
+      [
+        'page',
+        {
+          type: 'click',
+          target: { locate: [{ kind: 'css', css: '#qty' }] },
+          button: 'left',
+          modifiers: [],
+          clickCount: 2,
+          position: { x: 10, y: 8 },
+          atRecordedPoint: true,
+        },
+        [],
+        undefined,
+      ],
       // `change` fills by the kind of field it lands on (a <select> gets the option of that value).
-      ['page', { type: 'fill', target: { locate: [{ kind: 'aria', name: 'Quantity' }, { kind: 'css', css: '#qty' }, { kind: 'label', text: 'Quantity', exact: true }, { kind: 'text', text: 'Quantity', exact: true }], description: 'element named "Quantity"' }, text: '2', byFieldKind: true }, [], undefined],
-      ['page', { type: 'fill', target: { locate: [{ kind: 'aria', role: 'combobox', name: 'Shipping' }, { kind: 'css', css: "form#checkout > select[name='shipping']" }, { kind: 'role', role: 'combobox', name: 'Shipping', exact: true }], description: 'combobox "Shipping"' }, text: 'express', byFieldKind: true }, [], undefined],
+      [
+        'page',
+        {
+          type: 'fill',
+          target: {
+            locate: [
+              { kind: 'aria', name: 'Quantity' },
+              { kind: 'css', css: '#qty' },
+              { kind: 'label', text: 'Quantity', exact: true },
+              { kind: 'text', text: 'Quantity', exact: true },
+            ],
+            description: 'element named "Quantity"',
+          },
+          text: '2',
+          byFieldKind: true,
+        },
+        [],
+        undefined,
+      ],
+      [
+        'page',
+        {
+          type: 'fill',
+          target: {
+            locate: [
+              { kind: 'aria', role: 'combobox', name: 'Shipping' },
+              { kind: 'css', css: "form#checkout > select[name='shipping']" },
+              { kind: 'role', role: 'combobox', name: 'Shipping', exact: true },
+            ],
+            description: 'combobox "Shipping"',
+          },
+          text: 'express',
+          byFieldKind: true,
+        },
+        [],
+        undefined,
+      ],
       ['page', { type: 'keyDown', key: 'Enter' }, [], undefined],
       ['page', { type: 'keyUp', key: 'Enter' }, [{ kind: 'navigation', url: 'http://localhost:8080/shop/checkout' }], undefined],
       // Recorded absolute positions are scrolled to, as @puppeteer/replay does.
       ['page', { type: 'scroll', dx: 0, dy: 0, unit: 'px', to: { x: 0, y: 480 } }, [], undefined],
       ['page', { type: 'scroll', dx: 0, dy: 0, unit: 'px', to: { x: 0, y: 1130 } }, [], undefined],
-      ['page', { type: 'scroll', target: { locate: [{ kind: 'css', css: '#terms' }] }, dx: 0, dy: 0, unit: 'px', to: { x: 0, y: 300 } }, [], undefined],
-      ['page', { type: 'click', target: { locate: [{ kind: 'selector', selector: 'css=my-address-picker >> css=button.saved' }, { kind: 'css', css: 'button.saved' }] }, button: 'right', modifiers: [], clickCount: 1, position: { x: 5, y: 5 }, atRecordedPoint: true }, [], undefined],
-      ['page', {
-        type: 'click',
-        target: {
-          locate: [
-            { kind: 'aria', name: 'Card number', framePath: [0] },
-            { kind: 'selector', selector: 'css=#card-number', framePath: frame },
-            { kind: 'selector', selector: 'internal:label="Card number"s >> internal:or="internal:text=\\"Card number\\"s >> css=:scope:not(label)"', framePath: frame },
-          ],
-          description: 'element named "Card number"',
+      [
+        'page',
+        { type: 'scroll', target: { locate: [{ kind: 'css', css: '#terms' }] }, dx: 0, dy: 0, unit: 'px', to: { x: 0, y: 300 } },
+        [],
+        undefined,
+      ],
+      [
+        'page',
+        {
+          type: 'click',
+          target: {
+            locate: [
+              { kind: 'selector', selector: 'css=my-address-picker >> css=button.saved' },
+              { kind: 'css', css: 'button.saved' },
+            ],
+          },
+          button: 'right',
+          modifiers: [],
+          clickCount: 1,
+          position: { x: 5, y: 5 },
+          atRecordedPoint: true,
         },
-        button: 'left', modifiers: [], clickCount: 1, position: { x: 30, y: 9 }, atRecordedPoint: true,
-      }, [], undefined],
+        [],
+        undefined,
+      ],
+      [
+        'page',
+        {
+          type: 'click',
+          target: {
+            locate: [
+              { kind: 'aria', name: 'Card number', framePath: [0] },
+              { kind: 'selector', selector: 'css=#card-number', framePath: frame },
+              {
+                kind: 'selector',
+                selector: 'internal:label="Card number"s >> internal:or="internal:text=\\"Card number\\"s >> css=:scope:not(label)"',
+                framePath: frame,
+              },
+            ],
+            description: 'element named "Card number"',
+          },
+          button: 'left',
+          modifiers: [],
+          clickCount: 1,
+          position: { x: 30, y: 9 },
+          atRecordedPoint: true,
+        },
+        [],
+        undefined,
+      ],
       // waitForElement as @puppeteer/replay checks it: the first alternative matching anything, `>= 1` by default.
-      ['page', { type: 'wait', elements: { selectors: ['internal:role=heading[name="Order placed"s]', 'css=h1.confirmation'], operator: '>=', count: 1 } }, [], undefined],
+      [
+        'page',
+        {
+          type: 'wait',
+          elements: { selectors: ['internal:role=heading[name="Order placed"s]', 'css=h1.confirmation'], operator: '>=', count: 1 },
+        },
+        [],
+        undefined,
+      ],
       ['page', { type: 'wait', elements: { selectors: ['css=.order-line'], operator: '>=', count: 2 } }, [], undefined],
       ['page', { type: 'wait', elements: { selectors: ['css=.spinner'], operator: '==', count: 0 } }, [], undefined],
       ['page', { type: 'wait', expression: "document.querySelectorAll('.order-line').length === 2" }, [], undefined],
       // The receipt page is first used by the next step: this click is taken to have opened it.
-      ['page', { type: 'click', target: { locate: [{ kind: 'aria', name: 'Print receipt' }, { kind: 'label', text: 'Print receipt', exact: true }, { kind: 'text', text: 'Print receipt', exact: true }], description: 'element named "Print receipt"' }, button: 'left', modifiers: [], clickCount: 1, position: { x: 20, y: 10 }, atRecordedPoint: true }, [{ kind: 'popup', page: 'page1', url: 'http://localhost:8080/shop/receipt/1042' }], undefined],
-      ['page1', { type: 'click', target: { locate: [{ kind: 'text', text: 'Close', exact: false }], description: 'text "Close"' }, button: 'left', modifiers: [], clickCount: 1, position: { x: 3, y: 3 }, atRecordedPoint: true }, [], 'runs on http://localhost:8080/shop/receipt/1042'],
+      [
+        'page',
+        {
+          type: 'click',
+          target: {
+            locate: [
+              { kind: 'aria', name: 'Print receipt' },
+              { kind: 'label', text: 'Print receipt', exact: true },
+              { kind: 'text', text: 'Print receipt', exact: true },
+            ],
+            description: 'element named "Print receipt"',
+          },
+          button: 'left',
+          modifiers: [],
+          clickCount: 1,
+          position: { x: 20, y: 10 },
+          atRecordedPoint: true,
+        },
+        [{ kind: 'popup', page: 'page1', url: 'http://localhost:8080/shop/receipt/1042' }],
+        undefined,
+      ],
+      [
+        'page1',
+        {
+          type: 'click',
+          target: { locate: [{ kind: 'text', text: 'Close', exact: false }], description: 'text "Close"' },
+          button: 'left',
+          modifiers: [],
+          clickCount: 1,
+          position: { x: 3, y: 3 },
+          atRecordedPoint: true,
+        },
+        [],
+        'runs on http://localhost:8080/shop/receipt/1042',
+      ],
       ['page1', { type: 'closePage' }, [], undefined],
-      ['page', { type: 'noop', note: 'customStep lighthouse-snapshot', unsupported: 'customStep "lighthouse-snapshot" runs Recorder-extension code this replayer does not have (@puppeteer/replay skips it too)' }, [], undefined],
+      [
+        'page',
+        {
+          type: 'noop',
+          note: 'customStep lighthouse-snapshot',
+          unsupported:
+            'customStep "lighthouse-snapshot" runs Recorder-extension code this replayer does not have (@puppeteer/replay skips it too)',
+        },
+        [],
+        undefined,
+      ],
       ['page', { type: 'emulateNetwork', download: 50000, upload: 20000, latency: 400 }, [], undefined],
     ]);
     expect(ep!.steps[0]!.before).toBeUndefined();
     const meta = ep!.meta;
-    expect({ ...meta, steps: undefined }).toEqual({ title: 'Checkout with a saved address', timeout: 7000, selectorAttribute: 'data-testid', steps: undefined });
+    expect({ ...meta, steps: undefined }).toEqual({
+      title: 'Checkout with a saved address',
+      timeout: 7000,
+      selectorAttribute: 'data-testid',
+      steps: undefined,
+    });
     const extras = meta.steps as Record<string, unknown>[];
     expect(extras).toHaveLength(23);
     expect(extras[0]).toEqual({ isMobile: false, hasTouch: false, isLandscape: false });
@@ -124,11 +303,22 @@ test.describe('DevTools Recorder flows', () => {
     });
     const file = join(root, 'flow.json');
     const out = await decode(file, root);
-    const e = (record: string, field: string | undefined, message: string) => ({ file, episode: 'T', record, ...(field ? { field } : {}), message, severity: 'error' });
+    const e = (record: string, field: string | undefined, message: string) => ({
+      file,
+      episode: 'T',
+      record,
+      ...(field ? { field } : {}),
+      message,
+      severity: 'error',
+    });
     expect(out.episodes).toEqual([]);
     expect(out.problems).toEqual([
       e('steps[2]', 'selectors', 'missing (expected array)'),
-      e('steps[3]', 'type', 'unknown step type "hovr" (known: setViewport, navigate, click, doubleClick, hover, change, keyDown, keyUp, scroll, waitForElement, waitForExpression, close, customStep, emulateNetworkConditions)'),
+      e(
+        'steps[3]',
+        'type',
+        'unknown step type "hovr" (known: setViewport, navigate, click, doubleClick, hover, change, keyDown, keyUp, scroll, waitForElement, waitForExpression, close, customStep, emulateNetworkConditions)',
+      ),
       // @puppeteer/replay's parser requires the click offsets too.
       e('steps[4]', 'offsetX', 'missing (expected number)'),
       e('steps[4]', 'offsetY', 'missing (expected number)'),
@@ -152,13 +342,24 @@ test.describe('DevTools Recorder flows', () => {
     expect(untitled.episodes.map((e) => e.id)).toEqual(['untitled']);
     const empty = await decode(join(root, 'no-steps.json'), root);
     expect(empty.episodes).toEqual([]);
-    const nothing = { file: join(root, 'no-steps.json'), episode: 'Nothing', field: 'steps', message: 'the flow "Nothing" has no steps: nothing to replay', severity: 'error' };
+    const nothing = {
+      file: join(root, 'no-steps.json'),
+      episode: 'Nothing',
+      field: 'steps',
+      message: 'the flow "Nothing" has no steps: nothing to replay',
+      severity: 'error',
+    };
     expect(empty.problems).toEqual([nothing]);
     // Rejected, so a run lists it as an episode (error, invalid-input) rather than leaving it out.
-    expect(empty.rejected).toEqual([{ id: 'Nothing', format: 'devtools-recorder', source: { file: join(root, 'no-steps.json') }, problems: [nothing] }]);
+    expect(empty.rejected).toEqual([
+      { id: 'Nothing', format: 'devtools-recorder', source: { file: join(root, 'no-steps.json') }, problems: [nothing] },
+    ]);
     const noTitle = await decode(join(root, 'no-title.json'), root);
     expect(noTitle.rejected.map((r) => r.id)).toEqual(['no-title']);
-    expect(noTitle.problems.map((p) => [p.field, p.message])).toEqual([['title', 'missing (expected string)'], ['steps', 'Invalid input: expected array, received object']]);
+    expect(noTitle.problems.map((p) => [p.field, p.message])).toEqual([
+      ['title', 'missing (expected string)'],
+      ['steps', 'Invalid input: expected array, received object'],
+    ]);
     const broken = await decode(join(root, 'broken.json'), root);
     expect(broken.rejected.map((r) => r.id)).toEqual(['broken']);
     expect(broken.problems[0]!.message).toMatch(/^invalid JSON: /);
@@ -184,15 +385,19 @@ test.describe('DevTools Recorder flows', () => {
 
 test.describe('DevTools selectors', () => {
   test('prefixes', () => {
-    const t = targetFromSelectors([
-      'aria/Search[role="searchbox"]',
-      'aria/[role="main"]',
-      "aria/Name with 'quotes'",
-      'xpath//html/body/div[2]',
-      'pierce/#shadow-input',
-      'text/Sign in',
-      'form > input.q',
-    ], undefined, 'selectors');
+    const t = targetFromSelectors(
+      [
+        'aria/Search[role="searchbox"]',
+        'aria/[role="main"]',
+        "aria/Name with 'quotes'",
+        'xpath//html/body/div[2]',
+        'pierce/#shadow-input',
+        'text/Sign in',
+        'form > input.q',
+      ],
+      undefined,
+      'selectors',
+    );
     expect(t).toEqual({
       issues: [],
       target: {
@@ -217,16 +422,24 @@ test.describe('DevTools selectors', () => {
   });
 
   test('shadow paths and frames become Playwright selectors', () => {
-    expect(targetFromSelectors([['aria/Settings', 'aria/Dark mode[role="switch"]', 'xpath///span', 'text/On']], [1, 0], 'selectors').target).toEqual({
-      locate: [{
-        kind: 'selector',
-        selector: 'internal:label="Settings"s >> internal:or="internal:text=\\"Settings\\"s >> css=:scope:not(label)" >> internal:role=switch[name="Dark mode"s] >> xpath=//span >> internal:text="On"i',
-        framePath: [':is(iframe, frame) >> nth=1', ':is(iframe, frame) >> nth=0'],
-      }],
+    expect(
+      targetFromSelectors([['aria/Settings', 'aria/Dark mode[role="switch"]', 'xpath///span', 'text/On']], [1, 0], 'selectors').target,
+    ).toEqual({
+      locate: [
+        {
+          kind: 'selector',
+          selector:
+            'internal:label="Settings"s >> internal:or="internal:text=\\"Settings\\"s >> css=:scope:not(label)" >> internal:role=switch[name="Dark mode"s] >> xpath=//span >> internal:text="On"i',
+          framePath: [':is(iframe, frame) >> nth=1', ':is(iframe, frame) >> nth=0'],
+        },
+      ],
     });
     // The `or` alternative repeats the path before it (internal:or is evaluated from the root).
     expect(targetFromSelectors([['#host', 'aria/Buy']], undefined, 'selectors').target!.locate).toEqual([
-      { kind: 'selector', selector: 'css=#host >> internal:label="Buy"s >> internal:or="css=#host >> internal:text=\\"Buy\\"s >> css=:scope:not(label)"' },
+      {
+        kind: 'selector',
+        selector: 'css=#host >> internal:label="Buy"s >> internal:or="css=#host >> internal:text=\\"Buy\\"s >> css=:scope:not(label)"',
+      },
     ]);
   });
 
@@ -235,7 +448,9 @@ test.describe('DevTools selectors', () => {
     expect(parseAria("[name='Close'][role='button']")).toEqual({ name: 'Close', role: 'button' });
     expect(parseAria('[role="heading"]')).toEqual({ role: 'heading' });
     expect(parseAria('')).toEqual({ error: 'an ARIA selector needs a name or a role' });
-    expect(targetFromSelectors(['text/'], undefined, 'selectors').issues).toEqual([{ field: 'selectors[0]', message: '"text/" selects nothing (empty after the prefix)', severity: 'error' }]);
+    expect(targetFromSelectors(['text/'], undefined, 'selectors').issues).toEqual([
+      { field: 'selectors[0]', message: '"text/" selects nothing (empty after the prefix)', severity: 'error' },
+    ]);
   });
 
   test('sniffing', () => {
@@ -255,9 +470,14 @@ test.describe('DevTools selectors', () => {
       'b/one.json': flow([{ type: 'navigate', url: 'http://localhost:8080/' }]),
     });
     const data = await loadDataset(root);
-    expect(data.files.map((f) => [f.file, f.format.name])).toEqual([[join(root, 'a/empty.json'), 'devtools-recorder'], [join(root, 'b/one.json'), 'devtools-recorder']]);
+    expect(data.files.map((f) => [f.file, f.format.name])).toEqual([
+      [join(root, 'a/empty.json'), 'devtools-recorder'],
+      [join(root, 'b/one.json'), 'devtools-recorder'],
+    ]);
     expect(data.episodes.map((e) => e.id)).toEqual(['T']);
     expect(data.rejected.map((r) => r.id)).toEqual(['Recording 2']);
-    expect(data.problems.map((p) => formatProblem(p, root))).toEqual(['a/empty.json: error: steps: the flow "Recording 2" has no steps: nothing to replay']);
+    expect(data.problems.map((p) => formatProblem(p, root))).toEqual([
+      'a/empty.json: error: steps: the flow "Recording 2" has no steps: nothing to replay',
+    ]);
   });
 });

@@ -15,7 +15,7 @@ test('--format choices are the registry formats, in the order they are tried', (
   expect(FORMAT_CHOICES[0]).toBe('auto');
 });
 
-test('each lazy registry entry has its decoder\'s name, extensions, sniffer and stream ability', () => {
+test("each lazy registry entry has its decoder's name, extensions, sniffer and stream ability", () => {
   const loaded = [rpaweb, mind2web, mtMind2web, babyagi, visualwebarena, devtoolsRecorder];
   expect(formats.map((f) => f.name)).toEqual(loaded.map((f) => f.name));
   for (const [i, entry] of formats.entries()) {
@@ -27,6 +27,7 @@ test('each lazy registry entry has its decoder\'s name, extensions, sniffer and 
       ['a.json', '[{"annotation_id":"a","confirmed_task":"t","actions":[{"action_uid":"u","raw_html":"<html>"}]}]'],
       ['a.json', '{"title":"t","steps":[{"type":"navigate","url":"http://x"}]}'],
       ['a.html', "<div class='state_obv'>"],
-    ] as const) expect(entry.sniff(file, head), `${entry.name} on ${file}`).toBe(real.sniff(file, head));
+    ] as const)
+      expect(entry.sniff(file, head), `${entry.name} on ${file}`).toBe(real.sniff(file, head));
   }
 });

@@ -25,13 +25,27 @@ export const code = {
   openPage: { name: 'openPage', url: 'about:blank', signals: [], pageAlias: 'page' },
   navigate: (url: string) => ({ name: 'navigate', url, signals: [], pageAlias: 'page' }),
   /** The exact sample line of the brief / spec §0. */
-  submit: JSON.parse('{"name":"click","selector":"internal:role=button[name=\\"Submit\\"i]","signals":[{"name":"download","downloadAlias":"2"}],"button":"left","modifiers":0,"clickCount":1,"pageAlias":"page","locator":{"kind":"role","body":"button","options":{"attrs":[],"exact":false,"name":"Submit"}}}') as object,
-  fill: (text: string) => ({ name: 'fill', selector: 'internal:attr=[placeholder="Your email"i]', signals: [], text, pageAlias: 'page', locator: { kind: 'placeholder', body: 'Your email', options: { exact: false } } }),
+  submit: JSON.parse(
+    '{"name":"click","selector":"internal:role=button[name=\\"Submit\\"i]","signals":[{"name":"download","downloadAlias":"2"}],"button":"left","modifiers":0,"clickCount":1,"pageAlias":"page","locator":{"kind":"role","body":"button","options":{"attrs":[],"exact":false,"name":"Submit"}}}',
+  ) as object,
+  fill: (text: string) => ({
+    name: 'fill',
+    selector: 'internal:attr=[placeholder="Your email"i]',
+    signals: [],
+    text,
+    pageAlias: 'page',
+    locator: { kind: 'placeholder', body: 'Your email', options: { exact: false } },
+  }),
   closePage: { name: 'closePage', signals: [], pageAlias: 'page' },
 };
 
 /** An rpaweb row with the fields the format has; `more` overrides or adds. */
-export function row(id: string | number, step: number | string, browserCode: unknown, more: Record<string, unknown> = {}): Record<string, unknown> {
+export function row(
+  id: string | number,
+  step: number | string,
+  browserCode: unknown,
+  more: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     id,
     language: 'ca',

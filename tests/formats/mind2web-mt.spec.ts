@@ -42,16 +42,27 @@ test('each turn is an episode that continues the previous turn of its conversati
 test('a bad turn rejects only itself; the next turn still decodes and says what it continues', async () => {
   const conversation = JSON.parse(readFileSync(MT, 'utf8'))[0] as { turns: Record<string, unknown>[] };
   const turns = conversation.turns;
-  const broken = { ...turns[1], action_reprs: (turns[1]!.action_reprs as string[]).slice(0, 1), actions: [{ ...(turns[1]!.actions as object[])[0], operation: '{"op": "TYPE", "original_op": "TYPE"' }] };
+  const broken = {
+    ...turns[1],
+    action_reprs: (turns[1]!.action_reprs as string[]).slice(0, 1),
+    actions: [{ ...(turns[1]!.actions as object[])[0], operation: '{"op": "TYPE", "original_op": "TYPE"' }],
+  };
   const root = makeDataset({
-    'test_subdomain_0.json': JSON.stringify([
-      { ...conversation, turns: [turns[0], broken, turns[2], 'not a turn'] },
-      { task_id: 'no-turns', website: 'united' },
-    ], null, 1),
+    'test_subdomain_0.json': JSON.stringify(
+      [
+        { ...conversation, turns: [turns[0], broken, turns[2], 'not a turn'] },
+        { task_id: 'no-turns', website: 'united' },
+      ],
+      null,
+      1,
+    ),
   });
   const file = join(root, 'test_subdomain_0.json');
   const out = await mtMind2web.decodeFile(file, { datasetRoot: root });
-  expect(out.episodes.map((e) => [e.id, e.continues])).toEqual([['mt-0042#0', undefined], ['mt-0042#2', 'mt-0042#1']]);
+  expect(out.episodes.map((e) => [e.id, e.continues])).toEqual([
+    ['mt-0042#0', undefined],
+    ['mt-0042#2', 'mt-0042#1'],
+  ]);
   expect(out.rejected.map((r) => [r.id, r.format, r.source.record])).toEqual([
     ['mt-0042#1', 'mt-mind2web', '[0].turns[1]'],
     ['mt-0042#3', 'mt-mind2web', '[0].turns[3]'],
@@ -59,7 +70,13 @@ test('a bad turn rejects only itself; the next turn still decodes and says what 
   ]);
   expect(out.problems.map((p) => [p.record, p.field, p.episode, p.severity, p.message])).toEqual([
     ['[0].turns[1].actions[0]', 'operation', 'mt-0042#1', 'error', expect.stringMatching(/^not valid JSON text of an operation object: /)],
-    ['[0].turns[2]', undefined, 'mt-0042#2', 'warning', "continues turn mt-0042#1, which was rejected: this turn's starting state cannot be reached by replay"],
+    [
+      '[0].turns[2]',
+      undefined,
+      'mt-0042#2',
+      'warning',
+      "continues turn mt-0042#1, which was rejected: this turn's starting state cannot be reached by replay",
+    ],
     ['[0].turns[3]', undefined, 'mt-0042#3', 'error', 'expected a turn object'],
     ['[1]', 'turns', 'no-turns', 'error', 'missing (expected array)'],
   ]);
@@ -73,7 +90,9 @@ test('a conversation that is not JSON is rejected whole, under its task_id', asy
   const out = await mtMind2web.decodeFile(file, { datasetRoot: root });
   expect(out.episodes.map((e) => e.id)).toEqual(['mt-0043#0']);
   expect(out.rejected.map((r) => [r.id, r.source])).toEqual([['torn', { file, line: 2, record: '[0]' }]]);
-  expect(out.problems).toEqual([{ file, line: 2, record: '[0]', episode: 'torn', severity: 'error', message: expect.stringMatching(/^invalid JSON: /) }]);
+  expect(out.problems).toEqual([
+    { file, line: 2, record: '[0]', episode: 'torn', severity: 'error', message: expect.stringMatching(/^invalid JSON: /) },
+  ]);
 });
 
 test('a conversation without task_id: every turn is rejected with the reason, which is listed once', async () => {

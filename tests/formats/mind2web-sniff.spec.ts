@@ -40,8 +40,12 @@ test('sniffing survives a head that ends inside raw_html and a first record that
   expect(mtMind2web.sniff('/d/train_0.json', mtHead)).toBe(true);
   expect(mind2web.sniff('/d/train_0.json', mtHead)).toBe(false);
   // A broken first record still shows its keys.
-  expect(mind2web.sniff('/d/x.json', '[\n{"annotation_id": "a", "confirmed_task": NaN, "actions": [ }]},\n{"annotation_id": "b"')).toBe(true);
-  expect(babyagi.sniff('/d/metadata_7.json', '[{"id": 1, "instruction": "x", "trajectory": [{"image_id": "a", "action_options": [,]}]}')).toBe(true);
+  expect(mind2web.sniff('/d/x.json', '[\n{"annotation_id": "a", "confirmed_task": NaN, "actions": [ }]},\n{"annotation_id": "b"')).toBe(
+    true,
+  );
+  expect(
+    babyagi.sniff('/d/metadata_7.json', '[{"id": 1, "instruction": "x", "trajectory": [{"image_id": "a", "action_options": [,]}]}'),
+  ).toBe(true);
   // baby-agi's file name vouches for a first record that lost its trajectory keys, not any name.
   const vague = '[{"id": "t1", "instruction": "Open the deals page"}, {"id": "t2", "instruc';
   expect(babyagi.sniff('/d/metadata_0.json', vague)).toBe(true);
@@ -50,7 +54,7 @@ test('sniffing survives a head that ends inside raw_html and a first record that
   expect(mind2web.sniff('/d/x.json', '[{"note": "see \\"raw_html\\": here", "id": 1}]')).toBe(false);
 });
 
-test('not each other\'s files, not rpaweb rows, not other JSON', () => {
+test("not each other's files, not rpaweb rows, not other JSON", () => {
   const rpawebRow = JSON.stringify(row('A', 1, code.openPage));
   for (const f of ours) {
     expect(f.sniff('/d/rows.jsonl', rpawebRow)).toBe(false);

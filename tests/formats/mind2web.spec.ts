@@ -39,7 +39,11 @@ test.describe('Mind2Web tasks', () => {
     expect(out.rejected).toEqual([]);
     expect(out.recordsRead).toBe(3);
     expect(out.episodes.map((e) => [e.id, e.format, e.instruction])).toEqual([
-      ['3f7e1b2a-6c4d-4e8f-9a0b-1c2d3e4f5a6b', 'mind2web', 'Check for pickup restaurant available in Boston, NY on March 18, 5pm with just one guest'],
+      [
+        '3f7e1b2a-6c4d-4e8f-9a0b-1c2d3e4f5a6b',
+        'mind2web',
+        'Check for pickup restaurant available in Boston, NY on March 18, 5pm with just one guest',
+      ],
       ['c0eeead1-f8ea-4819-a6da-ef0108b40c89', 'mind2web', 'Sign up for the Enterprise commuter newsletter as Allan'],
       ['7b8c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9d0e', 'mind2web', 'Look for deals on flights from Boston to New York'],
     ]);
@@ -109,7 +113,12 @@ test.describe('Mind2Web tasks', () => {
     });
     // original_op HOVER (op CLICK) → hover; ENTER (op CLICK) → press Enter on the element.
     expect(actions[3]).toMatchObject({ type: 'hover', target: { description: 'link "Restaurants"' } });
-    expect(actions[3]!.type === 'hover' && actions[3]!.target.locate[3]).toStrictEqual({ kind: 'fingerprint', tag: 'a', role: 'link', text: 'Restaurants' });
+    expect(actions[3]!.type === 'hover' && actions[3]!.target.locate[3]).toStrictEqual({
+      kind: 'fingerprint',
+      tag: 'a',
+      role: 'link',
+      text: 'Restaurants',
+    });
     expect(actions[4]).toStrictEqual({
       type: 'press',
       target: {
@@ -156,7 +165,12 @@ test.describe('Mind2Web tasks', () => {
     const united = (await decode(SHARD)).episodes[2]!;
     const [deals, route] = united.steps.map((s) => s.action);
     expect(deals).toMatchObject({ type: 'click', target: { description: 'link "Flights -> Deals"' } });
-    expect(deals!.type === 'click' && deals!.target.locate[3]).toStrictEqual({ kind: 'fingerprint', tag: 'a', id: 'deals-link', text: 'Flights -> Deals' });
+    expect(deals!.type === 'click' && deals!.target.locate[3]).toStrictEqual({
+      kind: 'fingerprint',
+      tag: 'a',
+      id: 'deals-link',
+      text: 'Flights -> Deals',
+    });
     expect(route).toMatchObject({ type: 'fill', text: 'BOS -> NYC', target: { description: 'textbox "Route"' } });
   });
 
@@ -169,9 +183,17 @@ test.describe('Mind2Web tasks', () => {
 
 test.describe('action_reprs', () => {
   test('role, name, op and value', () => {
-    expect(parseActionRepr('[combobox]  Reservation type -> SELECT: Pickup')).toStrictEqual({ role: 'combobox', name: 'Reservation type', op: 'SELECT', value: 'Pickup' });
+    expect(parseActionRepr('[combobox]  Reservation type -> SELECT: Pickup')).toStrictEqual({
+      role: 'combobox',
+      name: 'Reservation type',
+      op: 'SELECT',
+      value: 'Pickup',
+    });
     expect(parseActionRepr('[combobox]  Enter your departing city, airport name, or airpor... -> TYPE: SPRINGFIELD')).toStrictEqual({
-      role: 'combobox', name: 'Enter your departing city, airport name, or airpor...', op: 'TYPE', value: 'SPRINGFIELD',
+      role: 'combobox',
+      name: 'Enter your departing city, airport name, or airpor...',
+      op: 'TYPE',
+      value: 'SPRINGFIELD',
     });
     expect(parseActionRepr('[button]  Submit -> CLICK')).toStrictEqual({ role: 'button', name: 'Submit', op: 'CLICK' });
     expect(parseActionRepr('[link]  Restaurants -> HOVER')).toStrictEqual({ role: 'link', name: 'Restaurants', op: 'HOVER' });
@@ -187,10 +209,20 @@ test.describe('action_reprs', () => {
   test('the last " -> " splits; the operation decides when the value has one too', () => {
     expect(parseActionRepr('[link]  Flights -> Deals -> CLICK')).toStrictEqual({ role: 'link', name: 'Flights -> Deals', op: 'CLICK' });
     // Without a hint the rightmost split that parses wins; "NYC" is no op, so it is the one before.
-    expect(parseActionRepr('[textbox]  Route -> TYPE: BOS -> NYC')).toStrictEqual({ role: 'textbox', name: 'Route', op: 'TYPE', value: 'BOS -> NYC' });
+    expect(parseActionRepr('[textbox]  Route -> TYPE: BOS -> NYC')).toStrictEqual({
+      role: 'textbox',
+      name: 'Route',
+      op: 'TYPE',
+      value: 'BOS -> NYC',
+    });
     const tricky = '[textbox]  Note -> TYPE: see -> CLICK';
     expect(parseActionRepr(tricky)).toStrictEqual({ role: 'textbox', name: 'Note -> TYPE: see', op: 'CLICK' });
-    expect(parseActionRepr(tricky, { op: 'TYPE', value: 'see -> CLICK' })).toStrictEqual({ role: 'textbox', name: 'Note', op: 'TYPE', value: 'see -> CLICK' });
+    expect(parseActionRepr(tricky, { op: 'TYPE', value: 'see -> CLICK' })).toStrictEqual({
+      role: 'textbox',
+      name: 'Note',
+      op: 'TYPE',
+      value: 'see -> CLICK',
+    });
   });
 
   test('not a repr', () => {
@@ -209,15 +241,25 @@ function task(id: string, more: Record<string, unknown> = {}, action: Record<str
     subdomain: 'Airlines',
     confirmed_task: `task ${id}`,
     action_reprs: ['[button]  Search -> CLICK'],
-    actions: [{
-      action_uid: `uid-${id}`,
-      raw_html: `<html backend_node_id="1" bounding_box_rect="0,0,1280,900"><button backend_node_id="7" bounding_box_rect="10,20,30,40" data_pw_testid_buckeye="uid-${id}"><text backend_node_id="8" bounding_box_rect="10,20,30,40">Search</text></button></html>`,
-      cleaned_html: '<html backend_node_id="1"><button backend_node_id="7"><text backend_node_id="8">Search</text></button></html>',
-      operation: { op: 'CLICK', original_op: 'CLICK', value: '' },
-      pos_candidates: [{ tag: 'button', backend_node_id: '7', attributes: '{"backend_node_id": "7", "bounding_box_rect": "10,20,30,40", "data_pw_testid_buckeye_candidate": "1"}', is_original_target: true, is_top_level_target: true }],
-      neg_candidates: [],
-      ...action,
-    }],
+    actions: [
+      {
+        action_uid: `uid-${id}`,
+        raw_html: `<html backend_node_id="1" bounding_box_rect="0,0,1280,900"><button backend_node_id="7" bounding_box_rect="10,20,30,40" data_pw_testid_buckeye="uid-${id}"><text backend_node_id="8" bounding_box_rect="10,20,30,40">Search</text></button></html>`,
+        cleaned_html: '<html backend_node_id="1"><button backend_node_id="7"><text backend_node_id="8">Search</text></button></html>',
+        operation: { op: 'CLICK', original_op: 'CLICK', value: '' },
+        pos_candidates: [
+          {
+            tag: 'button',
+            backend_node_id: '7',
+            attributes: '{"backend_node_id": "7", "bounding_box_rect": "10,20,30,40", "data_pw_testid_buckeye_candidate": "1"}',
+            is_original_target: true,
+            is_top_level_target: true,
+          },
+        ],
+        neg_candidates: [],
+        ...action,
+      },
+    ],
     ...more,
   };
 }
@@ -286,7 +328,12 @@ test.describe('streamed shards', () => {
       [2, undefined, undefined, 'the top-level array is not closed with "]": truncated?'],
     ]);
     const c = await decode(join(root, 'c.json'), root);
-    expect(c).toEqual({ episodes: [], rejected: [], recordsRead: 0, problems: [{ file: join(root, 'c.json'), message: 'the file is empty: expected a JSON array or object', severity: 'error' }] });
+    expect(c).toEqual({
+      episodes: [],
+      rejected: [],
+      recordsRead: 0,
+      problems: [{ file: join(root, 'c.json'), message: 'the file is empty: expected a JSON array or object', severity: 'error' }],
+    });
     // One task on its own (not in an array): record paths start at the task.
     const d = await decode(join(root, 'd.json'), root);
     expect(d.problems).toEqual([]);
@@ -309,9 +356,10 @@ test.describe('streamed shards', () => {
     for (const chunkBytes of [1, 2, 3, 5, 7, 64, 1 << 16]) {
       const got: JsonRecord[] = [];
       for await (const r of readJsonRecords(join(root, 'x.json'), { chunkBytes })) got.push(r);
-      expect(got.map((r) => (r.kind === 'value' ? [r.record, r.line, r.value] : r)), `chunkBytes ${chunkBytes}`).toEqual(
-        values.map((v, i) => [`[${i}]`, i === 0 ? 1 : i + 1, v]),
-      );
+      expect(
+        got.map((r) => (r.kind === 'value' ? [r.record, r.line, r.value] : r)),
+        `chunkBytes ${chunkBytes}`,
+      ).toEqual(values.map((v, i) => [`[${i}]`, i === 0 ? 1 : i + 1, v]));
     }
   });
 
@@ -319,13 +367,21 @@ test.describe('streamed shards', () => {
     const big = task('BIG', {}, { cleaned_html: 'x'.repeat(5000) });
     const root = makeDataset({ 'train_1.json': `[${JSON.stringify(big)},${JSON.stringify(task('small'))}]` });
     const file = join(root, 'train_1.json');
-    const out = await mind2web.decodeFile(file, { datasetRoot: root, stream: { maxRecordBytes: 4096, chunkBytes: 1000 } } as Parameters<typeof mind2web.decodeFile>[1]);
+    const out = await mind2web.decodeFile(file, { datasetRoot: root, stream: { maxRecordBytes: 4096, chunkBytes: 1000 } } as Parameters<
+      typeof mind2web.decodeFile
+    >[1]);
     expect(out.episodes.map((e) => e.id)).toEqual(['small']);
     expect(out.rejected.map((r) => r.id)).toEqual(['train_1.json[0]']);
-    expect(out.problems).toEqual([{
-      file, line: 1, record: '[0]', episode: 'train_1.json[0]', severity: 'error',
-      message: `this record is ${JSON.stringify(big).length} bytes, more than the 4096 one record may have (the longest string V8 can parse); skipped`,
-    }]);
+    expect(out.problems).toEqual([
+      {
+        file,
+        line: 1,
+        record: '[0]',
+        episode: 'train_1.json[0]',
+        severity: 'error',
+        message: `this record is ${JSON.stringify(big).length} bytes, more than the 4096 one record may have (the longest string V8 can parse); skipped`,
+      },
+    ]);
   });
 
   test('a shard of many megabytes decodes with memory bounded by one record', async () => {
@@ -335,12 +391,25 @@ test.describe('streamed shards', () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
     const file = test.info().outputPath('train_big.json');
-    const negatives = Array.from({ length: 300 }, (_, k) => JSON.stringify({ tag: 'div', backend_node_id: String(1000 + k), attributes: JSON.stringify({ backend_node_id: String(1000 + k), bounding_box_rect: `0,${k},10,10`, class: 'filler '.repeat(40) }) }));
+    const negatives = Array.from({ length: 300 }, (_, k) =>
+      JSON.stringify({
+        tag: 'div',
+        backend_node_id: String(1000 + k),
+        attributes: JSON.stringify({ backend_node_id: String(1000 + k), bounding_box_rect: `0,${k},10,10`, class: 'filler '.repeat(40) }),
+      }),
+    );
     const out = createWriteStream(file);
     const tasks = 48;
     out.write('[\n');
     for (let t = 0; t < tasks; t++) {
-      const record = task(`big-${t}`, {}, { cleaned_html: `<html backend_node_id="1">${'<div backend_node_id="2"><text backend_node_id="3">filler text</text></div>'.repeat(11000)}</html>`, neg_candidates: negatives.map((n) => JSON.parse(n) as unknown) });
+      const record = task(
+        `big-${t}`,
+        {},
+        {
+          cleaned_html: `<html backend_node_id="1">${'<div backend_node_id="2"><text backend_node_id="3">filler text</text></div>'.repeat(11000)}</html>`,
+          neg_candidates: negatives.map((n) => JSON.parse(n) as unknown),
+        },
+      );
       out.write(`${t ? ',\n' : ''}${JSON.stringify(record)}`);
     }
     out.write('\n]\n');
@@ -386,7 +455,13 @@ test.describe('Multimodal-Mind2Web rows', () => {
     expect(out.recordsRead).toBe(3);
     expect(out.rejected).toEqual([]);
     expect(out.episodes.map((e) => [e.id, e.steps.map((s) => [s.recordedStep, s.action.type, s.source.line])])).toEqual([
-      ['3f7e1b2a-6c4d-4e8f-9a0b-1c2d3e4f5a6b', [[0, 'select', 3], [1, 'fill', 1]]],
+      [
+        '3f7e1b2a-6c4d-4e8f-9a0b-1c2d3e4f5a6b',
+        [
+          [0, 'select', 3],
+          [1, 'fill', 1],
+        ],
+      ],
       ['c0eeead1-f8ea-4819-a6da-ef0108b40c89', [[0, 'click', 2]]],
     ]);
     const [tockRows, enterpriseRows] = out.episodes;
@@ -400,16 +475,36 @@ test.describe('Multimodal-Mind2Web rows', () => {
     expect(tockRows!.steps.map((s: Step) => s.before?.screenshot)).toEqual([undefined, join(DATA, 'screenshots/tock-1.png')]);
     expect(tockRows!.steps[0]!.before?.html?.startsWith('<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN"')).toBe(true);
     expect(enterpriseRows!.steps[0]!.before?.screenshot).toBe(join(DATA, 'screenshots/ent-0.png'));
-    expect(tockRows!.meta).toStrictEqual({ website: 'exploretock', domain: 'Travel', subdomain: 'Restaurant', steps: [{ action_uid: tock.actions[0]!.action_uid }, { action_uid: tock.actions[1]!.action_uid }] });
+    expect(tockRows!.meta).toStrictEqual({
+      website: 'exploretock',
+      domain: 'Travel',
+      subdomain: 'Restaurant',
+      steps: [{ action_uid: tock.actions[0]!.action_uid }, { action_uid: tock.actions[1]!.action_uid }],
+    });
     // The sample holds only some actions of each task: said, not hidden.
     expect(out.problems).toEqual([
-      { file: ROWS, line: 1, episode: tockRows!.id, severity: 'warning', message: 'no row for actions 2, 3, 4 of 5 (action_reprs): the replay skips them' },
-      { file: ROWS, line: 2, episode: enterpriseRows!.id, severity: 'warning', message: 'no row for actions 1, 2 of 3 (action_reprs): the replay skips them' },
+      {
+        file: ROWS,
+        line: 1,
+        episode: tockRows!.id,
+        severity: 'warning',
+        message: 'no row for actions 2, 3, 4 of 5 (action_reprs): the replay skips them',
+      },
+      {
+        file: ROWS,
+        line: 2,
+        episode: enterpriseRows!.id,
+        severity: 'warning',
+        message: 'no row for actions 1, 2 of 3 (action_reprs): the replay skips them',
+      },
     ]);
   });
 
   test('a duplicate position, a screenshot outside the root and a broken row reject their task only', async () => {
-    const lines = readFileSync(ROWS, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = readFileSync(ROWS, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const [tock1, ent0, tock0] = lines;
     const root = makeDataset({
       'rows.jsonl': [
@@ -425,32 +520,70 @@ test.describe('Multimodal-Mind2Web rows', () => {
     const out = await decode(file, root);
     expect(out.recordsRead).toBe(6);
     expect(out.episodes.map((e) => e.id)).toEqual(['fine']);
-    expect(out.rejected.map((r) => r.id)).toEqual(['3f7e1b2a-6c4d-4e8f-9a0b-1c2d3e4f5a6b', 'c0eeead1-f8ea-4819-a6da-ef0108b40c89', 'broken-task']);
+    expect(out.rejected.map((r) => r.id)).toEqual([
+      '3f7e1b2a-6c4d-4e8f-9a0b-1c2d3e4f5a6b',
+      'c0eeead1-f8ea-4819-a6da-ef0108b40c89',
+      'broken-task',
+    ]);
     const errors = out.problems.filter((p) => p.severity === 'error').map((p) => [p.line, p.field, p.episode]);
     expect(errors).toEqual([
       [3, 'target_action_index', '3f7e1b2a-6c4d-4e8f-9a0b-1c2d3e4f5a6b'],
       [4, 'screenshot', 'c0eeead1-f8ea-4819-a6da-ef0108b40c89'],
       [5, undefined, 'broken-task'],
     ]);
-    expect(out.problems.find((p) => p.line === 3 && p.severity === 'error')!.message).toBe('action 0 of task "3f7e1b2a-6c4d-4e8f-9a0b-1c2d3e4f5a6b" appears twice: line 2 and line 3');
-    expect(out.problems.find((p) => p.line === 4)!.message).toMatch(/^refused: "\.\.\/\.\.\/outside\.png" resolves to .*, outside the dataset root /);
+    expect(out.problems.find((p) => p.line === 3 && p.severity === 'error')!.message).toBe(
+      'action 0 of task "3f7e1b2a-6c4d-4e8f-9a0b-1c2d3e4f5a6b" appears twice: line 2 and line 3',
+    );
+    expect(out.problems.find((p) => p.line === 4)!.message).toMatch(
+      /^refused: "\.\.\/\.\.\/outside\.png" resolves to .*, outside the dataset root /,
+    );
   });
 });
 
 test.describe('Mind2Web decoding details', () => {
   test('warnings: no marker in raw_html, no positives, op and repr disagreeing, a box that is not one', async () => {
-    const noMarker = task('M', {}, { raw_html: '<html backend_node_id="1"><button backend_node_id="7" bounding_box_rect="10,20,30,40"/></html>' });
-    const nothing = task('N', { action_reprs: ['[button]  Search -> TYPE: x'] }, { raw_html: '<html/>', pos_candidates: [], operation: { op: 'TYPE', original_op: 'CLICK', value: '' } });
-    const badBox = task('R', {}, { pos_candidates: [{ tag: 'button', backend_node_id: 7, attributes: { backend_node_id: '7', bounding_box_rect: '10,20,wide' } }], raw_html: '' });
+    const noMarker = task(
+      'M',
+      {},
+      { raw_html: '<html backend_node_id="1"><button backend_node_id="7" bounding_box_rect="10,20,30,40"/></html>' },
+    );
+    const nothing = task(
+      'N',
+      { action_reprs: ['[button]  Search -> TYPE: x'] },
+      { raw_html: '<html/>', pos_candidates: [], operation: { op: 'TYPE', original_op: 'CLICK', value: '' } },
+    );
+    const badBox = task(
+      'R',
+      {},
+      {
+        pos_candidates: [{ tag: 'button', backend_node_id: 7, attributes: { backend_node_id: '7', bounding_box_rect: '10,20,wide' } }],
+        raw_html: '',
+      },
+    );
     const root = makeDataset({ 'test_task_0.json': JSON.stringify([noMarker, nothing, badBox]) });
     const file = join(root, 'test_task_0.json');
     const out = await decode(file, root);
     expect(out.rejected).toEqual([]);
     expect(out.problems.map((p) => [p.record, p.field, p.episode, p.message])).toEqual([
-      ['[0].actions[0]', 'raw_html', 'M', 'no element carries data_pw_testid_buckeye="uid-M": the target is known from its candidates only'],
+      [
+        '[0].actions[0]',
+        'raw_html',
+        'M',
+        'no element carries data_pw_testid_buckeye="uid-M": the target is known from its candidates only',
+      ],
       ['[1].actions[0]', 'operation.op', 'N', 'TYPE does not go with original_op CLICK (expected CLICK); the step follows original_op'],
-      ['[1].actions[0]', 'raw_html', 'N', 'no element carries data_pw_testid_buckeye="uid-N": the target is known from its candidates only'],
-      ['[1].actions[0]', 'pos_candidates', 'N', "empty, and the recorded HTML has no marked target: Mind2Web filtered out this step's ground truth, so no recorded element can be checked"],
+      [
+        '[1].actions[0]',
+        'raw_html',
+        'N',
+        'no element carries data_pw_testid_buckeye="uid-N": the target is known from its candidates only',
+      ],
+      [
+        '[1].actions[0]',
+        'pos_candidates',
+        'N',
+        "empty, and the recorded HTML has no marked target: Mind2Web filtered out this step's ground truth, so no recorded element can be checked",
+      ],
       ['[1]', 'action_reprs[0]', 'N', 'says TYPE but the operation is CLICK; the step follows the operation'],
       ['[2].actions[0]', 'raw_html', 'R', 'missing or empty: the step has no recorded HTML'],
       ['[2].actions[0]', 'pos_candidates', 'R', 'bounding_box_rect "10,20,wide" is not "x,y,width,height"; the box is dropped'],
@@ -462,7 +595,10 @@ test.describe('Mind2Web decoding details', () => {
       { kind: 'fingerprint', tag: 'button' },
       { kind: 'box', box: { x: 10, y: 20, width: 30, height: 40 }, viewport: VIEWPORT },
     ]);
-    expect(n!.type === 'click' && n!.target).toStrictEqual({ locate: [{ kind: 'css', css: '[data-pw-testid-buckeye="uid-N"]' }], description: 'button "Search"' });
+    expect(n!.type === 'click' && n!.target).toStrictEqual({
+      locate: [{ kind: 'css', css: '[data-pw-testid-buckeye="uid-N"]' }],
+      description: 'button "Search"',
+    });
     expect(r!.type === 'click' && r!.target.locate.map((l) => l.kind)).toEqual(['css', 'backendNodeId', 'fingerprint']);
     expect(out.episodes[2]!.steps[0]!.before).toStrictEqual({ viewport: VIEWPORT });
   });
@@ -494,12 +630,19 @@ test.describe('Mind2Web decoding details', () => {
     expect(out.episodes.map((e) => e.id)).toEqual(['same']);
     // Not 'same': its error line would replace the real task's result wherever the last line per id wins (merge, --resume).
     expect(out.rejected.map((r) => [r.id, r.source.record])).toEqual([['same (duplicate: train_3.json:1:[1])', '[1]']]);
-    expect(out.problems.map((p) => [p.record, p.field, p.message])).toEqual([['[1]', 'annotation_id', '"same" is also the id of record [0]']]);
+    expect(out.problems.map((p) => [p.record, p.field, p.message])).toEqual([
+      ['[1]', 'annotation_id', '"same" is also the id of record [0]'],
+    ]);
   });
 
   test('a file that cannot be read is a problem, not a crash', async () => {
     const root = makeDataset({ 'x/keep.txt': '' });
     const out = await decode(join(root, 'missing.json'), root);
-    expect(out).toEqual({ episodes: [], rejected: [], recordsRead: 0, problems: [{ file: join(root, 'missing.json'), severity: 'error', message: expect.stringMatching(/^cannot read the file: ENOENT/) }] });
+    expect(out).toEqual({
+      episodes: [],
+      rejected: [],
+      recordsRead: 0,
+      problems: [{ file: join(root, 'missing.json'), severity: 'error', message: expect.stringMatching(/^cannot read the file: ENOENT/) }],
+    });
   });
 });

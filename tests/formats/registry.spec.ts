@@ -28,7 +28,7 @@ test('findDatasetFiles walks a folder in name order, skipping node_modules and d
     'node_modules/x/y.jsonl': jsonl(code.openPage),
     '.cache/z.jsonl': jsonl(code.openPage),
     'link.jsonl': { symlink: 'a.jsonl' },
-    'dirlink': { symlink: 'b' },
+    dirlink: { symlink: 'b' },
   });
   const found = await findDatasetFiles(root);
   expect(found.map((f) => f.file.slice(root.length + 1))).toEqual(['a.jsonl', 'b/10.jsonl', 'b/2.jsonl', 'link.jsonl']);

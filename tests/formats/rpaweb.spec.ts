@@ -15,7 +15,10 @@ async function decode(root: string, name = 'rows.jsonl'): Promise<Decoded> {
 const submitAction = {
   type: 'click',
   target: {
-    locate: [{ kind: 'selector', selector: 'internal:role=button[name="Submit"i]' }, { kind: 'role', role: 'button', name: 'Submit', exact: false }],
+    locate: [
+      { kind: 'selector', selector: 'internal:role=button[name="Submit"i]' },
+      { kind: 'role', role: 'button', name: 'Submit', exact: false },
+    ],
     description: 'button "Submit"',
   },
   button: 'left',
@@ -45,9 +48,34 @@ test.describe('rpaweb rows', () => {
       format: 'rpaweb',
       instruction: 'intent A',
       steps: [
-        { index: 0, recordedStep: 1, page: 'page', action: { type: 'navigate', url: 'https://a.example/' }, expect: [], before: { html: '<html>A:1</html>' }, source: { file, line: 3 } },
-        { index: 1, recordedStep: 2, page: 'page', action: submitAction, expect: [{ kind: 'download', alias: '2' }], before: { html: '<html>A:2</html>' }, note: 'press submit', source: { file, line: 1 } },
-        { index: 2, recordedStep: 3, page: 'page', action: { type: 'closePage' }, expect: [], before: { html: '<html>A:3</html>' }, source: { file, line: 5 } },
+        {
+          index: 0,
+          recordedStep: 1,
+          page: 'page',
+          action: { type: 'navigate', url: 'https://a.example/' },
+          expect: [],
+          before: { html: '<html>A:1</html>' },
+          source: { file, line: 3 },
+        },
+        {
+          index: 1,
+          recordedStep: 2,
+          page: 'page',
+          action: submitAction,
+          expect: [{ kind: 'download', alias: '2' }],
+          before: { html: '<html>A:2</html>' },
+          note: 'press submit',
+          source: { file, line: 1 },
+        },
+        {
+          index: 2,
+          recordedStep: 3,
+          page: 'page',
+          action: { type: 'closePage' },
+          expect: [],
+          before: { html: '<html>A:3</html>' },
+          source: { file, line: 5 },
+        },
       ],
       meta: {
         language: 'ca',
@@ -59,16 +87,16 @@ test.describe('rpaweb rows', () => {
       source: { file, line: 1 },
     });
     expect(out.episodes[1]!.source).toEqual({ file, line: 2 });
-    expect(out.episodes[1]!.steps.map((s) => [s.recordedStep, s.action.type, s.source.line])).toEqual([[1, 'navigate', 2], [2, 'fill', 4]]);
+    expect(out.episodes[1]!.steps.map((s) => [s.recordedStep, s.action.type, s.source.line])).toEqual([
+      [1, 'navigate', 2],
+      [2, 'fill', 4],
+    ]);
   });
 
   test('json_data and browserCode as JSON text, numeric id, step as text', async () => {
     const jsonData = JSON.stringify({ browserCode: JSON.stringify(code.submit), extra: 'kept' });
     const root = makeDataset({
-      'rows.jsonl': jsonl(
-        row(7, '10', code.closePage),
-        row(7, '9', null, { json_data: jsonData }),
-      ),
+      'rows.jsonl': jsonl(row(7, '10', code.closePage), row(7, '9', null, { json_data: jsonData })),
     });
     const out = await decode(root);
     expect(out.problems).toEqual([]);
@@ -83,7 +111,11 @@ test.describe('rpaweb rows', () => {
   test('user_feedback steps need input: param from `input` when it is a name, else step<N>', async () => {
     const root = makeDataset({
       'rows.jsonl': jsonl(
-        row('F', 1, code.fill('***'), { input: 'password', requirements: 'Your password', json_data: { browserCode: code.fill('***'), subintent: 'user_feedback' } }),
+        row('F', 1, code.fill('***'), {
+          input: 'password',
+          requirements: 'Your password',
+          json_data: { browserCode: code.fill('***'), subintent: 'user_feedback' },
+        }),
         row('F', 2, code.fill('123'), { input: 'the SMS code', json_data: { browserCode: code.fill('123'), subintent: 'user_feedback' } }),
         row('F', 3, code.fill('x'), { input: 'user.name-2', subintent: 'user_feedback' }),
         row('F', 4, code.submit, { json_data: { browserCode: code.submit, subintent: 'click_submit' } }),
@@ -99,7 +131,12 @@ test.describe('rpaweb rows', () => {
       undefined,
     ]);
     expect(steps.map((s) => s.note)).toEqual(['password', 'the SMS code', 'user.name-2', undefined]);
-    expect((out.episodes[0]!.meta.steps as { subintent?: string }[]).map((s) => s.subintent)).toEqual(['user_feedback', 'user_feedback', 'user_feedback', 'click_submit']);
+    expect((out.episodes[0]!.meta.steps as { subintent?: string }[]).map((s) => s.subintent)).toEqual([
+      'user_feedback',
+      'user_feedback',
+      'user_feedback',
+      'click_submit',
+    ]);
   });
 
   test('screenshots resolve against the JSONL folder and stay inside the dataset root', async () => {
@@ -114,7 +151,11 @@ test.describe('rpaweb rows', () => {
     });
     const out = await decode(root, 'sub/rows.jsonl');
     expect(out.problems).toEqual([]);
-    expect(out.episodes[0]!.steps.map((s) => s.before?.screenshot)).toEqual([join(root, 'png/a1.png'), join(root, 'png/a1.png'), join(root, 'png/a1.png')]);
+    expect(out.episodes[0]!.steps.map((s) => s.before?.screenshot)).toEqual([
+      join(root, 'png/a1.png'),
+      join(root, 'png/a1.png'),
+      join(root, 'png/a1.png'),
+    ]);
   });
 
   test('bad rows are problems with file, line and field; good episodes in the same file still decode', async () => {
@@ -156,7 +197,18 @@ test.describe('rpaweb rows', () => {
     ]);
 
     expect(out.rejected.map((r) => [r.id, r.source.line])).toEqual([
-      ['X', 2], ['U', 4], ['M', 5], ['W', 6], ['P1', 9], ['P2', 10], ['P3', 11], ['D', 12], ['S', 14], ['J', 15], ['N', 16], ['Q', 19],
+      ['X', 2],
+      ['U', 4],
+      ['M', 5],
+      ['W', 6],
+      ['P1', 9],
+      ['P2', 10],
+      ['P3', 11],
+      ['D', 12],
+      ['S', 14],
+      ['J', 15],
+      ['N', 16],
+      ['Q', 19],
     ]);
     for (const r of out.rejected) {
       expect(r.format).toBe('rpaweb');
@@ -211,7 +263,15 @@ test.describe('rpaweb rows', () => {
     const latin1 = Buffer.from(jsonl(row('L', 2, code.fill('caf\u00e9'))), 'latin1');
     const root = makeDataset({ 'rows.jsonl': Buffer.concat([good, latin1]) });
     const out = await decode(root);
-    expect(out.problems).toEqual([{ file: join(root, 'rows.jsonl'), line: 2, episode: 'L', severity: 'warning', message: expect.stringMatching(/^not valid UTF-8 \(first bad byte at offset \d+\)/) }]);
+    expect(out.problems).toEqual([
+      {
+        file: join(root, 'rows.jsonl'),
+        line: 2,
+        episode: 'L',
+        severity: 'warning',
+        message: expect.stringMatching(/^not valid UTF-8 \(first bad byte at offset \d+\)/),
+      },
+    ]);
     expect(out.episodes[0]!.steps.map((s) => (s.action as { text: string }).text)).toEqual(['caf\u00e9', 'caf\uFFFD']);
   });
 
@@ -230,13 +290,25 @@ test.describe('plain codegen .jsonl', () => {
     const [ep] = out.episodes;
     expect(ep!.id).toBe('codegen-1.40');
     expect(ep!.source).toEqual({ file, line: 1 });
-    expect(ep!.meta).toStrictEqual({ browserName: 'chromium', launchOptions: { headless: false }, contextOptions: { viewport: { width: 1280, height: 720 } } });
+    expect(ep!.meta).toStrictEqual({
+      browserName: 'chromium',
+      launchOptions: { headless: false },
+      contextOptions: { viewport: { width: 1280, height: 720 } },
+    });
     expect(ep!.steps.map((s) => [s.index, s.page, s.action.type, s.source.line])).toEqual([
-      [0, 'page', 'openPage', 2], [1, 'page', 'navigate', 3], [2, 'page', 'click', 4], [3, 'page1', 'closePage', 5],
-      [4, 'page', 'fill', 6], [5, 'page', 'press', 7], [6, 'page', 'check', 8],
+      [0, 'page', 'openPage', 2],
+      [1, 'page', 'navigate', 3],
+      [2, 'page', 'click', 4],
+      [3, 'page1', 'closePage', 5],
+      [4, 'page', 'fill', 6],
+      [5, 'page', 'press', 7],
+      [6, 'page', 'check', 8],
     ]);
     expect(ep!.steps.every((s) => s.before?.viewport?.width === 1280 && s.before.viewport.height === 720)).toBe(true);
-    expect(ep!.steps[2]!.expect).toStrictEqual([{ kind: 'popup', page: 'page1' }, { kind: 'navigation', url: 'http://127.0.0.1:38101/p2' }]);
+    expect(ep!.steps[2]!.expect).toStrictEqual([
+      { kind: 'popup', page: 'page1' },
+      { kind: 'navigation', url: 'http://127.0.0.1:38101/p2' },
+    ]);
     expect(ep!.steps[5]!.action).toMatchObject({ type: 'press', key: 'a', modifiers: ['Control'] });
     expect(ep!.steps[2]!.recordedStep).toBeUndefined();
   });
@@ -253,14 +325,20 @@ test.describe('plain codegen .jsonl', () => {
     });
     const flow = await decode(root, 'flow.jsonl');
     expect(flow.problems).toEqual([]);
-    expect(flow.episodes[0]!.steps.map((s) => s.action)).toStrictEqual([{ type: 'openPage', url: 'about:blank' }, { type: 'navigate', url: 'https://x.example/' }]);
+    expect(flow.episodes[0]!.steps.map((s) => s.action)).toStrictEqual([
+      { type: 'openPage', url: 'about:blank' },
+      { type: 'navigate', url: 'https://x.example/' },
+    ]);
     expect(flow.episodes[0]!.meta).toStrictEqual({});
     expect(flow.episodes[0]!.steps[0]!.before).toBeUndefined();
 
     const broken = await decode(root, 'broken.jsonl');
     expect(broken.episodes).toEqual([]);
     expect(broken.rejected.map((r) => r.id)).toEqual(['broken']);
-    expect(broken.problems.map((p) => [p.line, p.field, p.episode])).toEqual([[3, 'selector', 'broken'], [4, undefined, 'broken']]);
+    expect(broken.problems.map((p) => [p.line, p.field, p.episode])).toEqual([
+      [3, 'selector', 'broken'],
+      [4, undefined, 'broken'],
+    ]);
   });
 });
 
@@ -288,17 +366,26 @@ test.describe('sniff', () => {
 test('a file that cannot be read is a problem, not an exception', async () => {
   const root = makeDataset({ 'dir.jsonl/x': 'x' });
   const out = await decode(root, 'missing.jsonl');
-  expect(out).toEqual({ episodes: [], rejected: [], recordsRead: 0, problems: [{ file: join(root, 'missing.jsonl'), severity: 'error', message: expect.stringMatching(/^cannot read the file: ENOENT/) }] });
+  expect(out).toEqual({
+    episodes: [],
+    rejected: [],
+    recordsRead: 0,
+    problems: [{ file: join(root, 'missing.jsonl'), severity: 'error', message: expect.stringMatching(/^cannot read the file: ENOENT/) }],
+  });
   const dir = await decode(root, 'dir.jsonl');
   expect(dir.problems.map((p) => p.message)).toEqual([expect.stringMatching(/^cannot read the file: EISDIR/)]);
 });
 
 test('a locator that disagrees with its selector adds no alternative', async () => {
   const root = makeDataset({
-    'rows.jsonl': jsonl(row('A', 1, { ...code.submit, locator: { kind: 'role', body: 'link', options: { attrs: [], exact: false, name: 'Submit' } } })),
+    'rows.jsonl': jsonl(
+      row('A', 1, { ...code.submit, locator: { kind: 'role', body: 'link', options: { attrs: [], exact: false, name: 'Submit' } } }),
+    ),
   });
   const out = await decode(root);
-  expect(out.episodes[0]!.steps[0]!.action).toMatchObject({ target: { locate: [{ kind: 'selector', selector: 'internal:role=button[name="Submit"i]' }], description: 'button "Submit"' } });
+  expect(out.episodes[0]!.steps[0]!.action).toMatchObject({
+    target: { locate: [{ kind: 'selector', selector: 'internal:role=button[name="Submit"i]' }], description: 'button "Submit"' },
+  });
   expect((out.episodes[0]!.steps[0]!.action as { target: { locate: unknown[] } }).target.locate).toHaveLength(1);
 });
 

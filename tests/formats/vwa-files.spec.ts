@@ -19,12 +19,38 @@ async function decode(file: string, root: string, format = visualwebarena): Prom
 
 /** A VWA action dict with the defaults agent runs store. */
 function act(action: Record<string, unknown>): Record<string, unknown> {
-  return { action_type: 0, coords: [0, 0], element_role: 0, element_name: '', text: [], page_number: 0, url: '', nth: 0, pw_code: '', element_id: '', key_comb: '', direction: '', answer: '', raw_prediction: '', ...action };
+  return {
+    action_type: 0,
+    coords: [0, 0],
+    element_role: 0,
+    element_name: '',
+    text: [],
+    page_number: 0,
+    url: '',
+    nth: 0,
+    pw_code: '',
+    element_id: '',
+    key_comb: '',
+    direction: '',
+    answer: '',
+    raw_prediction: '',
+    ...action,
+  };
 }
 
 /** A Recon-Act step entry. */
 function entry(action: Record<string, unknown> | undefined, info: Record<string, unknown> = {}): Record<string, unknown> {
-  const e: Record<string, unknown> = { info: { fail_error: '', observation_metadata: { text: { url: 'http://shop.test/', obs_nodes_info: {}, tabs: ['Tab 0 (current): Shop'] }, image: { obs_nodes_info: {} } }, intent: 'Buy the cheapest mug', ...info } };
+  const e: Record<string, unknown> = {
+    info: {
+      fail_error: '',
+      observation_metadata: {
+        text: { url: 'http://shop.test/', obs_nodes_info: {}, tabs: ['Tab 0 (current): Shop'] },
+        image: { obs_nodes_info: {} },
+      },
+      intent: 'Buy the cheapest mug',
+      ...info,
+    },
+  };
   if (action) e.action = act(action);
   return e;
 }
@@ -47,9 +73,18 @@ test.describe('Recon-Act (aworld_visualwebarena) trajectories', () => {
     expect(ep!.source).toEqual({ file: RECON });
     expect(ep!.meta.somBoxes).toBe('topLeft'); // told from ids whose SoM box equals their union_bound
     expect(ep!.steps).toStrictEqual([
-      { index: 0, page: 'page', action: { type: 'openPage', url: 'http://127.0.0.1:9980/' }, expect: [], note: 'open the page the recording started on', source: src(0) },
       {
-        index: 1, recordedStep: 0, page: 'page',
+        index: 0,
+        page: 'page',
+        action: { type: 'openPage', url: 'http://127.0.0.1:9980/' },
+        expect: [],
+        note: 'open the page the recording started on',
+        source: src(0),
+      },
+      {
+        index: 1,
+        recordedStep: 0,
+        page: 'page',
         action: {
           type: 'type',
           target: {
@@ -67,21 +102,33 @@ test.describe('Recon-Act (aworld_visualwebarena) trajectories', () => {
         before: { url: 'http://127.0.0.1:9980/', screenshot: shot(0), viewport, targetBox: { x: 440, y: 180.5, width: 400, height: 36 } },
         source: src(0),
       },
-      { index: 2, recordedStep: 1, page: 'page', action: { type: 'scroll', dx: 0, dy: 1, unit: 'viewport' }, expect: [], before: { url: search, screenshot: shot(1), viewport }, source: src(1) },
       {
-        index: 3, recordedStep: 2, page: 'page',
+        index: 2,
+        recordedStep: 1,
+        page: 'page',
+        action: { type: 'scroll', dx: 0, dy: 1, unit: 'viewport' },
+        expect: [],
+        before: { url: search, screenshot: shot(1), viewport },
+        source: src(1),
+      },
+      {
+        index: 3,
+        recordedStep: 2,
+        page: 'page',
         action: {
           type: 'click',
           target: {
             locate: [
-              { kind: 'role', role: 'link', name: 'Honda Civic 2012 – blue, \'like new\'', exact: true },
+              { kind: 'role', role: 'link', name: "Honda Civic 2012 – blue, 'like new'", exact: true },
               { kind: 'box', box: { x: 312, y: 402.25, width: 268, height: 22 }, viewport },
-              { kind: 'fingerprint', role: 'link', text: 'Honda Civic 2012 – blue, \'like new\'' },
+              { kind: 'fingerprint', role: 'link', text: "Honda Civic 2012 – blue, 'like new'" },
             ],
             atPoint: true,
             description: 'link "Honda Civic 2012 – blue, \'like new\'"',
           },
-          button: 'left', modifiers: [], clickCount: 1,
+          button: 'left',
+          modifiers: [],
+          clickCount: 1,
         },
         // The next observation lists two tabs: the click opened one, and VWA moved to it.
         expect: [{ kind: 'popup', page: 'page1' }],
@@ -89,25 +136,51 @@ test.describe('Recon-Act (aworld_visualwebarena) trajectories', () => {
         source: src(2),
       },
       {
-        index: 4, recordedStep: 3, page: 'page1',
+        index: 4,
+        recordedStep: 3,
+        page: 'page1',
         action: { type: 'press', key: 'c', modifiers: ['Control'] },
         expect: [],
         before: { url: item, screenshot: shot(3), viewport },
         note: 'recorded key_comb "Meta+c": VWA presses Meta as Control off macOS, as this replay does',
         source: src(3),
       },
-      { index: 5, recordedStep: 4, page: 'page1', action: { type: 'closePage' }, expect: [], before: { url: item, screenshot: shot(4), viewport }, source: src(4) },
-      { index: 6, recordedStep: 5, page: 'page', action: { type: 'stop', answer: '$3,900' }, expect: [], before: { url: search, screenshot: shot(5), viewport }, source: src(5) },
+      {
+        index: 5,
+        recordedStep: 4,
+        page: 'page1',
+        action: { type: 'closePage' },
+        expect: [],
+        before: { url: item, screenshot: shot(4), viewport },
+        source: src(4),
+      },
+      {
+        index: 6,
+        recordedStep: 5,
+        page: 'page',
+        action: { type: 'stop', answer: '$3,900' },
+        expect: [],
+        before: { url: search, screenshot: shot(5), viewport },
+        source: src(5),
+      },
     ]);
     const steps = ep!.meta.steps as Record<string, unknown>[];
     expect(steps).toHaveLength(7);
     expect(steps[0]).toEqual({ synthetic: true });
-    expect(steps[1]).toMatchObject({ input_images: [], ss_som: 'images/0_som.png', action: { action_type: 7, element_id: '38', raw_prediction: '```type [38] [blue honda civic] [1]```' } });
+    expect(steps[1]).toMatchObject({
+      input_images: [],
+      ss_som: 'images/0_som.png',
+      action: { action_type: 7, element_id: '38', raw_prediction: '```type [38] [blue honda civic] [1]```' },
+    });
   });
 
   test('a bad action makes only its step unreplayable, naming file, record and field', async () => {
     const root = makeDataset({
-      'bad.json': JSON.stringify({ '0': entry({ action_type: 13, url: 'http://shop.test/mugs' }), '1': entry({ action_type: 99 }), '2': entry({ action_type: 6, element_id: '77' }) }),
+      'bad.json': JSON.stringify({
+        '0': entry({ action_type: 13, url: 'http://shop.test/mugs' }),
+        '1': entry({ action_type: 99 }),
+        '2': entry({ action_type: 6, element_id: '77' }),
+      }),
       'good.json': JSON.stringify({ '0': entry({ action_type: 17, answer: 'N/A' }) }),
     });
     const bad = await decode(join(root, 'bad.json'), root);
@@ -120,12 +193,30 @@ test.describe('Recon-Act (aworld_visualwebarena) trajectories', () => {
       ['noop', `action.element_id: ${bad.problems[1]!.message}`],
     ]);
     expect(bad.problems).toEqual([
-      { file, record: '["1"]', field: 'action.action_type', episode: 'bad', message: 'unknown VWA action type 99 (known: 0–21, NONE, SCROLL, KEY_PRESS, MOUSE_CLICK, KEYBOARD_TYPE, MOUSE_HOVER, CLICK, TYPE, HOVER, PAGE_FOCUS, NEW_TAB, GO_BACK, GO_FORWARD, GOTO_URL, PAGE_CLOSE, CHECK, SELECT_OPTION, STOP, CLEAR, UPLOAD, WAIT, DRAG)', severity: 'error' },
-      { file, record: '["2"]', field: 'action.element_id', episode: 'bad', message: 'element "77" is not in this step\'s observation (the step recorded none)', severity: 'error' },
+      {
+        file,
+        record: '["1"]',
+        field: 'action.action_type',
+        episode: 'bad',
+        message:
+          'unknown VWA action type 99 (known: 0–21, NONE, SCROLL, KEY_PRESS, MOUSE_CLICK, KEYBOARD_TYPE, MOUSE_HOVER, CLICK, TYPE, HOVER, PAGE_FOCUS, NEW_TAB, GO_BACK, GO_FORWARD, GOTO_URL, PAGE_CLOSE, CHECK, SELECT_OPTION, STOP, CLEAR, UPLOAD, WAIT, DRAG)',
+        severity: 'error',
+      },
+      {
+        file,
+        record: '["2"]',
+        field: 'action.element_id',
+        episode: 'bad',
+        message: 'element "77" is not in this step\'s observation (the step recorded none)',
+        severity: 'error',
+      },
     ]);
     const good = await decode(join(root, 'good.json'), root);
     expect(good.problems).toEqual([]);
-    expect(good.episodes[0]!.steps.map((s) => s.action)).toEqual([{ type: 'openPage', url: 'http://shop.test/' }, { type: 'stop', answer: 'N/A' }]);
+    expect(good.episodes[0]!.steps.map((s) => s.action)).toEqual([
+      { type: 'openPage', url: 'http://shop.test/' },
+      { type: 'stop', answer: 'N/A' },
+    ]);
   });
 
   test('screenshots: outside the dataset is refused, a missing one is dropped with a warning', async () => {
@@ -140,7 +231,16 @@ test.describe('Recon-Act (aworld_visualwebarena) trajectories', () => {
     expect(outside.problems[0]!.message).toMatch(/^refused: "\.\.\/\.\.\/outside\.png" resolves to .*, outside the dataset root/);
     const missing = await decode(join(root, 'shots/m.json'), root);
     expect(missing.episodes).toHaveLength(1);
-    expect(missing.problems).toEqual([{ file: join(root, 'shots/m.json'), record: '["0"]', field: 'info.ss_ori', episode: 'm', message: `screenshot dropped: "gone.png" does not exist or is not a file (${join(root, 'shots/gone.png')})`, severity: 'warning' }]);
+    expect(missing.problems).toEqual([
+      {
+        file: join(root, 'shots/m.json'),
+        record: '["0"]',
+        field: 'info.ss_ori',
+        episode: 'm',
+        message: `screenshot dropped: "gone.png" does not exist or is not a file (${join(root, 'shots/gone.png')})`,
+        severity: 'warning',
+      },
+    ]);
     expect(missing.episodes[0]!.steps[1]!.before).toEqual({ url: 'http://shop.test/' });
   });
 
@@ -148,7 +248,10 @@ test.describe('Recon-Act (aworld_visualwebarena) trajectories', () => {
     const root = makeDataset({
       't.json': JSON.stringify({
         '0': entry({ action_type: 13, url: 'http://shop.test/cart' }),
-        '1': entry(undefined, { fail_error: 'Timeout 30000ms exceeded.', observation_metadata: { text: { url: 'http://shop.test/', obs_nodes_info: {} }, image: { obs_nodes_info: {} } } }),
+        '1': entry(undefined, {
+          fail_error: 'Timeout 30000ms exceeded.',
+          observation_metadata: { text: { url: 'http://shop.test/', obs_nodes_info: {} }, image: { obs_nodes_info: {} } },
+        }),
       }),
     });
     const out = await decode(join(root, 't.json'), root);
@@ -160,20 +263,36 @@ test.describe('Recon-Act (aworld_visualwebarena) trajectories', () => {
 
     const hole = makeDataset({ 'h.json': JSON.stringify({ '0': entry(undefined), '1': entry({ action_type: 17 }) }) });
     expect((await decode(join(hole, 'h.json'), hole)).problems).toEqual([
-      { file: join(hole, 'h.json'), record: '["0"]', field: 'action', episode: 'h', message: 'missing (only the last entry may be an observation without an action)', severity: 'error' },
+      {
+        file: join(hole, 'h.json'),
+        record: '["0"]',
+        field: 'action',
+        episode: 'h',
+        message: 'missing (only the last entry may be an observation without an action)',
+        severity: 'error',
+      },
     ]);
   });
 
   test('SoM boxes: an undecidable Recon-Act file is read as VWA centre boxes, with a warning', async () => {
     const image = { '5': [200, 100, 40, 20] };
-    const files = { 't.json': JSON.stringify({ '0': entry({ action_type: 6, element_id: '5' }, { observation_metadata: { text: { url: 'http://shop.test/', obs_nodes_info: {} }, image: { obs_nodes_info: image } } }) }) };
+    const files = {
+      't.json': JSON.stringify({
+        '0': entry(
+          { action_type: 6, element_id: '5' },
+          { observation_metadata: { text: { url: 'http://shop.test/', obs_nodes_info: {} }, image: { obs_nodes_info: image } } },
+        ),
+      }),
+    };
     const root = makeDataset(files);
     const out = await decode(join(root, 't.json'), root);
     expect(out.problems.map((p) => [p.field, p.severity])).toEqual([
       ['info.observation_metadata.image.obs_nodes_info', 'warning'],
       ['action.element_id', 'warning'],
     ]);
-    expect(out.problems[0]!.message).toBe('cannot tell whether SoM boxes are (centre x, centre y, w, h) as VWA writes them or top-left xywh as the Recon-Act card says; assumed VWA\'s form');
+    expect(out.problems[0]!.message).toBe(
+      "cannot tell whether SoM boxes are (centre x, centre y, w, h) as VWA writes them or top-left xywh as the Recon-Act card says; assumed VWA's form",
+    );
     expect(out.episodes[0]!.steps[1]!.before!.targetBox).toEqual({ x: 180, y: 90, width: 40, height: 20 });
     const told = await decode(join(root, 't.json'), root, createVisualWebArenaFormat({ somBoxes: 'topLeft' }));
     expect(told.problems.map((p) => p.field)).toEqual(['action.element_id']);
@@ -195,7 +314,16 @@ test.describe('Recon-Act (aworld_visualwebarena) trajectories', () => {
       ]),
     });
     const out = await decode(join(root, 'tabs.json'), root, createVisualWebArenaFormat({ waitMs: 500 }));
-    expect(out.problems).toEqual([{ file: join(root, 'tabs.json'), record: '[8]', field: 'page_number', episode: 'tabs', message: 'tab 3 is not open at this point of the recording (1 open); VWA failed this step', severity: 'warning' }]);
+    expect(out.problems).toEqual([
+      {
+        file: join(root, 'tabs.json'),
+        record: '[8]',
+        field: 'page_number',
+        episode: 'tabs',
+        message: 'tab 3 is not open at this point of the recording (1 open); VWA failed this step',
+        severity: 'warning',
+      },
+    ]);
     expect(out.episodes[0]!.steps.map((s) => [s.page, s.action])).toEqual([
       ['page', { type: 'openPage' }],
       ['page', { type: 'navigate', url: 'http://a.test/' }],
@@ -210,22 +338,50 @@ test.describe('Recon-Act (aworld_visualwebarena) trajectories', () => {
     ]);
   });
 
-  test('invalid JSON and foreign JSON reject the file\'s episode', async () => {
+  test("invalid JSON and foreign JSON reject the file's episode", async () => {
     const root = makeDataset({ 'broken.json': '{"0": {"info": ', 'other.json': JSON.stringify({ hello: 'world' }) });
     const broken = await decode(join(root, 'broken.json'), root);
     expect(broken.rejected.map((r) => r.id)).toEqual(['broken']);
     expect(broken.problems).toHaveLength(1);
     expect(broken.problems[0]!.message).toMatch(/^invalid JSON: /);
     const other = await decode(join(root, 'other.json'), root);
-    expect(other.problems).toEqual([{ file: join(root, 'other.json'), episode: 'other', message: 'not a VisualWebArena trajectory: expected {"0": {"info", "action"}, …}, a list of steps, or {"steps": […]}', severity: 'error' }]);
+    expect(other.problems).toEqual([
+      {
+        file: join(root, 'other.json'),
+        episode: 'other',
+        message: 'not a VisualWebArena trajectory: expected {"0": {"info", "action"}, …}, a list of steps, or {"steps": […]}',
+        severity: 'error',
+      },
+    ]);
   });
 });
 
 test.describe('VWA render traces and their JSON extraction (real OpenTable run, supermomo668/visualwebarena)', () => {
   const expectedActions = [
     { type: 'openPage', url: 'https://www.opentable.com/' },
-    { type: 'hover', target: { locate: [{ kind: 'role', role: 'button', name: 'Search icon', exact: false }, { kind: 'fingerprint', tag: 'button', text: 'Search icon' }], description: 'button "Search icon"' } },
-    { type: 'click', target: { locate: [{ kind: 'role', role: 'button', name: 'Let’s go', exact: false }, { kind: 'fingerprint', tag: 'button', text: 'Let’s go' }], description: 'button "Let’s go"' }, button: 'left', modifiers: [], clickCount: 1 },
+    {
+      type: 'hover',
+      target: {
+        locate: [
+          { kind: 'role', role: 'button', name: 'Search icon', exact: false },
+          { kind: 'fingerprint', tag: 'button', text: 'Search icon' },
+        ],
+        description: 'button "Search icon"',
+      },
+    },
+    {
+      type: 'click',
+      target: {
+        locate: [
+          { kind: 'role', role: 'button', name: 'Let’s go', exact: false },
+          { kind: 'fingerprint', tag: 'button', text: 'Let’s go' },
+        ],
+        description: 'button "Let’s go"',
+      },
+      button: 'left',
+      modifiers: [],
+      clickCount: 1,
+    },
     { type: 'goBack' },
     { type: 'navigate', url: 'http://homepage.com' },
     { type: 'navigate', url: 'http://homepage.com' },
@@ -239,7 +395,23 @@ test.describe('VWA render traces and their JSON extraction (real OpenTable run, 
     { type: 'noop' },
     { type: 'stop', answer: 'Early stop: Failed to parse actions for 3 times' },
   ];
-  const pages = ['page', 'page', 'page', 'page', 'page', 'page', 'page', 'page', 'page1', 'page1', 'page2', 'page2', 'page2', 'page2', 'page2'];
+  const pages = [
+    'page',
+    'page',
+    'page',
+    'page',
+    'page',
+    'page',
+    'page',
+    'page',
+    'page1',
+    'page1',
+    'page2',
+    'page2',
+    'page2',
+    'page2',
+    'page2',
+  ];
 
   test('render_0.html (screenshots cut to their PNG header): action dicts read from the Python repr', async () => {
     const file = join(OPENTABLE, 'render_0.html');
@@ -247,8 +419,24 @@ test.describe('VWA render traces and their JSON extraction (real OpenTable run, 
     expect(out.recordsRead).toBe(14);
     expect(out.rejected).toEqual([]);
     expect(out.problems).toEqual([
-      { file, line: 110, record: 'steps[0]', field: 'action_object.element_id', episode: 'render_0', message: 'element "7" has no recorded box: it can only be found by its words', severity: 'warning' },
-      { file, line: 175, record: 'steps[1]', field: 'action_object.element_id', episode: 'render_0', message: 'element "8" has no recorded box: it can only be found by its words', severity: 'warning' },
+      {
+        file,
+        line: 110,
+        record: 'steps[0]',
+        field: 'action_object.element_id',
+        episode: 'render_0',
+        message: 'element "7" has no recorded box: it can only be found by its words',
+        severity: 'warning',
+      },
+      {
+        file,
+        line: 175,
+        record: 'steps[1]',
+        field: 'action_object.element_id',
+        episode: 'render_0',
+        message: 'element "8" has no recorded box: it can only be found by its words',
+        severity: 'warning',
+      },
     ]);
     const [ep] = out.episodes;
     expect(ep!.id).toBe('render_0');
@@ -256,16 +444,25 @@ test.describe('VWA render traces and their JSON extraction (real OpenTable run, 
     expect(ep!.steps.map((s) => s.action)).toEqual(expectedActions);
     expect(ep!.steps.map((s) => s.page)).toEqual(pages);
     expect(ep!.steps.map((s) => s.source.line)).toEqual([110, 110, 175, 246, 255, 264, 273, 282, 291, 300, 309, 318, 327, 336, 345]);
-    expect(ep!.steps[1]).toMatchObject({ recordedStep: 0, note: 'hover [7] where [7]', before: { url: 'https://www.opentable.com/', viewport: { width: 1280, height: 2048 } } });
+    expect(ep!.steps[1]).toMatchObject({
+      recordedStep: 0,
+      note: 'hover [7] where [7]',
+      before: { url: 'https://www.opentable.com/', viewport: { width: 1280, height: 2048 } },
+    });
     expect(ep!.steps[1]!.before!.screenshot).toBeUndefined(); // base64 screenshots are not copied into the IR
     expect((ep!.meta.config as Record<string, string>).start_url).toBe('https://www.opentable.com');
-    expect((ep!.meta.steps as Record<string, unknown>[])[14]).toMatchObject({ action: { action_type: 17, answer: 'Early stop: Failed to parse actions for 3 times', raw_prediction: '' } });
+    expect((ep!.meta.steps as Record<string, unknown>[])[14]).toMatchObject({
+      action: { action_type: 17, answer: 'Early stop: Failed to parse actions for 3 times', raw_prediction: '' },
+    });
   });
 
-  test('the JSON extraction of the same trace decodes to the same actions (viewport from the run\'s config.json)', async () => {
+  test("the JSON extraction of the same trace decodes to the same actions (viewport from the run's config.json)", async () => {
     const file = join(OPENTABLE, 'render_0.steps.derived.json');
     const out = await decode(file, OPENTABLE);
-    expect(out.problems.map((p) => [p.record, p.field, p.severity])).toEqual([['steps[0]', 'action.element_id', 'warning'], ['steps[1]', 'action.element_id', 'warning']]);
+    expect(out.problems.map((p) => [p.record, p.field, p.severity])).toEqual([
+      ['steps[0]', 'action.element_id', 'warning'],
+      ['steps[1]', 'action.element_id', 'warning'],
+    ]);
     const [ep] = out.episodes;
     expect(ep!.steps.map((s) => s.action)).toEqual(expectedActions);
     expect(ep!.steps.map((s) => s.page)).toEqual(pages);
@@ -291,8 +488,21 @@ test.describe('VWA render traces and their JSON extraction (real OpenTable run, 
     const root = makeDataset({ 'render_3.html': html });
     const out = await decode(join(root, 'render_3.html'), root);
     expect(out.rejected).toEqual([]);
-    expect(out.episodes[0]!.steps.map((s) => [s.action.type, s.unreplayable])).toEqual([['openPage', undefined], ['noop', 'action_object: cannot read the action repr: expected "," or ")" at offset 83']]);
-    expect(out.problems).toEqual([{ file: join(root, 'render_3.html'), line: 5, record: 'steps[0]', field: 'action_object', episode: 'render_3', message: 'cannot read the action repr: expected "," or ")" at offset 83', severity: 'error' }]);
+    expect(out.episodes[0]!.steps.map((s) => [s.action.type, s.unreplayable])).toEqual([
+      ['openPage', undefined],
+      ['noop', 'action_object: cannot read the action repr: expected "," or ")" at offset 83'],
+    ]);
+    expect(out.problems).toEqual([
+      {
+        file: join(root, 'render_3.html'),
+        line: 5,
+        record: 'steps[0]',
+        field: 'action_object',
+        episode: 'render_3',
+        message: 'cannot read the action repr: expected "," or ")" at offset 83',
+        severity: 'error',
+      },
+    ]);
   });
 
   test('an escaped repr (html.escape) and an ARIA render', async () => {
@@ -307,8 +517,16 @@ test.describe('VWA render traces and their JSON extraction (real OpenTable run, 
     expect(out.episodes[0]!.instruction).toBe('open the cart');
     expect(out.episodes[0]!.steps[1]!.action).toEqual({
       type: 'click',
-      target: { locate: [{ kind: 'role', role: 'link', name: 'Cart (2)', exact: true }, { kind: 'fingerprint', role: 'link', text: 'Cart (2)' }], description: 'link "Cart (2)"' },
-      button: 'left', modifiers: [], clickCount: 1,
+      target: {
+        locate: [
+          { kind: 'role', role: 'link', name: 'Cart (2)', exact: true },
+          { kind: 'fingerprint', role: 'link', text: 'Cart (2)' },
+        ],
+        description: 'link "Cart (2)"',
+      },
+      button: 'left',
+      modifiers: [],
+      clickCount: 1,
     });
   });
 });
@@ -320,14 +538,19 @@ test.describe('format detection', () => {
     expect((await detectFormat(join(OPENTABLE, 'render_0.steps.derived.json')))?.name).toBe(visualwebarena.name);
     expect(await detectFormat(join(OPENTABLE, 'config.json'))).toBeUndefined();
     expect((await detectFormat(resolve('tests/formats/data/devtools/checkout.json')))?.name).toBe(devtoolsRecorder.name);
-    const root = makeDataset({ 'actions.json': JSON.stringify([act({ action_type: 17, answer: 'x' })]), 'page.html': '<html><body>hi</body></html>' });
+    const root = makeDataset({
+      'actions.json': JSON.stringify([act({ action_type: 17, answer: 'x' })]),
+      'page.html': '<html><body>hi</body></html>',
+    });
     expect((await detectFormat(join(root, 'actions.json')))?.name).toBe(visualwebarena.name);
     expect(await detectFormat(join(root, 'page.html'))).toBeUndefined();
   });
 
   test('in the whole test-data folder, only the VWA and DevTools files are claimed by those formats', async () => {
     const found = await findDatasetFiles(resolve('tests/formats/data'));
-    const ours = found.filter((f) => f.format.name === visualwebarena.name || f.format.name === devtoolsRecorder.name).map((f) => [f.file.slice(resolve('tests/formats/data').length + 1), f.format.name]);
+    const ours = found
+      .filter((f) => f.format.name === visualwebarena.name || f.format.name === devtoolsRecorder.name)
+      .map((f) => [f.file.slice(resolve('tests/formats/data').length + 1), f.format.name]);
     expect(ours).toEqual([
       ['devtools/checkout.json', 'devtools-recorder'],
       ['vwa/opentable/render_0.html', 'visualwebarena'],

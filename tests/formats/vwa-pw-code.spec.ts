@@ -12,19 +12,25 @@ test.describe('pw_code chains', () => {
   test('get_by_role with a name: selector first, then the getByRole form', () => {
     expect(read('page.get_by_role("button", name="Search").click()')).toEqual({
       target: {
-        locate: [{ kind: 'selector', selector: 'internal:role=button[name="Search"i]' }, { kind: 'role', role: 'button', name: 'Search', exact: false }],
+        locate: [
+          { kind: 'selector', selector: 'internal:role=button[name="Search"i]' },
+          { kind: 'role', role: 'button', name: 'Search', exact: false },
+        ],
         description: 'button "Search"',
       },
       action: 'click',
       args: [],
     });
     expect(read("page.get_by_role('link', name='Sign in', exact=True).click()").target).toEqual({
-      locate: [{ kind: 'selector', selector: 'internal:role=link[name="Sign in"s]' }, { kind: 'role', role: 'link', name: 'Sign in', exact: true }],
+      locate: [
+        { kind: 'selector', selector: 'internal:role=link[name="Sign in"s]' },
+        { kind: 'role', role: 'link', name: 'Sign in', exact: true },
+      ],
       description: 'link "Sign in"',
     });
   });
 
-  test('role options in Playwright\'s order', () => {
+  test("role options in Playwright's order", () => {
     expect(read('page.get_by_role("heading", name="Results", level=2).hover()').target).toEqual({
       locate: [{ kind: 'selector', selector: 'internal:role=heading[level=2][name="Results"i]' }],
       description: 'heading "Results"',
@@ -35,16 +41,37 @@ test.describe('pw_code chains', () => {
   });
 
   test('every get_by_* method', () => {
-    expect(read('page.get_by_text("Sort by").click()').target!.locate).toEqual([{ kind: 'selector', selector: 'internal:text="Sort by"i' }, { kind: 'text', text: 'Sort by', exact: false }]);
+    expect(read('page.get_by_text("Sort by").click()').target!.locate).toEqual([
+      { kind: 'selector', selector: 'internal:text="Sort by"i' },
+      { kind: 'text', text: 'Sort by', exact: false },
+    ]);
     expect(read('page.get_by_label("Email", exact=True).fill("a@b.c")')).toEqual({
-      target: { locate: [{ kind: 'selector', selector: 'internal:label="Email"s' }, { kind: 'label', text: 'Email', exact: true }], description: 'field labelled "Email"' },
+      target: {
+        locate: [
+          { kind: 'selector', selector: 'internal:label="Email"s' },
+          { kind: 'label', text: 'Email', exact: true },
+        ],
+        description: 'field labelled "Email"',
+      },
       action: 'fill',
       args: ['a@b.c'],
     });
-    expect(read('page.get_by_placeholder("Search").type("civic")').target!.locate).toEqual([{ kind: 'selector', selector: 'internal:attr=[placeholder="Search"i]' }, { kind: 'placeholder', text: 'Search', exact: false }]);
-    expect(read('page.get_by_alt_text("logo").click()').target!.locate).toEqual([{ kind: 'selector', selector: 'internal:attr=[alt="logo"i]' }, { kind: 'alt', text: 'logo', exact: false }]);
-    expect(read('page.get_by_title("Close").click()').target!.locate).toEqual([{ kind: 'selector', selector: 'internal:attr=[title="Close"i]' }, { kind: 'title', text: 'Close', exact: false }]);
-    expect(read('page.get_by_test_id("submit-order").click()').target!.locate).toEqual([{ kind: 'selector', selector: 'internal:testid=[data-testid="submit-order"s]' }, { kind: 'testId', testId: 'submit-order' }]);
+    expect(read('page.get_by_placeholder("Search").type("civic")').target!.locate).toEqual([
+      { kind: 'selector', selector: 'internal:attr=[placeholder="Search"i]' },
+      { kind: 'placeholder', text: 'Search', exact: false },
+    ]);
+    expect(read('page.get_by_alt_text("logo").click()').target!.locate).toEqual([
+      { kind: 'selector', selector: 'internal:attr=[alt="logo"i]' },
+      { kind: 'alt', text: 'logo', exact: false },
+    ]);
+    expect(read('page.get_by_title("Close").click()').target!.locate).toEqual([
+      { kind: 'selector', selector: 'internal:attr=[title="Close"i]' },
+      { kind: 'title', text: 'Close', exact: false },
+    ]);
+    expect(read('page.get_by_test_id("submit-order").click()').target!.locate).toEqual([
+      { kind: 'selector', selector: 'internal:testid=[data-testid="submit-order"s]' },
+      { kind: 'testId', testId: 'submit-order' },
+    ]);
   });
 
   test('chains with locator, nth, first, last, filter', () => {
@@ -62,7 +89,9 @@ test.describe('pw_code chains', () => {
     expect(read('page.locator("tr", has_not_text="Sold").filter(visible=True).nth(-1).click()').target!.locate).toEqual([
       { kind: 'selector', selector: 'tr >> internal:has-not-text="Sold"i >> visible=true >> nth=-1' },
     ]);
-    expect(read('page.locator(page.get_by_role("row")).click()').target!.locate).toEqual([{ kind: 'selector', selector: 'internal:chain="internal:role=row"' }]);
+    expect(read('page.locator(page.get_by_role("row")).click()').target!.locate).toEqual([
+      { kind: 'selector', selector: 'internal:chain="internal:role=row"' },
+    ]);
   });
 
   test('frame hops become framePath', () => {
@@ -71,23 +100,33 @@ test.describe('pw_code chains', () => {
       action: 'fill',
       args: ['4242 4242'],
     });
-    expect(read('page.locator("#wrap").frame_locator("iframe").locator("iframe.inner").content_frame.get_by_text("Pay").click()').target!.locate).toEqual([
-      { kind: 'selector', selector: 'internal:text="Pay"i', framePath: ['#wrap >> iframe', 'iframe.inner'] },
-    ]);
+    expect(
+      read('page.locator("#wrap").frame_locator("iframe").locator("iframe.inner").content_frame.get_by_text("Pay").click()').target!.locate,
+    ).toEqual([{ kind: 'selector', selector: 'internal:text="Pay"i', framePath: ['#wrap >> iframe', 'iframe.inner'] }]);
   });
 
   test('quotes and escapes are read as Python reads them', () => {
-    expect(read('page.get_by_text("He said \\"hi\\"\\n").click()').target!.locate[1]).toEqual({ kind: 'text', text: 'He said "hi"\n', exact: false });
+    expect(read('page.get_by_text("He said \\"hi\\"\\n").click()').target!.locate[1]).toEqual({
+      kind: 'text',
+      text: 'He said "hi"\n',
+      exact: false,
+    });
     expect(read("page.get_by_role('link', name='Women\\'s \"Classic\" Tee').click()").target!.locate).toEqual([
       { kind: 'selector', selector: 'internal:role=link[name="Women\'s \\"Classic\\" Tee"i]' },
       { kind: 'role', role: 'link', name: 'Women\'s "Classic" Tee', exact: false },
     ]);
-    expect(read('page.get_by_label(r"C:\\new\\file").fill(u"caf\\u00e9 \\x41")')).toMatchObject({ target: { locate: [{ selector: 'internal:label="C:\\\\new\\\\file"i' }, { text: 'C:\\new\\file' }] }, args: ['café A'] });
+    expect(read('page.get_by_label(r"C:\\new\\file").fill(u"caf\\u00e9 \\x41")')).toMatchObject({
+      target: { locate: [{ selector: 'internal:label="C:\\\\new\\\\file"i' }, { text: 'C:\\new\\file' }] },
+      args: ['café A'],
+    });
     expect(read('page.get_by_text("a" \'b\').click()').target!.locate[1]).toEqual({ kind: 'text', text: 'ab', exact: false });
   });
 
   test('select_option arguments stay available', () => {
-    expect(read('page.get_by_role("combobox").select_option(["blue", "red"])')).toMatchObject({ action: 'select_option', args: [['blue', 'red']] });
+    expect(read('page.get_by_role("combobox").select_option(["blue", "red"])')).toMatchObject({
+      action: 'select_option',
+      args: [['blue', 'red']],
+    });
   });
 
   test('code acting on the page has no target', () => {
@@ -107,13 +146,21 @@ test.describe('pw_code chains', () => {
     expect(reason('get_by_role("button").click()')).toBe('must start with "page." (as VWA requires)');
     expect(reason('page.get_by_role("button", name="Search"')).toBe('not valid Python: expected "," or ")" before the end at offset 40');
     expect(reason('page.get_by_text("unterminated).click()')).toBe('not valid Python: unterminated string literal at offset 17');
-    expect(reason('page.get_by_text(f"{x}").click()')).toBe('not valid Python: f-strings are not supported (they would need evaluating) at offset 17');
-    expect(reason('page.get_by_role("button").click(); import os')).toBe('not valid Python: unexpected text after the expression: "; import os" at offset 34');
-    expect(reason('page.get_by_role("button")')).toBe('.get_by_role() is not an action VWA runs (click, dclick, dblclick, hover, fill, type, press_sequentially, press, check, uncheck, select_option, focus, clear, set_input_files, goto, scroll)');
+    expect(reason('page.get_by_text(f"{x}").click()')).toBe(
+      'not valid Python: f-strings are not supported (they would need evaluating) at offset 17',
+    );
+    expect(reason('page.get_by_role("button").click(); import os')).toBe(
+      'not valid Python: unexpected text after the expression: "; import os" at offset 34',
+    );
+    expect(reason('page.get_by_role("button")')).toBe(
+      '.get_by_role() is not an action VWA runs (click, dclick, dblclick, hover, fill, type, press_sequentially, press, check, uncheck, select_option, focus, clear, set_input_files, goto, scroll)',
+    );
     expect(reason('page.locator("x").evaluate("document.cookie")')).toMatch(/^\.evaluate\(\) is not an action VWA runs/);
     expect(reason('page.get_by_role("button").wait_for().click()')).toMatch(/^\.wait_for\(\) is not a locator method VWA allows/);
     expect(reason('page.nth(1).click()')).toBe('a chain cannot start with .nth');
-    expect(reason('page.get_by_text(re.compile("Sort", re.I)).click()')).toBe('.get_by_text(): regular expressions (re.compile) are not supported');
+    expect(reason('page.get_by_text(re.compile("Sort", re.I)).click()')).toBe(
+      '.get_by_text(): regular expressions (re.compile) are not supported',
+    );
     expect(reason('page.get_by_role("button", nme="Search").click()')).toBe('.get_by_role(): unsupported keyword argument nme=');
     expect(reason('page.get_by_role(name="Search").click()')).toBe('.get_by_role() needs an argument');
     expect(reason('page.locator("a").nth("2").click()')).toBe('.nth() needs an integer index');
@@ -125,11 +172,22 @@ test.describe('pw_code chains', () => {
 });
 
 test.describe('Python literals (repr of a VWA action)', () => {
-  test('a render trace\'s action repr', () => {
-    const repr = "{'action_type': <ActionTypes.HOVER: 8>, 'coords': array([0., 0.], dtype=float32), 'element_role': 31, 'element_name': '', 'text': [], 'nth': 0, 'element_id': '7', 'answer': None, 'ok': True, 'raw_prediction': \"it's \\\"quoted\\\"\\n\\u00e9\", 'n': -1.5e3, 't': (1, 2,)}";
+  test("a render trace's action repr", () => {
+    const repr =
+      "{'action_type': <ActionTypes.HOVER: 8>, 'coords': array([0., 0.], dtype=float32), 'element_role': 31, 'element_name': '', 'text': [], 'nth': 0, 'element_id': '7', 'answer': None, 'ok': True, 'raw_prediction': \"it's \\\"quoted\\\"\\n\\u00e9\", 'n': -1.5e3, 't': (1, 2,)}";
     expect(pyLiteral(parsePythonWhole(repr))).toEqual({
-      action_type: 8, coords: [0, 0], element_role: 31, element_name: '', text: [], nth: 0, element_id: '7', answer: null, ok: true,
-      raw_prediction: 'it\'s "quoted"\né', n: -1500, t: [1, 2],
+      action_type: 8,
+      coords: [0, 0],
+      element_role: 31,
+      element_name: '',
+      text: [],
+      nth: 0,
+      element_id: '7',
+      answer: null,
+      ok: true,
+      raw_prediction: 'it\'s "quoted"\né',
+      n: -1500,
+      t: [1, 2],
     });
   });
 

@@ -35,14 +35,33 @@ function siteWith(file: string, edits: [string, string][]): string {
 }
 
 const run = (dataset: string, out: string, site: FixtureServer, ...extra: string[]) =>
-  cli('run', dataset, '--out', out, '--map-url', `${RECORDED}=${site.url}`, '--param', 'verification_code=482915', '--timeout', '4000', '--trace', 'off', ...extra);
+  cli(
+    'run',
+    dataset,
+    '--out',
+    out,
+    '--map-url',
+    `${RECORDED}=${site.url}`,
+    '--param',
+    'verification_code=482915',
+    '--timeout',
+    '4000',
+    '--trace',
+    'off',
+    ...extra,
+  );
 
 const linesOf = (path: string) => readFileSync(path, 'utf8').split('\n');
 const changedLines = (a: string[], b: string[]) => a.flatMap((line, i) => (line === b[i] ? [] : [i]));
 
 test('a renamed button and a changed label: the healed file differs only in those steps, and replays with --strict on the changed site', async () => {
   const data = datasetCopy();
-  const site = await serveSite(siteWith('tax/index.html', [['Submit declaration', 'Send declaration'], ['>Full name<', '>Full legal name<']]));
+  const site = await serveSite(
+    siteWith('tax/index.html', [
+      ['Submit declaration', 'Send declaration'],
+      ['>Full name<', '>Full legal name<'],
+    ]),
+  );
   try {
     const out = tempDir('rw-heal-out-');
     // The changed words also change the final page's text: that is the change, not a failure.
@@ -68,13 +87,23 @@ test('a renamed button and a changed label: the healed file differs only in thos
     expect(send.locator).toEqual({ kind: 'role', body: 'button', options: { attrs: [], exact: false, name: 'Send declaration' } });
     expect(codes.map((c) => c.selector)).toEqual(expect.arrayContaining(['internal:role=textbox[name="Full legal name"i]']));
     // Nothing else in the folder changed: the screenshots are the recorded ones, byte for byte.
-    for (const png of readdirSync(join(data, 'png', TAX))) expect(readFileSync(join(out, 'healed', 'png', TAX, png)).equals(readFileSync(join(data, 'png', TAX, png)))).toBe(true);
+    for (const png of readdirSync(join(data, 'png', TAX)))
+      expect(readFileSync(join(out, 'healed', 'png', TAX, png)).equals(readFileSync(join(data, 'png', TAX, png)))).toBe(true);
 
     const report = readFileSync(join(out, 'healed', 'HEALING.md'), 'utf8');
     expect(report).toContain(`getByRole('button', { name: 'Send declaration' })`);
 
     // The healed recording needs no fallback on the site it was healed against.
-    const strict = await run(join(out, 'healed'), tempDir('rw-heal-strict-'), site, '--episode', TAX, '--strict', '--final-text-min', '0.9');
+    const strict = await run(
+      join(out, 'healed'),
+      tempDir('rw-heal-strict-'),
+      site,
+      '--episode',
+      TAX,
+      '--strict',
+      '--final-text-min',
+      '0.9',
+    );
     expect(strict.code, strict.stdout + strict.stderr).toBe(0);
     // The original one does.
     const before = await run(data, tempDir('rw-heal-strict0-'), site, '--episode', TAX, '--strict');
@@ -92,13 +121,38 @@ test('only confident repairs are written: an ambiguous step, a failed step or a 
   // The decision rule on its own, over a results file as a run writes it.
   const data = datasetCopy();
   const out = tempDir('rw-heal-out-');
-  const healed = { selector: 'internal:role=button[name="Send declaration"i]', description: "getByRole('button', { name: 'Send declaration' })" };
-  const step = (index: number, extra: object) => ({ index, action: 'click', description: `step ${index}`, page: 'page', durationMs: 1, ...extra });
-  const episode = (id: string, status: string, steps: object[]) => ({ episode: id, format: 'rpaweb', status, source: { file: join(data, FILE) }, durationMs: 1, steps });
-  writeFileSync(join(out, 'results.jsonl'), [
-    episode(TAX, 'failed', [step(12, { status: 'passed', resolvedBy: 'similarity', score: 0.8, healed })]),
-    episode(LIBRARY, 'failed', [step(2, { status: 'failed', reason: 'ambiguous-target' }), step(3, { status: 'failed', reason: 'timeout', resolvedBy: 'similarity', healed })]),
-  ].map((r) => JSON.stringify(r)).join('\n') + '\n');
+  const healed = {
+    selector: 'internal:role=button[name="Send declaration"i]',
+    description: "getByRole('button', { name: 'Send declaration' })",
+  };
+  const step = (index: number, extra: object) => ({
+    index,
+    action: 'click',
+    description: `step ${index}`,
+    page: 'page',
+    durationMs: 1,
+    ...extra,
+  });
+  const episode = (id: string, status: string, steps: object[]) => ({
+    episode: id,
+    format: 'rpaweb',
+    status,
+    source: { file: join(data, FILE) },
+    durationMs: 1,
+    steps,
+  });
+  writeFileSync(
+    join(out, 'results.jsonl'),
+    [
+      episode(TAX, 'failed', [step(12, { status: 'passed', resolvedBy: 'similarity', score: 0.8, healed })]),
+      episode(LIBRARY, 'failed', [
+        step(2, { status: 'failed', reason: 'ambiguous-target' }),
+        step(3, { status: 'failed', reason: 'timeout', resolvedBy: 'similarity', healed }),
+      ]),
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n') + '\n',
+  );
   const lines = await writeHealed({ dataset: data, out });
   expect(lines.join('\n')).toContain('0 steps rewritten, 3 left as recorded');
   expect(readFileSync(join(out, 'healed', FILE), 'utf8')).toBe(readFileSync(join(data, FILE), 'utf8'));
@@ -108,7 +162,7 @@ test('only confident repairs are written: an ambiguous step, a failed step or a 
   expect(report).toContain('| the episode did not pass (failed) |');
 });
 
-test('approve replaces only the accepted episode\'s before-states (html_data and png), never a failed step\'s', async () => {
+test("approve replaces only the accepted episode's before-states (html_data and png), never a failed step's", async () => {
   const data = datasetCopy();
   // A visible change on every page, so a replaced before-state is told from the recorded one.
   const site = await serveSite(siteWith('style.css', [['body {', 'body { outline: 3px solid #c00;']]));
@@ -126,7 +180,10 @@ test('approve replaces only the accepted episode\'s before-states (html_data and
     expect(changed.length).toBeGreaterThan(0);
     for (const i of changed) expect(original[i]).toContain(`"id":"${LIBRARY}"`);
     for (const i of changed) expect(JSON.parse(healed[i]!).html_data).not.toBe(JSON.parse(original[i]!).html_data);
-    const pngs = (id: string) => readdirSync(join(data, 'png', id)).map((p) => readFileSync(join(out, 'healed', 'png', id, p)).equals(readFileSync(join(data, 'png', id, p))));
+    const pngs = (id: string) =>
+      readdirSync(join(data, 'png', id)).map((p) =>
+        readFileSync(join(out, 'healed', 'png', id, p)).equals(readFileSync(join(data, 'png', id, p))),
+      );
     expect(pngs(TAX).every(Boolean)).toBe(true);
     expect(pngs(LIBRARY).some((same) => !same)).toBe(true);
 
@@ -141,22 +198,46 @@ test('approve replaces only the accepted episode\'s before-states (html_data and
 test('a DevTools Recorder flow gets the new selector as its first alternative, the recorded ones kept after it', async () => {
   const data = tempDir('rw-heal-flow-');
   cpSync(join(RPAWEB_FIXTURES, '..', 'devtools', 'garden', 'search.json'), join(data, 'search.json'));
-  const site = await serveSite(siteWith('garden/index.html', [['<label for="q">Search plants</label> <input id="q" name="q" type="search">', '<label for="q">Search all plants</label> <input id="q" name="q" type="search">']]));
+  const site = await serveSite(
+    siteWith('garden/index.html', [
+      [
+        '<label for="q">Search plants</label> <input id="q" name="q" type="search">',
+        '<label for="q">Search all plants</label> <input id="q" name="q" type="search">',
+      ],
+    ]),
+  );
   try {
     const out = tempDir('rw-heal-out-');
     const r = await cli('run', data, '--out', out, '--map-url', `${RECORDED}=${site.url}`, '--timeout', '4000', '--trace', 'off', '--heal');
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    const [before, after] = [JSON.parse(readFileSync(join(data, 'search.json'), 'utf8')), JSON.parse(readFileSync(join(out, 'healed', 'search.json'), 'utf8'))];
+    const [before, after] = [
+      JSON.parse(readFileSync(join(data, 'search.json'), 'utf8')),
+      JSON.parse(readFileSync(join(out, 'healed', 'search.json'), 'utf8')),
+    ];
     const changed = before.steps.flatMap((s: object, i: number) => (JSON.stringify(s) === JSON.stringify(after.steps[i]) ? [] : [i]));
     expect(changed.length).toBeGreaterThan(0);
-    const search = before.steps.flatMap((s: { selectors?: string[][] }, i: number) => (s.selectors?.[0]?.[0] === 'aria/Search plants' ? [i] : []));
+    const search = before.steps.flatMap((s: { selectors?: string[][] }, i: number) =>
+      s.selectors?.[0]?.[0] === 'aria/Search plants' ? [i] : [],
+    );
     expect(search.length).toBeGreaterThan(0);
     for (const i of search) expect(after.steps[i].selectors[0]).toEqual(['aria/Search all plants[role="searchbox"]']);
     for (const i of changed) {
       expect(after.steps[i].selectors.slice(1)).toEqual(before.steps[i].selectors);
       expect({ ...after.steps[i], selectors: undefined }).toEqual({ ...before.steps[i], selectors: undefined });
     }
-    const strict = await cli('run', join(out, 'healed', 'search.json'), '--out', tempDir('rw-heal-strict-'), '--map-url', `${RECORDED}=${site.url}`, '--timeout', '4000', '--trace', 'off', '--strict');
+    const strict = await cli(
+      'run',
+      join(out, 'healed', 'search.json'),
+      '--out',
+      tempDir('rw-heal-strict-'),
+      '--map-url',
+      `${RECORDED}=${site.url}`,
+      '--timeout',
+      '4000',
+      '--trace',
+      'off',
+      '--strict',
+    );
     expect(strict.code, strict.stdout + strict.stderr).toBe(0);
   } finally {
     await site.close();

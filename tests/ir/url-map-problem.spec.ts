@@ -22,9 +22,16 @@ test('mapUrl replaces the longest matching prefix and leaves other URLs alone', 
 });
 
 test('formatProblem pins file (relative to cwd), line, record and field', () => {
-  expect(formatProblem({ file: '/data/set/a.jsonl', line: 12, field: 'json_data.browserCode.selector', message: 'missing', severity: 'error' }, '/data')).toBe(
-    'set/a.jsonl:12: error: json_data.browserCode.selector: missing',
+  expect(
+    formatProblem(
+      { file: '/data/set/a.jsonl', line: 12, field: 'json_data.browserCode.selector', message: 'missing', severity: 'error' },
+      '/data',
+    ),
+  ).toBe('set/a.jsonl:12: error: json_data.browserCode.selector: missing');
+  expect(formatProblem({ file: '/data/flow.json', record: 'steps[3]', message: 'not replayed', severity: 'warning' }, '/data')).toBe(
+    'flow.json:steps[3]: warning: not replayed',
   );
-  expect(formatProblem({ file: '/data/flow.json', record: 'steps[3]', message: 'not replayed', severity: 'warning' }, '/data')).toBe('flow.json:steps[3]: warning: not replayed');
-  expect(formatProblem({ file: '/elsewhere/x.json', message: 'no such file or folder', severity: 'error' }, '/data')).toBe('/elsewhere/x.json: error: no such file or folder');
+  expect(formatProblem({ file: '/elsewhere/x.json', message: 'no such file or folder', severity: 'error' }, '/data')).toBe(
+    '/elsewhere/x.json: error: no such file or folder',
+  );
 });

@@ -17,21 +17,53 @@ const site = useSite();
 function dataset(): string {
   const data = tempDir('rw-int-');
   writeGoodEpisode(data, '1-good');
-  writeCodegen(data, '2-slow', line.openPage, line.navigate(`${ORIGIN}/tax/`), line.click('internal:role=button[name="Never there"i]'), line.closePage);
+  writeCodegen(
+    data,
+    '2-slow',
+    line.openPage,
+    line.navigate(`${ORIGIN}/tax/`),
+    line.click('internal:role=button[name="Never there"i]'),
+    line.closePage,
+  );
   writeGoodEpisode(data, '3-good');
   return data;
 }
 
 function runUntilSlowStarts(out: string) {
-  const run = start([BIN, 'run', dataset(), '--out', out, '--workers', '1', '--map-url', `${ORIGIN}=${site.url}`, '--timeout', '60000', '--trace', 'off', '--log-format', 'json'],
-    { env: childEnv({ REPLAYWRIGHT_LOG_LEVEL: 'info' }) });
+  const run = start(
+    [
+      BIN,
+      'run',
+      dataset(),
+      '--out',
+      out,
+      '--workers',
+      '1',
+      '--map-url',
+      `${ORIGIN}=${site.url}`,
+      '--timeout',
+      '60000',
+      '--trace',
+      'off',
+      '--log-format',
+      'json',
+    ],
+    { env: childEnv({ REPLAYWRIGHT_LOG_LEVEL: 'info' }) },
+  );
   let stderr = '';
   run.child.stderr!.on('data', (d) => (stderr += d));
-  const slowStarted = waitFor(() => (/"episode":"2-slow"[^\n]*"msg":"episode started"/.test(stderr) ? true : undefined), 90_000, '2-slow to start');
+  const slowStarted = waitFor(
+    () => (/"episode":"2-slow"[^\n]*"msg":"episode started"/.test(stderr) ? true : undefined),
+    90_000,
+    '2-slow to start',
+  );
   return { ...run, slowStarted, stderr: () => stderr };
 }
 
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
   test(`${signal} mid-episode: reports for what finished, the episode in flight left out, exit ${code}`, async () => {
     const out = tempDir('rw-int-out-');
     const run = runUntilSlowStarts(out);
@@ -47,7 +79,11 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
     expect(readFileSync(join(out, 'junit.xml'), 'utf8')).not.toContain('2-slow');
     expect(existsSync(join(out, 'report', 'index.html'))).toBe(true);
     // 2-slow was in flight; 3-* may not have been read from the (streamed) dataset yet.
-    expect(r.stdout).toMatch(new RegExp(`interrupted by ${signal}: (1 episodes read but not replayed, and the rest of the dataset was not read|2 episodes read but not replayed) \\(run again with --resume`));
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `interrupted by ${signal}: (1 episodes read but not replayed, and the rest of the dataset was not read|2 episodes read but not replayed) \\(run again with --resume`,
+      ),
+    );
     expect(r.stderr).toContain(`${signal}: stopping`);
   });
 }

@@ -42,7 +42,20 @@ test('--har: the tax-form episode replays from a HAR recorded at test time, with
 
   // Without the HAR the same run cannot reach the page: the HAR really was what answered.
   const noHar = tempDir('rw-har-out2-');
-  const without = await start([BIN, 'run', data, '--out', noHar, '--workers', '1', '--map-url', `${ORIGIN}=${site.url}`, '--trace', 'off', '--offline']).done;
+  const without = await start([
+    BIN,
+    'run',
+    data,
+    '--out',
+    noHar,
+    '--workers',
+    '1',
+    '--map-url',
+    `${ORIGIN}=${site.url}`,
+    '--trace',
+    'off',
+    '--offline',
+  ]).done;
   expect(without.code).toBe(1);
   expect((results(noHar)[0] as Line).status).not.toBe('passed');
 
@@ -61,7 +74,20 @@ test('--offline: loopback still replays, a request to any other host is blocked 
     // 203.0.113.0/24 is TEST-NET-3: never a real host, and never asked here.
     writeCodegen(data, '2-remote', line.openPage, line.navigate('http://203.0.113.7/'), line.closePage);
     const out = tempDir('rw-offline-out-');
-    const r = await start([BIN, 'run', data, '--out', out, '--workers', '1', '--map-url', `${ORIGIN}=${site.url}`, '--trace', 'off', '--offline']).done;
+    const r = await start([
+      BIN,
+      'run',
+      data,
+      '--out',
+      out,
+      '--workers',
+      '1',
+      '--map-url',
+      `${ORIGIN}=${site.url}`,
+      '--trace',
+      'off',
+      '--offline',
+    ]).done;
     expect(r.stdout + r.stderr).not.toMatch(STACK_LINE);
     const [loop, remote] = results(out) as Line[];
     expect(loop).toMatchObject({ episode: '1-loopback', status: 'passed' });
@@ -73,6 +99,25 @@ test('--offline: loopback still replays, a request to any other host is blocked 
 });
 
 test('isLoopback', () => {
-  for (const u of ['http://127.0.0.1:8080/x', 'http://localhost/', 'https://app.localhost/', 'http://[::1]:3000/', 'ws://127.0.0.1:9/s', 'data:text/html,hi', 'about:blank', 'blob:http://127.0.0.1/1']) expect(isLoopback(u), u).toBe(true);
-  for (const u of ['http://203.0.113.7/', 'https://example.com/', 'http://127.0.0.1.evil.com/', 'http://localhost.evil.com/', 'file:///etc/passwd', 'ftp://127.0.0.1/', 'not a url']) expect(isLoopback(u), u).toBe(false);
+  for (const u of [
+    'http://127.0.0.1:8080/x',
+    'http://localhost/',
+    'https://app.localhost/',
+    'http://[::1]:3000/',
+    'ws://127.0.0.1:9/s',
+    'data:text/html,hi',
+    'about:blank',
+    'blob:http://127.0.0.1/1',
+  ])
+    expect(isLoopback(u), u).toBe(true);
+  for (const u of [
+    'http://203.0.113.7/',
+    'https://example.com/',
+    'http://127.0.0.1.evil.com/',
+    'http://localhost.evil.com/',
+    'file:///etc/passwd',
+    'ftp://127.0.0.1/',
+    'not a url',
+  ])
+    expect(isLoopback(u), u).toBe(false);
 });

@@ -27,10 +27,31 @@ test('--episode-timeout: an episode past its deadline is error/timeout at the st
   const data = tempDir('rw-deadline-');
   // The click waits up to the 120 s step timeout for a target that never appears: only the
   // episode deadline can end it.
-  writeCodegen(data, '1-stuck', line.openPage, line.navigate(`${ORIGIN}/tax/`), line.click('internal:role=button[name="Never there"i]'), line.closePage);
+  writeCodegen(
+    data,
+    '1-stuck',
+    line.openPage,
+    line.navigate(`${ORIGIN}/tax/`),
+    line.click('internal:role=button[name="Never there"i]'),
+    line.closePage,
+  );
   writeGoodEpisode(data, '2-good');
   const out = tempDir('rw-deadline-out-');
-  const r = await start([BIN, 'run', data, '--out', out, '--workers', '1', '--map-url', `${ORIGIN}=${site.url}`, '--timeout', '120000', '--episode-timeout', '20000']).done;
+  const r = await start([
+    BIN,
+    'run',
+    data,
+    '--out',
+    out,
+    '--workers',
+    '1',
+    '--map-url',
+    `${ORIGIN}=${site.url}`,
+    '--timeout',
+    '120000',
+    '--episode-timeout',
+    '20000',
+  ]).done;
   expect(r.stdout + r.stderr).not.toMatch(STACK_LINE);
   expect(r.code, r.stderr).toBe(1);
   const [stuck, good] = results(out) as (ReturnType<typeof results>[number] & { message?: string; failedStep?: number })[];
@@ -46,17 +67,26 @@ test('--episode-timeout: an episode past its deadline is error/timeout at the st
 });
 
 test('--max-artifact-bytes: a diverged step keeps what fits under the cap (here the HTML dumps, not the screenshots) and names the rest', async () => {
-  const changed = await serveSite(changedSiteCopy('library/index.html', '<h1>Public library catalogue</h1>', '<h1>Public library catalogue (new)</h1>'));
+  const changed = await serveSite(
+    changedSiteCopy('library/index.html', '<h1>Public library catalogue</h1>', '<h1>Public library catalogue (new)</h1>'),
+  );
   try {
-    const capped = await replayFixture(browser, 'library-save-record@1.49', changed.url, { compare: { ...DEFAULT_REPLAY_OPTIONS.compare, maxArtifactBytes: 2000 } });
+    const capped = await replayFixture(browser, 'library-save-record@1.49', changed.url, {
+      compare: { ...DEFAULT_REPLAY_OPTIONS.compare, maxArtifactBytes: 2000 },
+    });
     const drifted = capped.steps.filter((s) => s.compare && s.compare.verdict !== 'match');
     expect(drifted.length).toBeGreaterThan(0);
     for (const s of drifted) {
       // Each screenshot is over 2000 bytes; the two HTML dumps (under 900 each) fit.
       expect(s.compare!.images).toBeUndefined();
-      expect(s.compare!.html).toMatchObject({ recorded: expect.stringContaining('recorded.html.txt'), live: expect.stringContaining('live.html.txt') });
+      expect(s.compare!.html).toMatchObject({
+        recorded: expect.stringContaining('recorded.html.txt'),
+        live: expect.stringContaining('live.html.txt'),
+      });
       // The divergence evidence (full-page PNG, ARIA snapshot) comes after the dumps and is named too.
-      expect(s.notes?.join('\n')).toMatch(/^not written \(over --max-artifact-bytes 2000 for this step\): \d+-recorded\.png \(\d+ bytes\), \d+-live\.png \(\d+ bytes\), \d+-diff\.png \(\d+ bytes\), \d+-live-full\.png \(\d+ bytes\)(, \d+-live-aria\.yml \(\d+ bytes\))?$/);
+      expect(s.notes?.join('\n')).toMatch(
+        /^not written \(over --max-artifact-bytes 2000 for this step\): \d+-recorded\.png \(\d+ bytes\), \d+-live\.png \(\d+ bytes\), \d+-diff\.png \(\d+ bytes\), \d+-live-full\.png \(\d+ bytes\)(, \d+-live-aria\.yml \(\d+ bytes\))?$/,
+      );
     }
     const stepsDir = join(capped.out, 'episodes', 'library-save-record@1.49', 'steps');
     expect(readdirSync(stepsDir).filter((f) => f.endsWith('.png'))).toEqual([]);

@@ -17,11 +17,33 @@ type Line = ReturnType<typeof results>[number] & { message?: string; failedStep?
 
 test('a page that crashes its renderer (chrome://crash) ends as error browser-crashed; the next episode passes', async () => {
   const data = tempDir('rw-crash-');
-  writeCodegen(data, '1-crash', line.openPage, line.navigate(`${ORIGIN}/tax/`), line.navigate('chrome://crash'), line.click('internal:label="NIF"i'), line.closePage);
+  writeCodegen(
+    data,
+    '1-crash',
+    line.openPage,
+    line.navigate(`${ORIGIN}/tax/`),
+    line.navigate('chrome://crash'),
+    line.click('internal:label="NIF"i'),
+    line.closePage,
+  );
   writeGoodEpisode(data, '2-good');
   const out = tempDir('rw-crash-out-');
   // chrome: URLs are blocked by default (blocked-url); this test opts in to reach the crash page.
-  const r = await start([BIN, 'run', data, '--out', out, '--workers', '1', '--map-url', `${ORIGIN}=${site.url}`, '--trace', 'off', '--allow-url-scheme', 'chrome']).done;
+  const r = await start([
+    BIN,
+    'run',
+    data,
+    '--out',
+    out,
+    '--workers',
+    '1',
+    '--map-url',
+    `${ORIGIN}=${site.url}`,
+    '--trace',
+    'off',
+    '--allow-url-scheme',
+    'chrome',
+  ]).done;
   expect(r.stdout + r.stderr).not.toMatch(STACK_LINE);
   expect(r.code, r.stderr).toBe(1);
   const [crash, good] = results(out) as Line[];
@@ -35,15 +57,51 @@ test('a page that crashes its renderer (chrome://crash) ends as error browser-cr
 test('the browser process killed (SIGKILL) mid-episode: that episode is an error, the browser is relaunched, the next passes', async () => {
   const data = tempDir('rw-kill-');
   // A target that never appears: the episode waits in its click step until the kill.
-  writeCodegen(data, '1-killed', line.openPage, line.navigate(`${ORIGIN}/tax/`), line.click('internal:role=button[name="Never there"i]'), line.closePage);
+  writeCodegen(
+    data,
+    '1-killed',
+    line.openPage,
+    line.navigate(`${ORIGIN}/tax/`),
+    line.click('internal:role=button[name="Never there"i]'),
+    line.closePage,
+  );
   writeGoodEpisode(data, '2-good');
   const out = tempDir('rw-kill-out-');
-  const { child, done } = start([BIN, 'run', data, '--out', out, '--workers', '1', '--map-url', `${ORIGIN}=${site.url}`, '--timeout', '60000', '--trace', 'off', '--log-format', 'json'],
-    { env: childEnv({ REPLAYWRIGHT_LOG_LEVEL: 'info' }) });
+  const { child, done } = start(
+    [
+      BIN,
+      'run',
+      data,
+      '--out',
+      out,
+      '--workers',
+      '1',
+      '--map-url',
+      `${ORIGIN}=${site.url}`,
+      '--timeout',
+      '60000',
+      '--trace',
+      'off',
+      '--log-format',
+      'json',
+    ],
+    { env: childEnv({ REPLAYWRIGHT_LOG_LEVEL: 'info' }) },
+  );
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
-  await waitFor(() => (/"episode":"1-killed"[^\n]*"msg":"episode started"/.test(stderr) ? true : undefined), 60_000, 'the first episode to start');
-  const browsers = await waitFor(() => { const b = chromiumChildren(child.pid!); return b.length ? b : undefined; }, 30_000, 'the Chromium process');
+  await waitFor(
+    () => (/"episode":"1-killed"[^\n]*"msg":"episode started"/.test(stderr) ? true : undefined),
+    60_000,
+    'the first episode to start',
+  );
+  const browsers = await waitFor(
+    () => {
+      const b = chromiumChildren(child.pid!);
+      return b.length ? b : undefined;
+    },
+    30_000,
+    'the Chromium process',
+  );
   expect(browsers).toHaveLength(1);
   // Not a timing assertion: the step waits up to 60 s, so any moment now is mid-episode.
   await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -32,11 +32,15 @@ export function chromiumChildren(pid: number): number[] {
   } catch {
     return []; // none yet
   }
-  return out.split('\n').filter(Boolean).map(Number).filter((p) => {
-    try {
-      return /chrom/i.test(readFileSync(`/proc/${p}/cmdline`, 'utf8'));
-    } catch {
-      return false;
-    }
-  });
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map(Number)
+    .filter((p) => {
+      try {
+        return /chrom/i.test(readFileSync(`/proc/${p}/cmdline`, 'utf8'));
+      } catch {
+        return false;
+      }
+    });
 }

@@ -35,7 +35,13 @@ async function trajectory(screenshots: boolean): Promise<Episode> {
 
 async function replay(episode: Episode, on: FixtureServer, extra: Partial<ReplayOptions> = {}) {
   const out = tempDir('rw-babyagi-vp-');
-  const r = await runEpisode(browser, episode, { ...DEFAULT_REPLAY_OPTIONS, timeoutMs: 3000, startUrls: { all: `${on.url}/` }, ...extra, out });
+  const r = await runEpisode(browser, episode, {
+    ...DEFAULT_REPLAY_OPTIONS,
+    timeoutMs: 3000,
+    startUrls: { all: `${on.url}/` },
+    ...extra,
+    out,
+  });
   const tasks = r.final ? readFileSync(join(out, r.final.html), 'utf8').match(/<li>[^<]*<\/li>/g) : null;
   return { r, tasks };
 }
@@ -54,7 +60,7 @@ test('with its screenshots: the window that reproduces the first screenshot is c
   expect(r.drift).toBeUndefined();
 });
 
-test('without screenshots: the decoder\'s window model is used, the steps land, the clicks say they are unverified', async () => {
+test("without screenshots: the decoder's window model is used, the steps land, the clicks say they are unverified", async () => {
   const { r, tasks } = await replay(await trajectory(false), site);
   expect(r.status, r.message).toBe('passed');
   expect(r.viewport).toMatchObject({ width: 1280, height: 719, deviceScaleFactor: 1.590625, chosenBy: 'recorded' });

@@ -29,7 +29,11 @@ test.afterAll(async () => {
 });
 
 /** The site with `from` replaced by `to` in `file` (nothing changed without a file). */
-async function replayOn(id: string, change: { file: string; from: string; to: string } | undefined, options: Partial<ReplayOptions> = {}): Promise<EpisodeResult> {
+async function replayOn(
+  id: string,
+  change: { file: string; from: string; to: string } | undefined,
+  options: Partial<ReplayOptions> = {},
+): Promise<EpisodeResult> {
   const roots = [BANK];
   if (change) {
     const overlay = tempDir('rw-bank-');
@@ -56,7 +60,8 @@ async function replayOn(id: string, change: { file: string; from: string; to: st
   }
 }
 
-const failedAt = (r: EpisodeResult) => (r.failedStep === undefined ? undefined : { step: r.failedStep + 1, reason: r.reason, action: r.steps[r.failedStep]!.description });
+const failedAt = (r: EpisodeResult) =>
+  r.failedStep === undefined ? undefined : { step: r.failedStep + 1, reason: r.reason, action: r.steps[r.failedStep]!.description };
 
 for (const shape of SHAPES) {
   test(`${shape} shape: the transfer (select, checkbox, upload, iframe, popup, dialog, param) and the statement download replay as recorded`, async () => {
@@ -79,23 +84,43 @@ for (const shape of SHAPES) {
 
 test('a renamed button fails target-not-found on the step that clicks it, in every shape', async () => {
   for (const shape of SHAPES) {
-    const r = await replayOn(`bank-transfer@${shape}`, { file: 'transfer/index.html', from: '>Continue</button>', to: '>Next step</button>' });
+    const r = await replayOn(`bank-transfer@${shape}`, {
+      file: 'transfer/index.html',
+      from: '>Continue</button>',
+      to: '>Next step</button>',
+    });
     expect(r.status).toBe('failed');
     expect(failedAt(r)).toMatchObject({ reason: 'target-not-found', action: 'click button "Continue"' });
   }
 });
 
 test('signals the site stops giving fail the step that expected them: popup, dialog, download', async () => {
-  const noPopup = await replayOn('bank-transfer@1.55', { file: 'transfer/index.html', from: "window.open('/terms.html', 'terms', 'width=500,height=400')", to: 'void 0' });
+  const noPopup = await replayOn('bank-transfer@1.55', {
+    file: 'transfer/index.html',
+    from: "window.open('/terms.html', 'terms', 'width=500,height=400')",
+    to: 'void 0',
+  });
   expect(failedAt(noPopup)).toMatchObject({ reason: 'popup-missing', action: 'click button "Read the terms"' });
 
-  const noConfirm = await replayOn('bank-transfer@1.55', { file: 'transfer/review.html', from: "const ok = confirm('Send ' + q.get('amount') + ' EUR to ' + q.get('iban') + '?');", to: 'const ok = false;' });
+  const noConfirm = await replayOn('bank-transfer@1.55', {
+    file: 'transfer/review.html',
+    from: "const ok = confirm('Send ' + q.get('amount') + ' EUR to ' + q.get('iban') + '?');",
+    to: 'const ok = false;',
+  });
   expect(failedAt(noConfirm)).toMatchObject({ reason: 'dialog-missing', action: 'click button "Send transfer"' });
 
-  const inline = await replayOn('bank-statement@1.55', { file: 'statements/index.html', from: 'href="/downloads/statement-2026-11.csv"', to: 'href="/terms.html"' });
+  const inline = await replayOn('bank-statement@1.55', {
+    file: 'statements/index.html',
+    from: 'href="/downloads/statement-2026-11.csv"',
+    to: 'href="/terms.html"',
+  });
   expect(failedAt(inline)).toMatchObject({ reason: 'download-missing', action: 'click link "Download November statement"' });
 
-  const alert = await replayOn('bank-transfer@1.49', { file: 'transfer/index.html', from: '<button type="submit" id="go">', to: '<button type="submit" id="go" onclick="alert(\'Cut-off time passed\')">' });
+  const alert = await replayOn('bank-transfer@1.49', {
+    file: 'transfer/index.html',
+    from: '<button type="submit" id="go">',
+    to: '<button type="submit" id="go" onclick="alert(\'Cut-off time passed\')">',
+  });
   expect(failedAt(alert)).toMatchObject({ reason: 'unexpected-dialog', action: 'click button "Continue"' });
   expect(alert.message).toContain('Cut-off time passed');
 });
@@ -106,7 +131,9 @@ test('a different final page fails final-state-mismatch when the recording kept 
     const r = await replayOn(`bank-transfer@${shape}`, change);
     expect(r, r.message).toMatchObject({ status: 'failed', reason: 'final-state-mismatch' });
     // Which words differ, not only a ratio.
-    expect(r.message).toContain('the recording\'s final page also read "cancelled, nothing was sent", this one instead reads "rejected by the bank"');
+    expect(r.message).toContain(
+      'the recording\'s final page also read "cancelled, nothing was sent", this one instead reads "rejected by the bank"',
+    );
   }
   // 1.65 drops the trailing closePage: nothing recorded to compare with, and the result says so.
   const unverifiable = await replayOn('bank-transfer@1.65', change);
@@ -118,15 +145,24 @@ test('--param for an anonymized placeholder the pages echo back: passed and veri
   const iban = 'ES9121000418450200051332';
   const asParam = await replayOn('bank-transfer@1.49', undefined, { params: { ...SMS, IBAN: iban } });
   expect(asParam.status, asParam.message).toBe('passed');
-  expect(asParam.steps.find((s) => s.description.includes('Beneficiary IBAN') && s.action === 'fill')!.notes).toContain('typed the value of IBAN given for this run');
+  expect(asParam.steps.find((s) => s.description.includes('Beneficiary IBAN') && s.action === 'fill')!.notes).toContain(
+    'typed the value of IBAN given for this run',
+  );
   expect(asParam.final).toMatchObject({ verified: true, textSimilarity: 1 });
   expect(asParam.final!.url).toContain(iban);
 
-  const asSecret = await replayOn('bank-transfer@1.49', undefined, { params: { ...SMS, IBAN: iban }, secrets: [{ name: 'IBAN', value: iban }] });
+  const asSecret = await replayOn('bank-transfer@1.49', undefined, {
+    params: { ...SMS, IBAN: iban },
+    secrets: [{ name: 'IBAN', value: iban }],
+  });
   expect(asSecret.status, asSecret.message).toBe('passed');
   expect(asSecret.final).toMatchObject({ verified: true, textSimilarity: 1 });
 
-  const changed = await replayOn('bank-transfer@1.49', { file: 'transfer/review.html', from: "'Transfer cancelled, nothing was sent'", to: "'Transfer rejected by the bank'" }, { params: { ...SMS, IBAN: iban } });
+  const changed = await replayOn(
+    'bank-transfer@1.49',
+    { file: 'transfer/review.html', from: "'Transfer cancelled, nothing was sent'", to: "'Transfer rejected by the bank'" },
+    { params: { ...SMS, IBAN: iban } },
+  );
   expect(changed).toMatchObject({ status: 'failed', reason: 'final-state-mismatch' });
 });
 
@@ -143,31 +179,49 @@ test('an element the 1.55 recorder merely saw appear (preconditionSelector) that
   const r55 = await replayOn('bank-statement@1.55', change);
   const r49 = await replayOn('bank-statement@1.49', change);
   for (const r of [r55, r49]) expect(r.status, r.message).toBe('passed');
-  expect(r55.steps[2]!.notes?.join('\n')).toContain('the element the recording saw appear before this step (internal:role=link[name="Banco Demo"i]) was not visible');
+  expect(r55.steps[2]!.notes?.join('\n')).toContain(
+    'the element the recording saw appear before this step (internal:role=link[name="Banco Demo"i]) was not visible',
+  );
 });
 
 test('a click that lands on a 404 page, in the page or in the popup it opens, fails http-error on that step', async () => {
-  const page = await replayOn('bank-transfer@1.55', { file: 'transfer/index.html', from: 'action="/transfer/review.html"', to: 'action="/transfer/review-gone.html"' });
+  const page = await replayOn('bank-transfer@1.55', {
+    file: 'transfer/index.html',
+    from: 'action="/transfer/review.html"',
+    to: 'action="/transfer/review-gone.html"',
+  });
   expect(failedAt(page)).toMatchObject({ reason: 'http-error', action: 'click button "Continue"' });
 
-  const r = await replayOn('bank-transfer@1.49', { file: 'transfer/index.html', from: "window.open('/terms.html'", to: "window.open('/terms-missing.html'" });
+  const r = await replayOn('bank-transfer@1.49', {
+    file: 'transfer/index.html',
+    from: "window.open('/terms.html'",
+    to: "window.open('/terms-missing.html'",
+  });
   // A popup's first response has no frame yet in Playwright: this one was missed before.
   expect(failedAt(r)).toMatchObject({ reason: 'http-error', action: 'click button "Read the terms"' });
   expect(r.message).toContain('404');
 });
 
 test('a banner inserted above the page: diverged at the first step on that page, and the message quotes what the page now reads', async () => {
-  const banner = '<div class="banner">We use cookies to improve your experience. <button type="button">Accept cookies</button></div>\n<header>';
+  const banner =
+    '<div class="banner">We use cookies to improve your experience. <button type="button">Accept cookies</button></div>\n<header>';
   const r = await replayOn('bank-statement@1.49', { file: 'statements/index.html', from: '<header>', to: banner });
   expect(r).toMatchObject({ status: 'failed', reason: 'diverged', firstDivergence: 3 });
-  expect(r.steps[3]!.compare!.textDiff).toEqual({ missing: [], extra: ['we', 'use', 'cookies', 'to', 'improve', 'your', 'experience.', 'accept', 'cookies'] });
+  expect(r.steps[3]!.compare!.textDiff).toEqual({
+    missing: [],
+    extra: ['we', 'use', 'cookies', 'to', 'improve', 'your', 'experience.', 'accept', 'cookies'],
+  });
   expect(r.message).toContain('this one instead reads "we use cookies to improve your experience. accept cookies"');
 });
 
 test('quoted page words never show a secret, whatever its case on the page', async () => {
   const value = 'Token-ABC123';
   const banner = '<div class="banner">Your access key TOKEN-ABC123 expires soon</div>\n<header>';
-  const r = await replayOn('bank-statement@1.49', { file: 'statements/index.html', from: '<header>', to: banner }, { params: { ...SMS, key: value }, secrets: [{ name: 'key', value }] });
+  const r = await replayOn(
+    'bank-statement@1.49',
+    { file: 'statements/index.html', from: '<header>', to: banner },
+    { params: { ...SMS, key: value }, secrets: [{ name: 'key', value }] },
+  );
   expect(r).toMatchObject({ status: 'failed', reason: 'diverged' });
   expect(r.steps[3]!.compare!.textDiff!.extra).toEqual(['your', 'access', 'key', '[secret]', 'expires', 'soon']);
   expect(JSON.stringify(r).toLowerCase()).not.toContain(value.toLowerCase());

@@ -11,7 +11,8 @@ const LIBRARY_INDEX_STEPS = [3, 4, 5];
 
 const live = useLiveSite();
 
-const verdicts = (r: { steps: { index: number; compare?: { verdict: string } }[] }) => Object.fromEntries(r.steps.filter((s) => s.compare).map((s) => [s.index, s.compare!.verdict]));
+const verdicts = (r: { steps: { index: number; compare?: { verdict: string } }[] }) =>
+  Object.fromEntries(r.steps.filter((s) => s.compare).map((s) => [s.index, s.compare!.verdict]));
 
 test('an unchanged replay matches the recorded before-state at every step', async () => {
   for (const id of ['library-save-record@1.49', 'library-save-record@1.65']) {
@@ -19,7 +20,10 @@ test('an unchanged replay matches the recorded before-state at every step', asyn
     expect(r.status, r.message).toBe('passed');
     const v = verdicts(r);
     expect(Object.keys(v).length).toBeGreaterThan(4);
-    expect(Object.values(v).every((x) => x === 'match'), `${id}: ${JSON.stringify(v)}`).toBe(true);
+    expect(
+      Object.values(v).every((x) => x === 'match'),
+      `${id}: ${JSON.stringify(v)}`,
+    ).toBe(true);
     expect(r.firstDivergence).toBeUndefined();
   }
 });
@@ -34,7 +38,9 @@ test('a hover the recording had and the replay has not yet made is visual-only d
 });
 
 test('a changed heading drifts (content-drift) on the steps that start on that page only', async () => {
-  const changed = await serveSite(changedSiteCopy('library/index.html', '<h1>Public library catalogue</h1>', '<h1>Public library catalogue (new)</h1>'));
+  const changed = await serveSite(
+    changedSiteCopy('library/index.html', '<h1>Public library catalogue</h1>', '<h1>Public library catalogue (new)</h1>'),
+  );
   try {
     const r = await replayFixture(live.browser, 'library-save-record@1.49', changed.url);
     expect(r.status, r.message).toBe('passed');
@@ -93,7 +99,17 @@ test('after a lone `press Shift` the before-state is not captured again: the one
   const shift = { ...base.steps[at]!, action: { type: 'press' as const, key: 'Shift', modifiers: [] }, expect: [] };
   const steps = [...base.steps.slice(0, at), shift, ...base.steps.slice(at)].map((s, index) => ({ ...s, index }));
   const out = tempDir('rw-out-');
-  const r = await runEpisode(live.browser, { ...base, steps }, { ...DEFAULT_REPLAY_OPTIONS, timeoutMs: 3000, params: { verification_code: '482915' }, urlMappings: [{ from: RECORDED_ORIGIN, to: live.site.url }], out });
+  const r = await runEpisode(
+    live.browser,
+    { ...base, steps },
+    {
+      ...DEFAULT_REPLAY_OPTIONS,
+      timeoutMs: 3000,
+      params: { verification_code: '482915' },
+      urlMappings: [{ from: RECORDED_ORIGIN, to: live.site.url }],
+      out,
+    },
+  );
   expect(r.status, r.message).toBe('passed');
   expect(r.steps[at]!.compare).toMatchObject({ verdict: 'match' });
   expect(r.steps[at]!.compare!.reusedCapture).toBeUndefined();

@@ -27,11 +27,27 @@ async function recordDataset(): Promise<string> {
   };
   const rows: unknown[] = [];
   const row = (step: number, browserCode: object, html: string) =>
-    rows.push({ id: EPISODE, language: 'en', input: '', requirements: '', outputs: '', anonymized_data: {}, intent: 'Open the citizen office page and show the details.', step, png_file: `png/${step}.png`, html_data: html, json_data: { browserCode: { signals: [], pageAlias: 'page', ...browserCode } } });
+    rows.push({
+      id: EPISODE,
+      language: 'en',
+      input: '',
+      requirements: '',
+      outputs: '',
+      anonymized_data: {},
+      intent: 'Open the citizen office page and show the details.',
+      step,
+      png_file: `png/${step}.png`,
+      html_data: html,
+      json_data: { browserCode: { signals: [], pageAlias: 'page', ...browserCode } },
+    });
   row(1, { name: 'openPage', url: 'about:blank' }, await capture(1));
   row(2, { name: 'navigate', url: `${RECORDED_ORIGIN}/office/` }, await capture(2));
   await page.goto(`${live.site.url}/office/`);
-  row(3, { name: 'click', selector: 'internal:role=button[name="Show details"i]', button: 'left', modifiers: 0, clickCount: 1 }, await capture(3));
+  row(
+    3,
+    { name: 'click', selector: 'internal:role=button[name="Show details"i]', button: 'left', modifiers: 0, clickCount: 1 },
+    await capture(3),
+  );
   await context.close();
   writeFileSync(join(dir, 'episodes.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
   return dir;
@@ -42,10 +58,32 @@ async function run(dataset: string, siteUrl: string, calibrate = false): Promise
   const out = tempDir('rw-out-');
   const printed: string[] = [];
   if (calibrate) {
-    const { stdout } = await cli('run', dataset, '--out', out, '--map-url', `${RECORDED_ORIGIN}=${siteUrl}`, '--workers', '1', '--timeout', '5000', '--calibrate');
+    const { stdout } = await cli(
+      'run',
+      dataset,
+      '--out',
+      out,
+      '--map-url',
+      `${RECORDED_ORIGIN}=${siteUrl}`,
+      '--workers',
+      '1',
+      '--timeout',
+      '5000',
+      '--calibrate',
+    );
     printed.push(...stdout.split('\n'));
   } else {
-    const args: RunArgs = { dataset, out, format: 'auto', episodes: [], urlMappings: [{ from: RECORDED_ORIGIN, to: siteUrl }], params: {}, timeoutMs: 5000, headed: false, workers: 1 };
+    const args: RunArgs = {
+      dataset,
+      out,
+      format: 'auto',
+      episodes: [],
+      urlMappings: [{ from: RECORDED_ORIGIN, to: siteUrl }],
+      params: {},
+      timeoutMs: 5000,
+      headed: false,
+      workers: 1,
+    };
     await runCommand(args, silentLogger, (line) => printed.push(line));
   }
   const result = JSON.parse(readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n')[0]!) as EpisodeResult;
@@ -63,7 +101,10 @@ test('what changes by itself drifts until --calibrate learns it; later runs appl
   expect(plain.steps[ON_OFFICE_PAGE]!.compare!.reasons).toContain('content-drift');
 
   const calibrating = await run(dataset, live.site.url, true);
-  expect(calibrating.steps[ON_OFFICE_PAGE]!.compare, JSON.stringify(calibrating.steps[ON_OFFICE_PAGE])).toMatchObject({ verdict: 'match', textSimilarity: 1 });
+  expect(calibrating.steps[ON_OFFICE_PAGE]!.compare, JSON.stringify(calibrating.steps[ON_OFFICE_PAGE])).toMatchObject({
+    verdict: 'match',
+    textSimilarity: 1,
+  });
   expect(calibrating.printed.join('\n')).toContain(join(dataset, '.replaywright', 'masks.json'));
   const saved = JSON.parse(readFileSync(join(dataset, '.replaywright', 'masks.json'), 'utf8'));
   const learned = saved.episodes[EPISODE][String(ON_OFFICE_PAGE)];
@@ -79,7 +120,9 @@ test('what changes by itself drifts until --calibrate learns it; later runs appl
   expect(later.steps[ON_OFFICE_PAGE]!.compare).toMatchObject({ verdict: 'match', textSimilarity: 1 });
   expect(later.steps[ON_OFFICE_PAGE]!.notes?.join(' ')).toContain('calibrated masks applied (3 elements');
 
-  const changed = await serveSite(changedSiteCopy('office/index.html', '<h1>Citizen office opening hours</h1>', '<h1>Citizen office summer opening hours</h1>'));
+  const changed = await serveSite(
+    changedSiteCopy('office/index.html', '<h1>Citizen office opening hours</h1>', '<h1>Citizen office summer opening hours</h1>'),
+  );
   try {
     const elsewhere = await run(dataset, changed.url);
     expect(elsewhere.steps[ON_OFFICE_PAGE]!.compare).toMatchObject({ verdict: 'drift' });

@@ -12,7 +12,13 @@ import { replayFixture } from '../support/replay.js';
 const DRIFTING = 3;
 
 // A heading changed and the page made taller than the viewport: only the full page shows the bottom.
-const live = useLiveSite(() => changedSiteCopy('library/index.html', '<h1>Public library catalogue</h1>', '<h1>Public library catalogue (new)</h1><div style="height:1500px"></div><p>Footnote below the fold</p>'));
+const live = useLiveSite(() =>
+  changedSiteCopy(
+    'library/index.html',
+    '<h1>Public library catalogue</h1>',
+    '<h1>Public library catalogue (new)</h1><div style="height:1500px"></div><p>Footnote below the fold</p>',
+  ),
+);
 
 test('a step that does not match gets a full-page screenshot and an accessibility snapshot; a matching step gets neither, and the report links both', async () => {
   const r = await replayFixture(live.browser, 'library-save-record@1.49', live.site.url);
@@ -46,7 +52,10 @@ test('a step that does not match gets a full-page screenshot and an accessibilit
     const step = page.locator(`li.step[data-index="${DRIFTING}"]`);
     await step.locator('.step-head').click();
     await expect(step).toHaveClass(/\bopen\b/);
-    for (const [kind, path] of [['live-full-page', c.images!.fullPage!], ['live-aria', c.aria!]] as const) {
+    for (const [kind, path] of [
+      ['live-full-page', c.images!.fullPage!],
+      ['live-aria', c.aria!],
+    ] as const) {
       const href = await step.locator(`a[data-kind="${kind}"]`).evaluate((a) => (a as HTMLAnchorElement).href);
       expect(fileURLToPath(href)).toBe(join(r.out, path));
       expect(existsSync(fileURLToPath(href))).toBe(true);

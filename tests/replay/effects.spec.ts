@@ -22,19 +22,27 @@ const OPTIONS = { ...DEFAULT_REPLAY_OPTIONS, timeoutMs: 3000, compare: { ...DEFA
 
 function episode(id: string, page: string, actions: unknown[]) {
   return Episode.parse({
-    id, format: 'devtools-recorder', source: { file: 'inline' },
-    steps: [{ type: 'navigate', url: `${site.url}/${page}` }, ...actions].map((action, index) => ({ index, action, source: { file: 'inline' } })),
+    id,
+    format: 'devtools-recorder',
+    source: { file: 'inline' },
+    steps: [{ type: 'navigate', url: `${site.url}/${page}` }, ...actions].map((action, index) => ({
+      index,
+      action,
+      source: { file: 'inline' },
+    })),
   });
 }
 const replay = (e: Episode) => runEpisode(browser, e, { ...OPTIONS, out: tempDir('rw-effects-') });
 
 test('scrolling an element moves its scrollTop; one already at its end says so', async () => {
-  const r = await replay(episode('scroll-element', 'scroll.html', [
-    { type: 'scroll', target: { locate: [{ kind: 'role', role: 'region', name: 'Messages' }] }, dy: 80 },
-    // Fails (times out) unless the pane really scrolled.
-    { type: 'wait', expression: "document.getElementById('pane').scrollTop >= 80" },
-    { type: 'scroll', target: { locate: [{ kind: 'role', role: 'region', name: 'Notes' }] }, dy: 80 },
-  ]));
+  const r = await replay(
+    episode('scroll-element', 'scroll.html', [
+      { type: 'scroll', target: { locate: [{ kind: 'role', role: 'region', name: 'Messages' }] }, dy: 80 },
+      // Fails (times out) unless the pane really scrolled.
+      { type: 'wait', expression: "document.getElementById('pane').scrollTop >= 80" },
+      { type: 'scroll', target: { locate: [{ kind: 'role', role: 'region', name: 'Notes' }] }, dy: 80 },
+    ]),
+  );
   expect(r.status, r.message).toBe('passed');
   expect(r.steps[1]!.effect).toMatchObject({ status: 'checked' });
   expect(r.steps[1]!.effect!.detail).toMatch(/scrollTop 0 → 80/);
@@ -51,10 +59,12 @@ test('typing with nothing editable focused fails no-effect', async () => {
 });
 
 test('typing into the focused field is checked', async () => {
-  const r = await replay(episode('type-focused', 'todo.html', [
-    { type: 'click', target: { locate: [{ kind: 'label', text: 'New task' }] } },
-    { type: 'type', text: 'Buy milk' },
-  ]));
+  const r = await replay(
+    episode('type-focused', 'todo.html', [
+      { type: 'click', target: { locate: [{ kind: 'label', text: 'New task' }] } },
+      { type: 'type', text: 'Buy milk' },
+    ]),
+  );
   expect(r.status, r.message).toBe('passed');
   expect(r.steps[1]!.effect).toMatchObject({ status: 'checked' });
   expect(r.steps[2]!.effect).toMatchObject({ status: 'checked' });
@@ -62,10 +72,12 @@ test('typing into the focused field is checked', async () => {
 });
 
 test('unchecking a row in a Completed view, which removes the row, passes', async () => {
-  const r = await replay(episode('uncheck-leaves', 'todo.html?filter=completed', [
-    { type: 'uncheck', target: { locate: [{ kind: 'label', text: 'Water the plants' }] } },
-    { type: 'assertVisible', target: { locate: [{ kind: 'label', text: 'Pay the rent' }] } },
-  ]));
+  const r = await replay(
+    episode('uncheck-leaves', 'todo.html?filter=completed', [
+      { type: 'uncheck', target: { locate: [{ kind: 'label', text: 'Water the plants' }] } },
+      { type: 'assertVisible', target: { locate: [{ kind: 'label', text: 'Pay the rent' }] } },
+    ]),
+  );
   expect(r.status, r.message).toBe('passed');
   expect(r.steps[1]!.effect).toMatchObject({ status: 'checked' });
   expect(r.steps[1]!.effect!.detail).toMatch(/left the page/);

@@ -10,14 +10,17 @@ test('a fill on a <select> chooses that option (by label or value); an absent on
   const browser = await launch();
   try {
     const province = { locate: [{ kind: 'label' as const, text: 'Province', exact: true }] };
-    const episode = (text: string) => Episode.parse({
-      id: `fill-select-${text}`, format: 'devtools-recorder', source: { file: 'inline' },
-      steps: [
-        { index: 0, action: { type: 'navigate', url: `${site.url}/tax/` }, source: { file: 'inline' } },
-        { index: 1, action: { type: 'fill', target: province, text }, source: { file: 'inline' } },
-        { index: 2, action: { type: 'assertValue', target: province, value: 'se' }, source: { file: 'inline' } },
-      ],
-    });
+    const episode = (text: string) =>
+      Episode.parse({
+        id: `fill-select-${text}`,
+        format: 'devtools-recorder',
+        source: { file: 'inline' },
+        steps: [
+          { index: 0, action: { type: 'navigate', url: `${site.url}/tax/` }, source: { file: 'inline' } },
+          { index: 1, action: { type: 'fill', target: province, text }, source: { file: 'inline' } },
+          { index: 2, action: { type: 'assertValue', target: province, value: 'se' }, source: { file: 'inline' } },
+        ],
+      });
     const options = { ...DEFAULT_REPLAY_OPTIONS, timeoutMs: 5000, compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' as const } };
     for (const text of ['Sevilla', 'se']) {
       const r = await runEpisode(browser, episode(text), { ...options, out: tempDir() });

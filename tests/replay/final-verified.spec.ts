@@ -16,7 +16,17 @@ test('a plain codegen file keeps no end state: passed, but the contract, termina
   const out = tempDir('rw-out-');
   const printed: string[] = [];
   const code = await runCommand(
-    { dataset: join(FIXTURES, 'codegen', 'tax-form.jsonl'), out, format: 'auto', episodes: [], urlMappings: [{ from: RECORDED_ORIGIN, to: live.site.url }], params: {}, timeoutMs: 5000, headed: false, workers: 1 },
+    {
+      dataset: join(FIXTURES, 'codegen', 'tax-form.jsonl'),
+      out,
+      format: 'auto',
+      episodes: [],
+      urlMappings: [{ from: RECORDED_ORIGIN, to: live.site.url }],
+      params: {},
+      timeoutMs: 5000,
+      headed: false,
+      workers: 1,
+    },
     silentLogger,
     (line) => printed.push(line),
   );

@@ -49,7 +49,10 @@ for (const shape of ['1.49', '1.65']) {
 test('a renamed button: --strict fails at that step with target-not-found; the default finds it and says how', async () => {
   const broken = await serveSite(changedSiteCopy('tax/index.html', 'Submit declaration', 'Send declaration'));
   try {
-    const strict = await replayFixture(live.browser, 'tax-submit-declaration@1.49', broken.url, { strict: true, trace: 'retain-on-failure' });
+    const strict = await replayFixture(live.browser, 'tax-submit-declaration@1.49', broken.url, {
+      strict: true,
+      trace: 'retain-on-failure',
+    });
     expect(strict.status).toBe('failed');
     expect(strict.reason).toBe('target-not-found');
     expect(strict.steps[strict.failedStep!]!.description).toBe('click button "Submit declaration"');

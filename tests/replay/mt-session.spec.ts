@@ -15,7 +15,12 @@ import { MT, MT_CONVERSATION } from '../snapshot/fixtures.js';
 // turn 1 can pass only on the page turn 0 left behind.
 const live = useLiveSite();
 
-const options = (): ReplayOptions => ({ ...DEFAULT_REPLAY_OPTIONS, timeoutMs: 5000, out: tempDir('rw-mt-'), startUrls: { all: `${live.site.url}/` } });
+const options = (): ReplayOptions => ({
+  ...DEFAULT_REPLAY_OPTIONS,
+  timeoutMs: 5000,
+  out: tempDir('rw-mt-'),
+  startUrls: { all: `${live.site.url}/` },
+});
 const turn = (t: number) => `${MT.taskId}#${t}`;
 
 test('MT-Mind2Web live: the turns run in one session, each keeping its own instruction', async () => {
@@ -25,7 +30,12 @@ test('MT-Mind2Web live: the turns run in one session, each keeping its own instr
   // Two cards have a "Move right" button; the recorded one's surrounding text tells them apart
   // (1 vs 0.93), closer than the default 0.1 margin, so the margin is narrowed here.
   const out = options();
-  await replayEpisodes([data.episodes], { ...out, thresholds: { minScore: 0.6, margin: 0.05 }, workers: 1 }, { onEpisode: (r) => results.push(r) }, pino({ level: 'silent' }));
+  await replayEpisodes(
+    [data.episodes],
+    { ...out, thresholds: { minScore: 0.6, margin: 0.05 }, workers: 1 },
+    { onEpisode: (r) => results.push(r) },
+    pino({ level: 'silent' }),
+  );
 
   expect(results.map((r) => r.episode)).toEqual([turn(0), turn(1)]);
   for (const r of results) expect(r.status, `${r.episode}: ${r.message}`).toBe('passed');

@@ -44,7 +44,12 @@ test('--start-url that redirects elsewhere is a navigation-mismatch at step 1 (i
   const library = episodes.find((e) => /library catalogue/i.test(e.instruction ?? ''))!;
   const replay = (siteUrl: string) =>
     // The task was recorded from the portal home.
-    runEpisode(live.browser, library, { ...DEFAULT_REPLAY_OPTIONS, out: tempDir('rw-out-'), timeoutMs: 3000, startUrls: { all: `${siteUrl}/` } });
+    runEpisode(live.browser, library, {
+      ...DEFAULT_REPLAY_OPTIONS,
+      out: tempDir('rw-out-'),
+      timeoutMs: 3000,
+      startUrls: { all: `${siteUrl}/` },
+    });
 
   const right = await replay(live.site.url);
   expect(right.steps[0]!.compare?.url).toEqual({ recorded: `${live.site.url}/`, live: `${live.site.url}/`, same: true });

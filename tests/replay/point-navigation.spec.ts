@@ -20,10 +20,15 @@ let browser: Browser;
 
 test.beforeAll(async () => {
   server = createServer((req, res) => {
-    const page = (body: string) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>t</title><body style="margin:0">${body}</body>`);
+    const page = (body: string) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>t</title><body style="margin:0">${body}</body>`);
     if (req.url === '/slow') setTimeout(() => page('<h1>Arrived</h1>'), SLOW_MS);
-    else if (req.url === '/download') res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="a.bin"' }).end('x');
-    else page('<a href="/slow" style="position:absolute;left:100px;top:100px;width:100px;height:20px;display:block">Slow page</a><a href="/download" style="position:absolute;left:100px;top:200px;width:100px;height:20px;display:block">Get file</a>');
+    else if (req.url === '/download')
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="a.bin"' }).end('x');
+    else
+      page(
+        '<a href="/slow" style="position:absolute;left:100px;top:100px;width:100px;height:20px;display:block">Slow page</a><a href="/download" style="position:absolute;left:100px;top:200px;width:100px;height:20px;display:block">Get file</a>',
+      );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -40,17 +45,53 @@ async function clickLink(name: string, top: number) {
   const dir = tempDir('rw-point-nav-');
   const box = [100, top, 100, 20];
   const step = {
-    info: { fail_error: '', observation_metadata: { text: { url: `${origin}/`, obs_nodes_info: { 1: { backend_id: 11, union_bound: box, text: `[1] link '${name}'` } }, tabs: ['Tab 0 (current): t'] }, image: { obs_nodes_info: { 1: box } } }, intent: 'follow the link', input_images: [], ss_ori: '', ss_som: '' },
-    action: { action_type: 6, coords: [0, 0], element_role: 0, element_name: '', text: [], page_number: 0, url: '', nth: 0, pw_code: '', element_id: '1', key_comb: '', direction: '', answer: '', raw_prediction: '```click [1]```' },
+    info: {
+      fail_error: '',
+      observation_metadata: {
+        text: {
+          url: `${origin}/`,
+          obs_nodes_info: { 1: { backend_id: 11, union_bound: box, text: `[1] link '${name}'` } },
+          tabs: ['Tab 0 (current): t'],
+        },
+        image: { obs_nodes_info: { 1: box } },
+      },
+      intent: 'follow the link',
+      input_images: [],
+      ss_ori: '',
+      ss_som: '',
+    },
+    action: {
+      action_type: 6,
+      coords: [0, 0],
+      element_role: 0,
+      element_name: '',
+      text: [],
+      page_number: 0,
+      url: '',
+      nth: 0,
+      pw_code: '',
+      element_id: '1',
+      key_comb: '',
+      direction: '',
+      answer: '',
+      raw_prediction: '```click [1]```',
+    },
   };
   writeFileSync(join(dir, 'trajectory.json'), JSON.stringify({ 0: step }));
   const decoded = await createVisualWebArenaFormat().decodeFile(join(dir, 'trajectory.json'), { datasetRoot: dir });
   expect(decoded.rejected).toEqual([]);
-  return runEpisode(browser, decoded.episodes[0]!, { ...DEFAULT_REPLAY_OPTIONS, timeoutMs: 10_000, out: dir, compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' }, startUrls: { all: `${origin}/` } });
+  return runEpisode(browser, decoded.episodes[0]!, {
+    ...DEFAULT_REPLAY_OPTIONS,
+    timeoutMs: 10_000,
+    out: dir,
+    compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' },
+    startUrls: { all: `${origin}/` },
+  });
 }
 
 /** The trajectory's CLICK (the replay opens the start URL first). */
-const click = (result: { steps: { action: string; url?: string; durationMs: number }[] }) => result.steps.find((s) => s.action === 'click')!;
+const click = (result: { steps: { action: string; url?: string; durationMs: number }[] }) =>
+  result.steps.find((s) => s.action === 'click')!;
 
 test('a click at a point that starts a slow navigation waits for the new page', async () => {
   const result = await clickLink('Slow page', 100);

@@ -18,10 +18,14 @@ const live = useLiveSite();
 
 test('the fixtures really carry the overlay, in HTML and in pixels', () => {
   for (const gen of ['1.49', '1.55', '1.65']) {
-    const rows = readFileSync(join(OVERLAY, `episodes-${gen}.jsonl`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { html_data: string });
+    const rows = readFileSync(join(OVERLAY, `episodes-${gen}.jsonl`), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { html_data: string });
     expect(rows.filter((r) => hasRecorderOverlay(r.html_data)).length, gen).toBeGreaterThanOrEqual(rows.length - 1);
   }
-  const html = '<html><head></head><body data-pw-cursor="pointer"><p>Hi</p></body><x-pw-glass style="position: fixed"><x-pw-tools-list></x-pw-tools-list></x-pw-glass></html>';
+  const html =
+    '<html><head></head><body data-pw-cursor="pointer"><p>Hi</p></body><x-pw-glass style="position: fixed"><x-pw-tools-list></x-pw-tools-list></x-pw-glass></html>';
   expect(withoutRecorderOverlay(html)).toBe('<html><head></head><body><p>Hi</p></body></html>');
 });
 
@@ -29,10 +33,18 @@ test('a recording that keeps the recorder overlay, replayed on its own site: eve
   const { episodes } = await loadDataset(OVERLAY);
   expect(episodes.map((e) => e.id).sort()).toEqual(['library-save-record@1.49', 'library-save-record@1.55', 'library-save-record@1.65']);
   for (const episode of episodes) {
-    const r = await runEpisode(live.browser, episode, { ...DEFAULT_REPLAY_OPTIONS, timeoutMs: 5000, urlMappings: [{ from: RECORDED_ORIGIN, to: live.site.url }], out: tempDir('rw-overlay-'), failOn: 'drift' });
+    const r = await runEpisode(live.browser, episode, {
+      ...DEFAULT_REPLAY_OPTIONS,
+      timeoutMs: 5000,
+      urlMappings: [{ from: RECORDED_ORIGIN, to: live.site.url }],
+      out: tempDir('rw-overlay-'),
+      failOn: 'drift',
+    });
     const compared = r.steps.filter((s) => s.compare);
     expect(compared.length, episode.id).toBeGreaterThan(5);
-    const notMatching = compared.filter((s) => s.compare!.verdict !== 'match').map((s) => `${s.index}: ${s.compare!.verdict} ${s.compare!.reasons.join(',')} ${s.compare!.pixelRatio}`);
+    const notMatching = compared
+      .filter((s) => s.compare!.verdict !== 'match')
+      .map((s) => `${s.index}: ${s.compare!.verdict} ${s.compare!.reasons.join(',')} ${s.compare!.pixelRatio}`);
     expect(notMatching, episode.id).toEqual([]);
     expect(r.status, `${episode.id}: ${r.message}`).toBe('passed');
     expect(r.drift).toBeUndefined();

@@ -43,12 +43,47 @@ async function recordDeleteEmma(): Promise<string> {
     const html = (await page.content()).split(site.url).join(RECORDED_ORIGIN);
     await page.screenshot({ path: join(dir, 'hovered.png') });
     const row = (step: number, browserCode: object, html_data: string, png_file: string | null) =>
-      JSON.stringify({ id: 'delete-emma', language: 'en', intent: 'Remove Emma from the reading list.', step, input: '', requirements: '', outputs: '', anonymized_data: {}, png_file, json_data: { browserCode }, html_data });
+      JSON.stringify({
+        id: 'delete-emma',
+        language: 'en',
+        intent: 'Remove Emma from the reading list.',
+        step,
+        input: '',
+        requirements: '',
+        outputs: '',
+        anonymized_data: {},
+        png_file,
+        json_data: { browserCode },
+        html_data,
+      });
     const guid = 'page@0123456789abcdef0123456789abcdef';
-    writeFileSync(join(dir, 'episodes.jsonl'), [
-      row(1, { name: 'navigate', url: `${RECORDED_ORIGIN}/`, signals: [], pageGuid: guid }, '<html><head></head><body></body></html>', null),
-      row(2, { name: 'click', selector: 'internal:role=button[name="✖"i]', ref: 'e14', button: 'left', modifiers: 0, clickCount: 1, signals: [], pageGuid: guid, locator: { kind: 'role', body: 'button', options: { attrs: [], exact: false, name: '✖' } } }, html, 'hovered.png'),
-    ].join('\n') + '\n');
+    writeFileSync(
+      join(dir, 'episodes.jsonl'),
+      [
+        row(
+          1,
+          { name: 'navigate', url: `${RECORDED_ORIGIN}/`, signals: [], pageGuid: guid },
+          '<html><head></head><body></body></html>',
+          null,
+        ),
+        row(
+          2,
+          {
+            name: 'click',
+            selector: 'internal:role=button[name="✖"i]',
+            ref: 'e14',
+            button: 'left',
+            modifiers: 0,
+            clickCount: 1,
+            signals: [],
+            pageGuid: guid,
+            locator: { kind: 'role', body: 'button', options: { attrs: [], exact: false, name: '✖' } },
+          },
+          html,
+          'hovered.png',
+        ),
+      ].join('\n') + '\n',
+    );
     void blank;
     return dir;
   } finally {
@@ -62,7 +97,12 @@ async function replayOn(root: string): Promise<{ result: EpisodeResult; titles: 
   try {
     const [episode] = (await loadDataset(dataset)).episodes;
     const out = tempDir('rw-reid-out-');
-    const result = await runEpisode(browser, episode!, { ...DEFAULT_REPLAY_OPTIONS, timeoutMs: 4000, urlMappings: [{ from: RECORDED_ORIGIN, to: site.url }], out });
+    const result = await runEpisode(browser, episode!, {
+      ...DEFAULT_REPLAY_OPTIONS,
+      timeoutMs: 4000,
+      urlMappings: [{ from: RECORDED_ORIGIN, to: site.url }],
+      out,
+    });
     // The app's end state: which titles the final page still lists.
     const finalHtml = result.final ? readFileSync(join(out, result.final.html), 'utf8') : '';
     const titles = [...finalHtml.matchAll(/<(?:label|span class="title")(?: [^>]*)?>([^<]+)</g)].map((m) => m[1]!);
@@ -90,7 +130,10 @@ test('the same control on a rebuild (other markup and classes, × for ✖, visib
 
 test('two equally good rows (Emma twice) are ambiguous-target, never a guess', async () => {
   const twins = tempDir('rw-reid-twins-');
-  writeFileSync(join(twins, 'index.html'), readFileSync(join(OWN, 'index.html'), 'utf8').replace("'Dune,Emma,Ulysses'", "'Dune,Emma,Emma'"));
+  writeFileSync(
+    join(twins, 'index.html'),
+    readFileSync(join(OWN, 'index.html'), 'utf8').replace("'Dune,Emma,Ulysses'", "'Dune,Emma,Emma'"),
+  );
   const { result, titles } = await replayOn(twins);
   expect(result.status).toBe('failed');
   expect(clickStep(result).reason, clickStep(result).message).toBe('ambiguous-target');

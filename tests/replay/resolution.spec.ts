@@ -30,7 +30,13 @@ test.afterAll(async () => {
 function replay(id: string, site: FixtureServer, options: Partial<ReplayOptions> = {}) {
   const episode = episodes.find((e) => e.id === id);
   if (!episode) throw new Error(`no episode ${id}`);
-  return runEpisode(browser, episode, { ...DEFAULT_REPLAY_OPTIONS, timeoutMs: 5000, ...options, urlMappings: [{ from: RECORDED_ORIGIN, to: site.url }], out: tempDir('rw-res-') });
+  return runEpisode(browser, episode, {
+    ...DEFAULT_REPLAY_OPTIONS,
+    timeoutMs: 5000,
+    ...options,
+    urlMappings: [{ from: RECORDED_ORIGIN, to: site.url }],
+    out: tempDir('rw-res-'),
+  });
 }
 
 for (const shape of ['1.49', '1.65']) {

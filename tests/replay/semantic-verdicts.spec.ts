@@ -37,7 +37,8 @@ async function changedSite(changes: Record<string, [string, string][]>) {
 const LONG_CREDITS = Array.from({ length: 12 }, (_, i) => `Built with framework ${i} by petehunt and friends.`).join(' ');
 const FOOTER = '<footer class="site">Demo catalogue with eight records.</footer>';
 
-const verdicts = (r: { steps: { index: number; compare?: { verdict: string } }[] }) => Object.fromEntries(r.steps.filter((s) => s.compare).map((s) => [s.index, s.compare!.verdict]));
+const verdicts = (r: { steps: { index: number; compare?: { verdict: string } }[] }) =>
+  Object.fromEntries(r.steps.filter((s) => s.compare).map((s) => [s.index, s.compare!.verdict]));
 
 test('footer credits rewritten: drift on those pages, never diverged, the final page still verified, and the episode passes', async () => {
   const site = await changedSite({
@@ -92,8 +93,12 @@ test('a cookie banner and a rebuilt front end (wrappers, classes) are drift, not
 });
 
 test("the target's row missing from the live list, or another book in its place, is diverged (target-missing)", async () => {
-  const row = "  { id: 4, title: 'La casa de Bernarda Alba', author: 'Federico García Lorca', year: 1945, signature: 'T GAR cas', copies: 1 },\n";
-  for (const [what, to] of [['removed', ''], ['replaced', row.replace('La casa de Bernarda Alba', 'La casa de los espíritus')]] as const) {
+  const row =
+    "  { id: 4, title: 'La casa de Bernarda Alba', author: 'Federico García Lorca', year: 1945, signature: 'T GAR cas', copies: 1 },\n";
+  for (const [what, to] of [
+    ['removed', ''],
+    ['replaced', row.replace('La casa de Bernarda Alba', 'La casa de los espíritus')],
+  ] as const) {
     const site = await changedSite({ 'library/books.js': [[row, to]] });
     try {
       // --strict: only the recorded selector finds targets, so no fallback can stand in for the book.
@@ -135,7 +140,12 @@ test('a renamed button the step still finds (by a fallback): its before-state is
 
 test('a zero-width space in a control name and a bidi mark in the heading read as the recorded text: match', async () => {
   // U+200B inside "Search" and a left-to-right mark after the heading render as the recorded text does.
-  const site = await changedSite({ 'library/index.html': [['<button type="submit">Search</button>', '<button type="submit">Sea\u200Brch</button>'], ['<h1>Public library catalogue</h1>', '<h1>Public library catalogue\u200E</h1>']] });
+  const site = await changedSite({
+    'library/index.html': [
+      ['<button type="submit">Search</button>', '<button type="submit">Sea\u200Brch</button>'],
+      ['<h1>Public library catalogue</h1>', '<h1>Public library catalogue\u200E</h1>'],
+    ],
+  });
   try {
     const r = await replayFixture(browser, 'library-save-record@1.49', site.url);
     for (const i of LIBRARY_INDEX_STEPS) {
@@ -149,12 +159,16 @@ test('a zero-width space in a control name and a bidi mark in the heading read a
 });
 
 test('--fail-on drift fails an episode whose only difference is drift (the default passes it: first test)', async () => {
-  const site = await changedSite({ 'library/index.html': [[FOOTER, `<footer class="site">Demo catalogue with eight records. ${LONG_CREDITS}</footer>`]] });
+  const site = await changedSite({
+    'library/index.html': [[FOOTER, `<footer class="site">Demo catalogue with eight records. ${LONG_CREDITS}</footer>`]],
+  });
   try {
     const strict = await replayFixture(browser, 'library-save-record@1.49', site.url, { failOn: 'drift' });
     expect(strict).toMatchObject({ status: 'failed', reason: 'drift' });
     expect(strict.failedStep).toBeUndefined();
-    expect(strict.message).toMatch(/^step 4 \(.+\): the page before it drifted from the recorded one \(.*content-drift.*\).*\(--fail-on drift\)$/);
+    expect(strict.message).toMatch(
+      /^step 4 \(.+\): the page before it drifted from the recorded one \(.*content-drift.*\).*\(--fail-on drift\)$/,
+    );
     // Every step ran and passed: only the policy failed it.
     expect(strict.steps.every((s) => s.status === 'passed')).toBe(true);
   } finally {
@@ -164,7 +178,8 @@ test('--fail-on drift fails an episode whose only difference is drift (the defau
 
 test('--fail-on never passes an episode whose before-state diverged, and still reports the divergence', async () => {
   // The catalogue page now says something else where the steps work; the form is still there.
-  const other = '<h1>Municipal archive opening hours</h1><p>The archive reading room opens Monday to Thursday mornings; bring an identity document and book your seat two weeks ahead through the archive office by telephone or in person at the front desk.</p>';
+  const other =
+    '<h1>Municipal archive opening hours</h1><p>The archive reading room opens Monday to Thursday mornings; bring an identity document and book your seat two weeks ahead through the archive office by telephone or in person at the front desk.</p>';
   const site = await changedSite({ 'library/index.html': [['<h1>Public library catalogue</h1>', other]] });
   try {
     const byDefault = await replayFixture(browser, 'library-save-record@1.49', site.url);

@@ -36,7 +36,12 @@ interface Replayed {
 
 /** Replays a fixture trajectory and keeps its pages open for the test to look at. */
 /** `failedSteps`: the steps meant to fail; any other failure is shown with its message. */
-async function replay(name: string, options: Partial<ReplayOptions> = {}, use: (r: Replayed) => Promise<void>, failedSteps: number[] = []): Promise<void> {
+async function replay(
+  name: string,
+  options: Partial<ReplayOptions> = {},
+  use: (r: Replayed) => Promise<void>,
+  failedSteps: number[] = [],
+): Promise<void> {
   const kept = keepingContexts(live.browser);
   try {
     const result = await runEpisode(kept.browser, await episode(name), {
@@ -47,7 +52,9 @@ async function replay(name: string, options: Partial<ReplayOptions> = {}, use: (
       out: tempDir('rw-vwa-'),
       ...options,
     });
-    expect(result.steps.filter((s) => s.status === 'failed').map((s) => (failedSteps.includes(s.index) ? s.index : `${s.index}: ${s.message}`))).toEqual(failedSteps);
+    expect(
+      result.steps.filter((s) => s.status === 'failed').map((s) => (failedSteps.includes(s.index) ? s.index : `${s.index}: ${s.message}`)),
+    ).toEqual(failedSteps);
     const context = kept.contexts[0]!;
     await use({ result, context, pages: context.pages() });
   } finally {
@@ -83,7 +90,9 @@ test('CLEAR, KEY_PRESS (Backspace; Meta+a as Control+a), SELECT_OPTION, CHECK, M
     await expect(page.locator('#status')).toHaveText('Draft saved');
     // Each action recorded at a point found the recorded element there (site A is the recorded site).
     expect(result.steps.filter((s) => s.pointCheck).map((s) => [s.index, s.pointCheck!.expected, s.pointCheck!.match])).toEqual([
-      [1, 'textbox "NIF"', true], [4, 'textbox "Full name"', true], [10, 'button "Save draft"', true],
+      [1, 'textbox "NIF"', true],
+      [4, 'textbox "Full name"', true],
+      [10, 'button "Save draft"', true],
     ]);
     const stop = result.steps.at(-1)!;
     expect(stop).toMatchObject({ action: 'stop', status: 'passed', notes: ['answer: Draft saved'] });
@@ -110,7 +119,7 @@ test('CLICK by element_id, a popup, PAGE_FOCUS, GO_BACK, GO_FORWARD, NEW_TAB, GO
 
 const deleteButton = (page: Page, title: string) => page.locator('.card', { hasText: title }).getByRole('button', { name: 'Delete' });
 
-test('HOVER by element_id shows the card\'s hover-only Delete button', async () => {
+test("HOVER by element_id shows the card's hover-only Delete button", async () => {
   await replay('board.json', { toStep: 1 }, async ({ pages: [page] }) => {
     await expect(deleteButton(page!, 'Renew identity card')).toBeVisible();
     await expect(deleteButton(page!, 'Request census certificate')).toBeHidden();
@@ -154,19 +163,34 @@ test('UPLOAD sets the file input to the file the key ids name (found under --fil
 });
 
 test('malformed steps (unknown action_type, element_id not observed, pw_code that does not parse) are reported; the rest runs', async () => {
-  await replay('malformed.json', {}, async ({ result, pages: [page] }) => {
-    expect(result).toMatchObject({ status: 'failed', reason: 'invalid-input', failedStep: 2 });
-    expect(result.message).toMatch(/^step 3: not replayed, the record is malformed: action\.action_type: unknown VWA action type 99 .*; the other steps ran$/);
-    expect(result.steps.map((s) => [s.status, s.reason])).toEqual([
-      ['passed', undefined], ['passed', undefined],
-      ['failed', 'invalid-input'], ['failed', 'invalid-input'], ['failed', 'invalid-input'],
-      ['passed', undefined], ['passed', undefined],
-    ]);
-    expect(result.steps[3]!.message).toBe('not replayed, the record is malformed: action.element_id: element "77" is not in this step\'s observation (text.obs_nodes_info, image.obs_nodes_info)');
-    expect(result.steps[4]!.message).toMatch(/^not replayed, the record is malformed: action\.pw_code: cannot read "page\.get_by_label.*": not valid Python/);
-    // The steps around them acted.
-    expect(await value(page!, '#nif')).toBe('1234');
-    expect(await value(page!, '#province')).toBe('m');
-    expect(await page!.locator('#truthful').isChecked()).toBe(false);
-  }, [2, 3, 4]);
+  await replay(
+    'malformed.json',
+    {},
+    async ({ result, pages: [page] }) => {
+      expect(result).toMatchObject({ status: 'failed', reason: 'invalid-input', failedStep: 2 });
+      expect(result.message).toMatch(
+        /^step 3: not replayed, the record is malformed: action\.action_type: unknown VWA action type 99 .*; the other steps ran$/,
+      );
+      expect(result.steps.map((s) => [s.status, s.reason])).toEqual([
+        ['passed', undefined],
+        ['passed', undefined],
+        ['failed', 'invalid-input'],
+        ['failed', 'invalid-input'],
+        ['failed', 'invalid-input'],
+        ['passed', undefined],
+        ['passed', undefined],
+      ]);
+      expect(result.steps[3]!.message).toBe(
+        'not replayed, the record is malformed: action.element_id: element "77" is not in this step\'s observation (text.obs_nodes_info, image.obs_nodes_info)',
+      );
+      expect(result.steps[4]!.message).toMatch(
+        /^not replayed, the record is malformed: action\.pw_code: cannot read "page\.get_by_label.*": not valid Python/,
+      );
+      // The steps around them acted.
+      expect(await value(page!, '#nif')).toBe('1234');
+      expect(await value(page!, '#province')).toBe('m');
+      expect(await page!.locator('#truthful').isChecked()).toBe(false);
+    },
+    [2, 3, 4],
+  );
 });

@@ -28,7 +28,12 @@ test.afterAll(async () => {
   await siteB?.close();
 });
 
-async function replay(file: string, site: FixtureServer, repair: boolean, use: (r: EpisodeResult, page: Page) => Promise<void>): Promise<void> {
+async function replay(
+  file: string,
+  site: FixtureServer,
+  repair: boolean,
+  use: (r: EpisodeResult, page: Page) => Promise<void>,
+): Promise<void> {
   const decoded = await createVisualWebArenaFormat().decodeFile(join(VWA, file), { datasetRoot: VWA });
   expect(decoded.rejected).toEqual([]);
   const kept = keepingContexts(browser);
@@ -49,7 +54,10 @@ async function replay(file: string, site: FixtureServer, repair: boolean, use: (
 
 const path = (page: Page, site: FixtureServer) => page.url().replace(site.url, '');
 
-for (const [file, kind] of [['shop-drift.json', 'CLICK by element_id'], ['shop-drift-point.json', 'MOUSE_CLICK at coordinates']] as const) {
+for (const [file, kind] of [
+  ['shop-drift.json', 'CLICK by element_id'],
+  ['shop-drift-point.json', 'MOUSE_CLICK at coordinates'],
+] as const) {
   test.describe(kind, () => {
     test('site A: what is at each recorded point is the recorded element', async () => {
       await replay(file, siteA, false, async (r, page) => {
@@ -71,7 +79,9 @@ for (const [file, kind] of [['shop-drift.json', 'CLICK by element_id'], ['shop-d
         expect(drift.pointCheck).toMatchObject({ expected: 'link "Continue shopping"', match: false });
         expect(drift.pointCheck!.found).not.toContain('Continue shopping"');
         expect(drift.pointCheck!.repaired).toBeUndefined();
-        expect(drift.message).toMatch(/^expected link "Continue shopping" at the recorded point \(\d+, \d+\); .+ is there, so the click would land on it/);
+        expect(drift.message).toMatch(
+          /^expected link "Continue shopping" at the recorded point \(\d+, \d+\); .+ is there, so the click would land on it/,
+        );
         expect(r).toMatchObject({ status: 'failed', reason: 'no-effect', failedStep: 2, drift: [2] });
         // Nothing was there to follow: still in the cart.
         expect(path(page, siteB)).toBe('/shop/#/cart');

@@ -52,7 +52,13 @@ test('calibrated noise masks (<dataset>/.replaywright/masks.json) are applied as
   const masks = join(dataset, '.replaywright', 'masks.json');
   mkdirSync(join(dataset, '.replaywright'));
   const episode = 'library-save-record@1.65';
-  writeFileSync(masks, JSON.stringify({ version: 1, episodes: { [episode]: { '2': { selectors: ['main h1'], boxes: [{ x: 0, y: 0, width: 40, height: 20 }] } } } }));
+  writeFileSync(
+    masks,
+    JSON.stringify({
+      version: 1,
+      episodes: { [episode]: { '2': { selectors: ['main h1'], boxes: [{ x: 0, y: 0, width: 40, height: 20 }] } } },
+    }),
+  );
   const env = { REPLAYWRIGHT_DATASET: dataset, REPLAYWRIGHT_MAP_URL: `${RECORDED_ORIGIN}=${site.url}` };
   const r = await runReplays(env, ['--grep', episode]);
   expect(r.tests.map((t) => [t.title, t.status])).toEqual([[episode, 'passed']]);
@@ -71,7 +77,10 @@ test('calibrated noise masks (<dataset>/.replaywright/masks.json) are applied as
 test('an MT-Mind2Web chain, live: turn 1 continues in the session turn 0 left; turn 1 alone fails saying why, not target-not-found', async () => {
   const env = { REPLAYWRIGHT_DATASET: MT_CONVERSATION, REPLAYWRIGHT_START_URL: `${site.url}/`, REPLAYWRIGHT_TIMEOUT: '3000' };
   const r = await runReplays(env);
-  expect(r.tests.map((t) => t.titlePath.slice(-2))).toEqual([[`${turn(0)} (chain)`, turn(0)], [`${turn(0)} (chain)`, turn(1)]]);
+  expect(r.tests.map((t) => t.titlePath.slice(-2))).toEqual([
+    [`${turn(0)} (chain)`, turn(0)],
+    [`${turn(0)} (chain)`, turn(1)],
+  ]);
   expect(r.tests[0]!.status, r.tests[0]!.error).toBe('passed');
   const second = attachedResult(r.tests[1]!);
   expect(second.continuedFrom).toBe(turn(0));

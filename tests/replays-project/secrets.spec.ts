@@ -12,7 +12,11 @@ const NIF = '00000000T';
 
 test('secrets (REPLAYWRIGHT_SECRETS, REPLAYWRIGHT_SECRET_<NAME>): the episode passes and no output holds them — stdout, JSON and blob reports, attachments, test-results, traces', async () => {
   // --trace=on: the replay's own trace is attached; the runner's trace of the test is written too.
-  const r = await runReplays({ REPLAYWRIGHT_SECRETS: `verification_code=${CODE}`, REPLAYWRIGHT_SECRET_NIF: NIF }, ['--grep', EPISODE, '--trace=on']);
+  const r = await runReplays({ REPLAYWRIGHT_SECRETS: `verification_code=${CODE}`, REPLAYWRIGHT_SECRET_NIF: NIF }, [
+    '--grep',
+    EPISODE,
+    '--trace=on',
+  ]);
   expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
   expect(r.tests.map((t) => [t.title, t.status])).toEqual([[EPISODE, 'passed']]);
   const [t] = r.tests;

@@ -23,7 +23,12 @@ export interface ReplaysRun extends Done {
 interface JsonSuite {
   title: string;
   suites?: JsonSuite[];
-  specs?: { title: string; tests: { results: { status: string; errors: { message?: string }[]; steps?: { title: string }[]; attachments: ReportedTest['attachments'] }[] }[] }[];
+  specs?: {
+    title: string;
+    tests: {
+      results: { status: string; errors: { message?: string }[]; steps?: { title: string }[]; attachments: ReportedTest['attachments'] }[];
+    }[];
+  }[];
 }
 
 /**
@@ -34,7 +39,14 @@ export async function runReplays(env: Record<string, string>, args: string[] = [
   const dir = tempDir('rw-replays-');
   const r = await start(
     [PLAYWRIGHT_CLI, 'test', '--project=replays', '--workers=1', '--reporter=list,json,blob', `--output=${join(dir, 'output')}`, ...args],
-    { env: childEnv({ FORCE_COLOR: '0', PLAYWRIGHT_JSON_OUTPUT_FILE: join(dir, 'report.json'), PLAYWRIGHT_BLOB_OUTPUT_DIR: join(dir, 'blob'), ...env }) },
+    {
+      env: childEnv({
+        FORCE_COLOR: '0',
+        PLAYWRIGHT_JSON_OUTPUT_FILE: join(dir, 'report.json'),
+        PLAYWRIGHT_BLOB_OUTPUT_DIR: join(dir, 'blob'),
+        ...env,
+      }),
+    },
   ).done;
   const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { suites: JsonSuite[] };
   const tests: ReportedTest[] = [];
@@ -85,4 +97,5 @@ export function everyOutput(dir: string): [string, Buffer][] {
   return found;
 }
 
-export const hits = (outputs: [string, Buffer][], value: string) => outputs.filter(([, bytes]) => bytes.includes(value)).map(([name]) => name);
+export const hits = (outputs: [string, Buffer][], value: string) =>
+  outputs.filter(([, bytes]) => bytes.includes(value)).map(([name]) => name);

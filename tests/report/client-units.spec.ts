@@ -31,7 +31,19 @@ test('filters round-trip through the hash, and match on status, step and text', 
   expect(f).toEqual({ status: 'failed', format: '', reason: '', q: 'García', fail: '2', div: '', page: 3 });
   expect(filtersHash(f)).toBe('#/?status=failed&q=Garc%C3%ADa&fail=2&page=3');
   expect(filtersHash(parseFilters('page=0'))).toBe('#/');
-  const e: ListEntry = { n: 0, id: 'lib@1', format: 'rpaweb', status: 'failed', failedStep: 2, drift: 0, steps: 5, ran: 3, durationMs: 1, chunk: 0, instruction: 'Search for García' };
+  const e: ListEntry = {
+    n: 0,
+    id: 'lib@1',
+    format: 'rpaweb',
+    status: 'failed',
+    failedStep: 2,
+    drift: 0,
+    steps: 5,
+    ran: 3,
+    durationMs: 1,
+    chunk: 0,
+    instruction: 'Search for García',
+  };
   expect(matches(e, f)).toBe(true);
   expect(matches(e, { ...f, status: 'passed' })).toBe(false);
   expect(matches(e, { ...f, status: 'passed' }, 'status')).toBe(true);

@@ -35,12 +35,22 @@ function png(file: string, paint: (x: number, y: number) => [number, number, num
   writeFileSync(file, PNG.sync.write(img));
 }
 
-const inBox = (x: number, y: number, b: { x: number; y: number; width: number; height: number }) => x >= b.x && x < b.x + b.width && y >= b.y && y < b.y + b.height;
+const inBox = (x: number, y: number, b: { x: number; y: number; width: number; height: number }) =>
+  x >= b.x && x < b.x + b.width && y >= b.y && y < b.y + b.height;
 const RECORDED_BOX = { x: 100, y: 50, width: 80, height: 30 };
 const LIVE_BOX = { x: 120, y: 90, width: 80, height: 30 };
 
 function step(index: number, extra: Partial<StepResult>): StepResult {
-  return { index, recordedStep: index + 1, action: 'click', description: `click button "B${index}"`, page: 'page', status: 'passed', durationMs: 100 + index, ...extra };
+  return {
+    index,
+    recordedStep: index + 1,
+    action: 'click',
+    description: `click button "B${index}"`,
+    page: 'page',
+    status: 'passed',
+    durationMs: 100 + index,
+    ...extra,
+  };
 }
 
 function compareEpisode(): EpisodeResult {
@@ -97,11 +107,26 @@ function filler(i: number): EpisodeResult {
     episode: `filler-${i}`,
     format: FORMATS[i % 2]!,
     status,
-    ...(status === 'failed' ? { reason: 'timeout' as const, failedStep } : status === 'error' ? { reason: 'browser-crashed' as const } : {}),
+    ...(status === 'failed'
+      ? { reason: 'timeout' as const, failedStep }
+      : status === 'error'
+        ? { reason: 'browser-crashed' as const }
+        : {}),
     instruction: `filler ${i}`,
     source: { file: '/data/filler.jsonl', line: i + 1 },
     durationMs: 1000,
-    steps: [0, 1, 2, 3].map((k) => step(k, failedStep === undefined ? {} : k === failedStep ? { status: 'failed', reason: 'timeout' } : k > failedStep ? { status: 'skipped', reason: 'after-failure' } : {})),
+    steps: [0, 1, 2, 3].map((k) =>
+      step(
+        k,
+        failedStep === undefined
+          ? {}
+          : k === failedStep
+            ? { status: 'failed', reason: 'timeout' }
+            : k > failedStep
+              ? { status: 'skipped', reason: 'after-failure' }
+              : {},
+      ),
+    ),
   };
 }
 
@@ -148,7 +173,9 @@ const open = (hash = '') => page.goto(pathToFileURL(join(out, 'report', 'index.h
 const loadedScripts = async () => (await page.$$eval('script[src]', (ss) => ss.map((s) => s.getAttribute('src')))).sort();
 
 test('the data is split into chunks, and the list loads none of them', async () => {
-  expect(readdirSync(join(out, 'report', 'data')).sort()).toEqual(['index.js', ...Array.from({ length: 13 }, (_, i) => `chunk-${i}.js`)].sort());
+  expect(readdirSync(join(out, 'report', 'data')).sort()).toEqual(
+    ['index.js', ...Array.from({ length: 13 }, (_, i) => `chunk-${i}.js`)].sort(),
+  );
   await open();
   await expect(page.getByTestId('count-total')).toHaveText(String(FILLERS + 1));
   await expect(page.getByTestId('episode-row')).toHaveCount(50);
@@ -167,7 +194,9 @@ test('paging, format filter, search and the first-failure histogram narrow the l
   await page.locator('select[data-filter="format"]').selectOption('mind2web');
   const mind2web = all.filter((r) => r.format === 'mind2web').length;
   await expect(page.getByTestId('list-range').first()).toHaveText(`1–50 of ${mind2web}`);
-  await expect(page.locator('[data-status-filter="failed"] .seg-n')).toHaveText(String(all.filter((r) => r.format === 'mind2web' && r.status === 'failed').length));
+  await expect(page.locator('[data-status-filter="failed"] .seg-n')).toHaveText(
+    String(all.filter((r) => r.format === 'mind2web' && r.status === 'failed').length),
+  );
 
   await open('#/');
   await page.getByTestId('hist-failure').getByRole('link', { name: 'step 3' }).click();
@@ -196,18 +225,29 @@ test('a diverged step shows recorded, live and diff screenshots with the target 
   await expect(page.locator('li.step[data-index="0"]')).toHaveClass(/\bv-drift\b/);
   await expect(s.getByTestId('verdict')).toHaveText('diverged');
   await expect(s.locator('.compare .c-why')).toHaveText(['element-moved', 'content-drift']);
-  await expect(s.locator('.figure')).toHaveText(['12.3%pixels differ', '40 pxvertical shift', '0.91text similarity', '0.88structure similarity', 'yes / notarget recorded / live']);
+  await expect(s.locator('.figure')).toHaveText([
+    '12.3%pixels differ',
+    '40 pxvertical shift',
+    '0.91text similarity',
+    '0.88structure similarity',
+    'yes / notarget recorded / live',
+  ]);
   await expect(s.locator('.urls')).toHaveText('recorded http://a.test/form ≠ live http://a.test/form2');
   await expect(s.locator('table.candidates tr')).toHaveText(['Send0.52']);
 
   const shots = s.getByTestId('shots').locator('img');
-  await expect.poll(() => shots.evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((i) => [i.getAttribute('data-kind'), i.naturalWidth]))).toEqual([
-    ['recorded', W],
-    ['live', W],
-    ['diff', W],
-  ]);
+  await expect
+    .poll(() => shots.evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((i) => [i.getAttribute('data-kind'), i.naturalWidth])))
+    .toEqual([
+      ['recorded', W],
+      ['live', W],
+      ['diff', W],
+    ]);
   // Each box sits where the result says, relative to its screenshot.
-  for (const [kind, box] of [['recorded', RECORDED_BOX], ['live', LIVE_BOX]] as const) {
+  for (const [kind, box] of [
+    ['recorded', RECORDED_BOX],
+    ['live', LIVE_BOX],
+  ] as const) {
     const rel = await s.locator(`.k-${kind} .shot-frame`).evaluate((frame) => {
       const img = frame.querySelector('img')!.getBoundingClientRect();
       const b = frame.querySelector('.box')!.getBoundingClientRect();

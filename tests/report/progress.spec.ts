@@ -5,7 +5,14 @@ import { clock, Progress } from '../../src/report/progress.js';
 function harness(tty: boolean, columns = 100) {
   const writes: string[] = [];
   let now = 1_000_000;
-  const progress = new Progress({ stream: { write: (s: string) => writes.push(s), isTTY: tty, columns }, tty, color: false, now: () => now, timers: false, intervalMs: 10_000 });
+  const progress = new Progress({
+    stream: { write: (s: string) => writes.push(s), isTTY: tty, columns },
+    tty,
+    color: false,
+    now: () => now,
+    timers: false,
+    intervalMs: 10_000,
+  });
   return { writes, progress, advance: (ms: number) => (now += ms) };
 }
 
@@ -90,5 +97,13 @@ test('no TTY: stop() says where a run ended that had no line for its last episod
 });
 
 test('clock', () => {
-  expect([0, 999, 59_400, 60_000, 3_599_000, 3_600_000, 7_380_000].map(clock)).toEqual(['0s', '1s', '59s', '1m00s', '59m59s', '1h00m', '2h03m']);
+  expect([0, 999, 59_400, 60_000, 3_599_000, 3_600_000, 7_380_000].map(clock)).toEqual([
+    '0s',
+    '1s',
+    '59s',
+    '1m00s',
+    '59m59s',
+    '1h00m',
+    '2h03m',
+  ]);
 });

@@ -46,7 +46,9 @@ async function openReport(hash = ''): Promise<{ page: Page; problems: string[] }
 /** Every image in `scope` has loaded with real pixels. */
 async function imagesLoaded(page: Page, selector: string): Promise<{ kind: string | null; width: number }[]> {
   await expect.poll(() => page.$$eval(selector, (imgs) => (imgs as HTMLImageElement[]).every((i) => i.complete))).toBe(true);
-  return page.$$eval(selector, (imgs) => (imgs as HTMLImageElement[]).map((i) => ({ kind: i.getAttribute('data-kind'), width: i.naturalWidth })));
+  return page.$$eval(selector, (imgs) =>
+    (imgs as HTMLImageElement[]).map((i) => ({ kind: i.getAttribute('data-kind'), width: i.naturalWidth })),
+  );
 }
 
 test('the replays behind these tests came out as intended', () => {
@@ -71,16 +73,26 @@ test('the episode list shows the run: counts, reasons, first-failure histogram, 
   await expect(page.getByTestId('count-failed')).toHaveText('1');
   await expect(page.getByTestId('count-error')).toHaveText('1');
   await expect(page.getByTestId('episode-row')).toHaveCount(4);
-  expect(await page.getByTestId('episode-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')))).toEqual(['passed', 'failed', 'passed', 'error']);
+  expect(await page.getByTestId('episode-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')))).toEqual([
+    'passed',
+    'failed',
+    'passed',
+    'error',
+  ]);
   await expect(page.getByTestId('list-range')).toHaveText('1–4 of 4');
 
   const tax = byId['tax-submit-declaration@1.49']!;
   const reasons = page.getByTestId('reasons').locator('li');
   expect(await reasons.evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-label'), li.getAttribute('data-count')]))).toEqual(
-    [[tax.reason!, '1'], ['invalid-input', '1']].sort((a, b) => a[0]!.localeCompare(b[0]!)),
+    [
+      [tax.reason!, '1'],
+      ['invalid-input', '1'],
+    ].sort((a, b) => a[0]!.localeCompare(b[0]!)),
   );
   const hist = page.getByTestId('hist-failure').locator('li');
-  expect(await hist.evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-label'), li.getAttribute('data-count')]))).toEqual([['step 13', '1']]);
+  expect(await hist.evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-label'), li.getAttribute('data-count')]))).toEqual([
+    ['step 13', '1'],
+  ]);
 
   await page.locator('[data-status-filter="failed"]').click();
   await expect(page.getByTestId('episode-row')).toHaveCount(1);
@@ -182,7 +194,9 @@ test('junit.xml of the run parses and has one testcase per episode with failure/
       cases: Array.from(suite.querySelectorAll(':scope > testcase')).map((c) => ({
         classname: c.getAttribute('classname'),
         name: c.getAttribute('name'),
-        children: Array.from(c.children).map((x) => x.tagName).filter((t) => t !== 'system-out'),
+        children: Array.from(c.children)
+          .map((x) => x.tagName)
+          .filter((t) => t !== 'system-out'),
         failure: c.querySelector('failure') ? attrs(c.querySelector('failure')!, ['message', 'type']) : undefined,
         errorType: c.querySelector('error')?.getAttribute('type') ?? undefined,
         body: c.querySelector('failure, error')?.textContent ?? undefined,
@@ -236,5 +250,7 @@ test('`replaywright report <out>` rebuilds both reports; without results.jsonl i
   const missing = await cli('report', empty);
   expect(missing.code).toBe(2);
   expect(missing.stdout).toBe('');
-  expect(missing.stderr).toBe(`no results in ${empty}: ${join(empty, 'results.jsonl')} does not exist (write one with \`replaywright run <dataset> --out ${empty}\`)\n`);
+  expect(missing.stderr).toBe(
+    `no results in ${empty}: ${join(empty, 'results.jsonl')} does not exist (write one with \`replaywright run <dataset> --out ${empty}\`)\n`,
+  );
 });

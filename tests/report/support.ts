@@ -41,13 +41,28 @@ export async function realRun(): Promise<RealRun> {
     add(await replayFixture(browser, 'library-save-record@1.49', site.url, { out }));
     add(await replayFixture(browser, 'tax-submit-declaration@1.49', broken.url, { out, strict: true }));
     const evil = { ...(await fixtureEpisode('library-save-record@1.49')), id: EVIL_ID, instruction: EVIL };
-    add(await runEpisode(browser, evil, { ...DEFAULT_REPLAY_OPTIONS, timeoutMs: 3000, out, urlMappings: [{ from: RECORDED_ORIGIN, to: site.url }] }));
+    add(
+      await runEpisode(browser, evil, {
+        ...DEFAULT_REPLAY_OPTIONS,
+        timeoutMs: 3000,
+        out,
+        urlMappings: [{ from: RECORDED_ORIGIN, to: site.url }],
+      }),
+    );
     add(
       rejectedResult({
         id: BROKEN_ROW,
         format: 'rpaweb',
         source: { file: `${RPAWEB_FIXTURES}/broken.jsonl`, line: 3 },
-        problems: [{ file: `${RPAWEB_FIXTURES}/broken.jsonl`, line: 3, field: 'json_data', message: 'invalid JSON: Unexpected end of input <oops> \u0007', severity: 'error' }],
+        problems: [
+          {
+            file: `${RPAWEB_FIXTURES}/broken.jsonl`,
+            line: 3,
+            field: 'json_data',
+            message: 'invalid JSON: Unexpected end of input <oops> \u0007',
+            severity: 'error',
+          },
+        ],
       }),
     );
   } finally {

@@ -14,7 +14,14 @@ test.setTimeout(300_000);
 
 const site = useSite();
 
-const replayArgs = () => ['--map-url', `${RECORDED_ORIGIN}=${site.url}`, '--param', `verification_code=${DEMO_PARAMS.verification_code}`, '--timeout', '10000'];
+const replayArgs = () => [
+  '--map-url',
+  `${RECORDED_ORIGIN}=${site.url}`,
+  '--param',
+  `verification_code=${DEMO_PARAMS.verification_code}`,
+  '--timeout',
+  '10000',
+];
 
 test('--workers 2: every episode of the fixture dataset is written exactly once, as one whole line', async () => {
   const out = tempDir('rw-workers-');
@@ -30,16 +37,20 @@ test('--workers 2: every episode of the fixture dataset is written exactly once,
 test('a run killed with SIGKILL keeps what finished; --resume replays only the rest, each episode once', async () => {
   const out = tempDir('rw-resume-');
   const { child, done } = start([BIN, 'run', RPAWEB_FIXTURES, '--out', out, '--workers', '1', ...replayArgs()]);
-  const first = await waitFor(() => {
-    const text = (() => {
-      try {
-        return readFileSync(join(out, 'results.jsonl'), 'utf8');
-      } catch {
-        return '';
-      }
-    })();
-    return text.includes('\n') ? text.slice(0, text.indexOf('\n') + 1) : undefined;
-  }, 120_000, 'the first results line');
+  const first = await waitFor(
+    () => {
+      const text = (() => {
+        try {
+          return readFileSync(join(out, 'results.jsonl'), 'utf8');
+        } catch {
+          return '';
+        }
+      })();
+      return text.includes('\n') ? text.slice(0, text.indexOf('\n') + 1) : undefined;
+    },
+    120_000,
+    'the first results line',
+  );
   child.kill('SIGKILL');
   const killed = await done;
   expect(killed.signal).toBe('SIGKILL');
@@ -75,7 +86,18 @@ test('--connect replays on a remote browser server (one connection per worker)',
   try {
     const out = tempDir('rw-connect-');
     const ids = ['library-save-record@1.65', 'tax-submit-declaration@1.65'];
-    const r = await cli('run', RPAWEB_FIXTURES, '--out', out, '--workers', '2', '--connect', server.wsEndpoint(), ...ids.flatMap((id) => ['--episode', id]), ...replayArgs());
+    const r = await cli(
+      'run',
+      RPAWEB_FIXTURES,
+      '--out',
+      out,
+      '--workers',
+      '2',
+      '--connect',
+      server.wsEndpoint(),
+      ...ids.flatMap((id) => ['--episode', id]),
+      ...replayArgs(),
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(counts(results(out).map((l) => l.episode))).toEqual(once(ids));
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
@@ -84,7 +106,17 @@ test('--connect replays on a remote browser server (one connection per worker)',
     await server.close();
   }
   // A server that is not there: exit 2 and a message, not a stack trace.
-  const gone = await cli('run', RPAWEB_FIXTURES, '--out', tempDir(), '--episode', 'library-save-record@1.65', '--connect', 'ws://127.0.0.1:9/nothing', ...replayArgs());
+  const gone = await cli(
+    'run',
+    RPAWEB_FIXTURES,
+    '--out',
+    tempDir(),
+    '--episode',
+    'library-save-record@1.65',
+    '--connect',
+    'ws://127.0.0.1:9/nothing',
+    ...replayArgs(),
+  );
   expect(gone.code).toBe(2);
   expect(gone.stderr).toContain('cannot connect to ws://127.0.0.1:9/');
   expect(gone.stderr).not.toContain('nothing'); // the endpoint's path (launchServer's secret) is not logged
@@ -115,7 +147,8 @@ test('--shard 1/2 and 2/2 cover every episode exactly once; merge combines them 
   expect(summary).toMatchObject({ episodes: { total: 6, passed: 6, failed: 0, error: 0 }, exitCode: 0, mergedFrom: [a, b] });
   expect(summary.steps.total).toBe(lines.reduce((n, l) => n + (l as unknown as { steps: unknown[] }).steps.length, 0));
   // The artefacts came along: final.html paths resolve inside the merged folder.
-  for (const l of lines as unknown as { final: { html: string } }[]) expect(readFileSync(join(merged, l.final.html), 'utf8')).toContain('<html');
+  for (const l of lines as unknown as { final: { html: string } }[])
+    expect(readFileSync(join(merged, l.final.html), 'utf8')).toContain('<html');
   // …and so do the reports, over every merged episode.
   expect((readFileSync(join(merged, 'junit.xml'), 'utf8').match(/<testcase /g) ?? []).length).toBe(6);
   expect(existsSync(join(merged, 'report', 'index.html'))).toBe(true);
@@ -126,7 +159,11 @@ test('--shard 1/2 and 2/2 cover every episode exactly once; merge combines them 
 });
 
 test('bad --shard and --workers values are usage errors (exit 2)', async () => {
-  for (const args of [['--shard', '3/2'], ['--shard', 'x'], ['--workers', '0']]) {
+  for (const args of [
+    ['--shard', '3/2'],
+    ['--shard', 'x'],
+    ['--workers', '0'],
+  ]) {
     const r = await cli('run', RPAWEB_FIXTURES, '--out', tempDir(), ...args);
     expect(r.code, args.join(' ')).toBe(2);
   }

@@ -19,7 +19,18 @@ test('the replays project: --shard=1/2 and 2/2 with the blob reporter, merge-rep
   // One shard after the other, one worker each: the suite around us is using the cores too.
   for (const [i, blobDir] of blobs.entries()) {
     const env = childEnv({ PLAYWRIGHT_BLOB_OUTPUT_DIR: blobDir });
-    const r = await start([PLAYWRIGHT_CLI, 'test', '--project=replays', `--shard=${i + 1}/2`, '--workers=1', '--reporter=blob', `--output=${tempDir('rw-pwout-')}`], { env }).done;
+    const r = await start(
+      [
+        PLAYWRIGHT_CLI,
+        'test',
+        '--project=replays',
+        `--shard=${i + 1}/2`,
+        '--workers=1',
+        '--reporter=blob',
+        `--output=${tempDir('rw-pwout-')}`,
+      ],
+      { env },
+    ).done;
     expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
   }
   const all = tempDir('rw-blobs-');

@@ -12,7 +12,10 @@ const episode = (id: string, continues?: string): DatasetItem => ({
   kind: 'episode',
   episode: { id, format: 'mt-mind2web', steps: [], meta: {}, source: { file: 'x.json' }, ...(continues ? { continues } : {}) },
 });
-const rejectedItem = (id: string): DatasetItem => ({ kind: 'rejected', rejected: { id, format: 'mt-mind2web', source: { file: 'x.json' }, problems: [] } });
+const rejectedItem = (id: string): DatasetItem => ({
+  kind: 'rejected',
+  rejected: { id, format: 'mt-mind2web', source: { file: 'x.json' }, problems: [] },
+});
 
 async function* each<T>(xs: T[]): AsyncGenerator<T> {
   for (const x of xs) yield x;
@@ -36,11 +39,20 @@ test('a dataset streams: the first episode comes before the file is read to its 
 
 test('streamed chains and roots are what the whole-list grouping gives, rejected turns included', async () => {
   // Conversation c: turn 1 rejected, so turn 2 (continuing it) starts a chain keyed by c#1.
-  const items = [episode('c#0'), rejectedItem('c#1'), episode('c#2', 'c#1'), episode('c#3', 'c#2'), episode('solo'), episode('d#0'), episode('d#1', 'd#0')];
+  const items = [
+    episode('c#0'),
+    rejectedItem('c#1'),
+    episode('c#2', 'c#1'),
+    episode('c#3', 'c#2'),
+    episode('solo'),
+    episode('d#0'),
+    episode('d#1', 'd#0'),
+  ];
   const seen = new Map<string, string>();
   const reported: RejectedEpisode[] = [];
   const chains: Episode[][] = [];
-  for await (const c of streamChains(each(items), { keep: (id, root) => (seen.set(id, root), true), onRejected: (r) => reported.push(r) })) chains.push(c);
+  for await (const c of streamChains(each(items), { keep: (id, root) => (seen.set(id, root), true), onRejected: (r) => reported.push(r) }))
+    chains.push(c);
   expect(chains.map((c) => c.map((e) => e.id))).toEqual([['c#0'], ['c#2', 'c#3'], ['solo'], ['d#0', 'd#1']]);
   expect(reported.map((r) => r.id)).toEqual(['c#1']);
 
@@ -51,6 +63,7 @@ test('streamed chains and roots are what the whole-list grouping gives, rejected
 
   // Filtering (a shard, --episode, --resume) drops episodes but never splits a kept chain wrongly.
   const kept: string[][] = [];
-  for await (const c of streamChains(each(items), { keep: (id, root) => root === 'd#0' || id === 'c#3', onRejected: () => undefined })) kept.push(c.map((e) => e.id));
+  for await (const c of streamChains(each(items), { keep: (id, root) => root === 'd#0' || id === 'c#3', onRejected: () => undefined }))
+    kept.push(c.map((e) => e.id));
   expect(kept).toEqual([['c#3'], ['d#0', 'd#1']]);
 });

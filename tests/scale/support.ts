@@ -23,7 +23,12 @@ export const FIXTURE_IDS = [
 export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (/^(TEST_|PW_|PLAYWRIGHT_|REPLAYWRIGHT_(PARAM|SECRET)_)|^(FORCE_COLOR|CI|REPLAYWRIGHT_(DATASET|MAP_URL|PARAMS|SECRETS|MODE|START_URL|TIMEOUT|CONFIG))$/.test(k)) continue;
+    if (
+      /^(TEST_|PW_|PLAYWRIGHT_|REPLAYWRIGHT_(PARAM|SECRET)_)|^(FORCE_COLOR|CI|REPLAYWRIGHT_(DATASET|MAP_URL|PARAMS|SECRETS|MODE|START_URL|TIMEOUT|CONFIG))$/.test(
+        k,
+      )
+    )
+      continue;
     env[k] = v;
   }
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
@@ -55,7 +60,10 @@ export function results(out: string): { episode: string; status: string; reason?
   if (!existsSync(file)) return [];
   const text = readFileSync(file, 'utf8');
   if (text && !text.endsWith('\n')) throw new Error(`${file} does not end with a newline`);
-  return text.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 /** How many times each id occurs. */

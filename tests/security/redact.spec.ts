@@ -19,12 +19,22 @@ test('params: the command line beats the --params file, which beats the environm
     param: ['code=from-cli'],
     secret: ['token=cli-token'],
     file,
-    env: { REPLAYWRIGHT_PARAM_CODE: 'from-env', REPLAYWRIGHT_SECRET_CODE: 'env-code', REPLAYWRIGHT_PARAM_NIF: 'env-nif', REPLAYWRIGHT_SECRET_ONLYENV: 'e', PATH: '/bin' },
+    env: {
+      REPLAYWRIGHT_PARAM_CODE: 'from-env',
+      REPLAYWRIGHT_SECRET_CODE: 'env-code',
+      REPLAYWRIGHT_PARAM_NIF: 'env-nif',
+      REPLAYWRIGHT_SECRET_ONLYENV: 'e',
+      PATH: '/bin',
+    },
   });
   expect(got.params).toEqual({ code: 'from-cli', nif: 'file-nif', plain: 'p', token: 'cli-token', ONLYENV: 'e' });
   // `code` was declared secret in the environment: the winning --param value is secret too, and
   // so is every value it overrode.
-  const secret = (name: string) => got.secrets.filter((s) => s.name.toLowerCase() === name).map((s) => s.value).sort();
+  const secret = (name: string) =>
+    got.secrets
+      .filter((s) => s.name.toLowerCase() === name)
+      .map((s) => s.value)
+      .sort();
   expect(secret('code')).toEqual(['env-code', 'from-cli', 'from-env', 'from-file']);
   expect(secret('nif')).toEqual(['env-nif', 'file-nif']);
   expect(secret('token')).toEqual(['cli-token']);
@@ -34,24 +44,42 @@ test('params: the command line beats the --params file, which beats the environm
   expect(() => gatherParams({ secret: ['no-equals-sign'] })).toThrow('--secret expects NAME=VALUE, got "**************"');
 });
 
-const step = (action: Step['action'], extra: Partial<Step> = {}): Step => ({ index: 0, page: 'page', action, expect: [], source: { file: 'f' }, ...extra });
+const step = (action: Step['action'], extra: Partial<Step> = {}): Step => ({
+  index: 0,
+  page: 'page',
+  action,
+  expect: [],
+  source: { file: 'f' },
+  ...extra,
+});
 const fill = (text: string): Step['action'] => ({ type: 'fill', target: { locate: [{ kind: 'selector', selector: '#x' }] }, text });
 
 test('inputs: a param named like an anonymized_data key replaces that placeholder in typed text; a needed input takes its param', () => {
   const episode = { meta: { anonymized_data: { NIF: '00000000T', empty: '', n: 3 } } } as unknown as Episode;
   const placeholders = episodePlaceholders(episode);
   expect(placeholders).toEqual([{ name: 'NIF', text: '00000000T' }]);
-  expect(applyInputs(step(fill('00000000T')), placeholders, { nif: '12345678Z' })).toMatchObject({ action: { text: '12345678Z' }, used: ['nif'] });
-  expect(applyInputs(step(fill('NIF 00000000T, again 00000000T')), placeholders, { NIF: 'X' })).toMatchObject({ action: { text: 'NIF X, again X' } });
+  expect(applyInputs(step(fill('00000000T')), placeholders, { nif: '12345678Z' })).toMatchObject({
+    action: { text: '12345678Z' },
+    used: ['nif'],
+  });
+  expect(applyInputs(step(fill('NIF 00000000T, again 00000000T')), placeholders, { NIF: 'X' })).toMatchObject({
+    action: { text: 'NIF X, again X' },
+  });
   // No param given: the recorded text is typed.
   expect(applyInputs(step(fill('00000000T')), placeholders, {})).toMatchObject({ action: { text: '00000000T' }, used: [] });
   const needs = step(fill('482915'), { needsInput: { param: 'verification_code' } });
   expect(applyInputs(needs, placeholders, {})).toEqual({ missing: 'verification_code' });
-  expect(applyInputs(needs, placeholders, { VERIFICATION_CODE: '1' })).toMatchObject({ action: { text: '1' }, used: ['VERIFICATION_CODE'] });
+  expect(applyInputs(needs, placeholders, { VERIFICATION_CODE: '1' })).toMatchObject({
+    action: { text: '1' },
+    used: ['VERIFICATION_CODE'],
+  });
 });
 
 test('redactor: every written form of a secret goes — raw, JSON-escaped, HTML-escaped, URL-encoded — in text, objects and bytes', () => {
-  const r = new Redactor([{ name: 'pw', value: 'a"b<c> d&é' }, { name: 'short', value: 'a"b' }]);
+  const r = new Redactor([
+    { name: 'pw', value: 'a"b<c> d&é' },
+    { name: 'short', value: 'a"b' },
+  ]);
   const forms = ['a"b<c> d&é', 'a\\"b<c> d&é', 'a&quot;b&lt;c&gt; d&amp;é', encodeURIComponent('a"b<c> d&é'), 'a%22b%3Cc%3E+d%26%C3%A9'];
   for (const f of forms) expect(r.scrub(`[${f}]`)).toBe('[[secret:pw]]');
   // The longer secret first: one containing another is not left half-replaced.
@@ -66,14 +94,22 @@ test('scrubZip rewrites a zip with every entry scrubbed, readable as a zip again
   // A real zip from the system tool (stored and deflated entries).
   writeFileSync(join(dir, 'a.txt'), 'typed s3cret here\n'.repeat(50));
   writeFileSync(join(dir, 'b.json'), '{"value":"s3cret"}');
-  const zip = spawnSync('python3', ['-c', `import zipfile,sys\nz=zipfile.ZipFile(sys.argv[1],'w')\nz.write(sys.argv[2],'a.txt',zipfile.ZIP_DEFLATED)\nz.write(sys.argv[3],'resources/b.json',zipfile.ZIP_STORED)\nz.close()`, path, join(dir, 'a.txt'), join(dir, 'b.json')]);
+  const zip = spawnSync('python3', [
+    '-c',
+    `import zipfile,sys\nz=zipfile.ZipFile(sys.argv[1],'w')\nz.write(sys.argv[2],'a.txt',zipfile.ZIP_DEFLATED)\nz.write(sys.argv[3],'resources/b.json',zipfile.ZIP_STORED)\nz.close()`,
+    path,
+    join(dir, 'a.txt'),
+    join(dir, 'b.json'),
+  ]);
   test.skip(zip.status !== 0, 'python3 is needed to write the input zip');
   expect(scrubZip(path, new Redactor([{ name: 'k', value: 's3cret' }]))).toBe(true);
   const entries = zipContents(path);
   expect(entries.map((e) => e.name)).toEqual(['a.txt', 'resources/b.json']);
   expect(entries[0]!.data.toString()).toBe('typed [secret:k] here\n'.repeat(50));
   expect(entries[1]!.data.toString()).toBe('{"value":"[secret:k]"}');
-  const check = spawnSync('python3', ['-c', 'import zipfile,sys; print(zipfile.ZipFile(sys.argv[1]).testzip())', path], { encoding: 'utf8' });
+  const check = spawnSync('python3', ['-c', 'import zipfile,sys; print(zipfile.ZipFile(sys.argv[1]).testzip())', path], {
+    encoding: 'utf8',
+  });
   expect(check.stdout.trim()).toBe('None'); // every CRC checks out
   // Not a zip: removed rather than kept unscrubbed.
   writeFileSync(path, 'garbage');

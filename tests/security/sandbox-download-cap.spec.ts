@@ -16,7 +16,11 @@ test('a 24 MB download under --max-artifact-bytes 1000000 is streamed, cut at th
   const site = await logServer({
     '/': '<!doctype html><title>dl</title><a href="/big.bin" download>Get</a>',
     '/big.bin': (res) => {
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(BIG), 'content-disposition': 'attachment; filename="big.bin"' });
+      res.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'content-length': String(BIG),
+        'content-disposition': 'attachment; filename="big.bin"',
+      });
       const chunk = Buffer.alloc(64 * 1024, 0x41);
       let sent = 0;
       const pump = () => {
@@ -32,9 +36,26 @@ test('a 24 MB download under --max-artifact-bytes 1000000 is streamed, cut at th
   });
   try {
     const data = tempDir('rw-dl-');
-    writeCodegen(data, 'big', line.openPage, line.navigate(`${site.url}/`), { ...line.click('text=Get'), signals: [{ name: 'download', downloadAlias: 'download' }] });
+    writeCodegen(data, 'big', line.openPage, line.navigate(`${site.url}/`), {
+      ...line.click('text=Get'),
+      signals: [{ name: 'download', downloadAlias: 'download' }],
+    });
     const out = tempDir('rw-dl-out-');
-    const r = await start([BIN, 'run', data, '--out', out, '--workers', '1', '--trace', 'off', '--compare', 'off', '--max-artifact-bytes', '1000000']).done;
+    const r = await start([
+      BIN,
+      'run',
+      data,
+      '--out',
+      out,
+      '--workers',
+      '1',
+      '--trace',
+      'off',
+      '--compare',
+      'off',
+      '--max-artifact-bytes',
+      '1000000',
+    ]).done;
     expect(r.stdout + r.stderr).not.toMatch(STACK_LINE);
     const row = results(out)[0] as ReturnType<typeof results>[number] & { steps: { downloads?: string[]; notes?: string[] }[] };
     const step = row.steps[2]!;

@@ -29,7 +29,12 @@ test('final.html is saved inert: opened from disk nothing runs or connects, and 
   const real = await logServer({ '/': hostile(site.url) });
   try {
     const data = tempDir('rw-inert-');
-    writeCodegen(data, 'hostile', line.openPage, line.navigate(`${real.url}/`), { name: 'assertVisible', selector: '#t', signals: [], pageAlias: 'page' });
+    writeCodegen(data, 'hostile', line.openPage, line.navigate(`${real.url}/`), {
+      name: 'assertVisible',
+      selector: '#t',
+      signals: [],
+      pageAlias: 'page',
+    });
     const out = tempDir('rw-inert-out-');
     const r = await start([BIN, 'run', data, '--out', out, '--workers', '1', '--trace', 'off', '--compare', 'off']).done;
     expect(r.stdout + r.stderr).not.toMatch(STACK_LINE);
@@ -46,7 +51,10 @@ test('final.html is saved inert: opened from disk nothing runs or connects, and 
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto(pathToFileURL(file).href);
-      await page.locator('#l').click().catch(() => undefined);
+      await page
+        .locator('#l')
+        .click()
+        .catch(() => undefined);
       await page.waitForTimeout(1500);
       await expect(page.locator('#t')).toHaveText('Visible text stays');
       await context.close();
@@ -62,8 +70,11 @@ test('final.html is saved inert: opened from disk nothing runs or connects, and 
 });
 
 test('inertHtml drops scripts, handlers, script URLs, srcdoc, plugins, refreshes and <base>, keeps text', () => {
-  const out = inertHtml(`<!DOCTYPE html><html><head><base href="http://x/"><meta http-equiv="refresh" content="0;url=http://x"><script>alert(1)</script><title>T</title></head><body data-rw-candidate="0-1"><p onclick="x()" class=a>hi &amp; bye</p><a href=" javascript:alert(1)">l</a><img src=x onerror=alert(1)><svg><script>1</script></svg><iframe srcdoc="<script>1</script>"></iframe><embed src=x><object data=x><p>fallback</p></object><script>unclosed`);
+  const out = inertHtml(
+    `<!DOCTYPE html><html><head><base href="http://x/"><meta http-equiv="refresh" content="0;url=http://x"><script>alert(1)</script><title>T</title></head><body data-rw-candidate="0-1"><p onclick="x()" class=a>hi &amp; bye</p><a href=" javascript:alert(1)">l</a><img src=x onerror=alert(1)><svg><script>1</script></svg><iframe srcdoc="<script>1</script>"></iframe><embed src=x><object data=x><p>fallback</p></object><script>unclosed`,
+  );
   expect(out.startsWith('<!DOCTYPE html><meta http-equiv="Content-Security-Policy"')).toBe(true);
-  for (const gone of ['<script', 'alert', 'onclick', 'onerror', 'srcdoc', '<base', 'refresh', '<embed', '<object', 'data-rw-', 'unclosed']) expect(out, gone).not.toContain(gone);
+  for (const gone of ['<script', 'alert', 'onclick', 'onerror', 'srcdoc', '<base', 'refresh', '<embed', '<object', 'data-rw-', 'unclosed'])
+    expect(out, gone).not.toContain(gone);
   for (const kept of ['hi &amp; bye', '<title>T</title>', 'class="a"', '<img src="x">', '<iframe>']) expect(out, kept).toContain(kept);
 });

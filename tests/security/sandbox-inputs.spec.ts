@@ -18,7 +18,19 @@ const RAW_CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/;
 test('control characters from a dataset reach the terminal escaped (run and inspect)', async () => {
   const data = tempDir('rw-esc-');
   const id = 'evil\u001b]0;pwned\u0007\u001b[2J\u0000\r-id';
-  const row = { id, language: 'en', intent: 'wipe \u001b[2J the screen\u0007', step: 1, input: '', requirements: '', outputs: '', anonymized_data: {}, png_file: null, json_data: { browserCode: { name: 'openPage', url: 'about:blank', signals: [], pageAlias: 'page' } }, html_data: '<html><body></body></html>' };
+  const row = {
+    id,
+    language: 'en',
+    intent: 'wipe \u001b[2J the screen\u0007',
+    step: 1,
+    input: '',
+    requirements: '',
+    outputs: '',
+    anonymized_data: {},
+    png_file: null,
+    json_data: { browserCode: { name: 'openPage', url: 'about:blank', signals: [], pageAlias: 'page' } },
+    html_data: '<html><body></body></html>',
+  };
   writeFileSync(join(data, 'episodes.jsonl'), JSON.stringify(row) + '\n');
   const inspect = await start([BIN, 'inspect', data]).done;
   expect(inspect.code).toBe(0);
@@ -52,7 +64,12 @@ test('--out is locked: a run refuses a folder a live run holds, naming its pid, 
   const site = await logServer({ '/': '<p id=x>x</p>' });
   try {
     const slow = tempDir('rw-lock-slow-');
-    writeCodegen(slow, 's', line.openPage, line.navigate(`${site.url}/`), { name: 'assertVisible', selector: '#x', signals: [], pageAlias: 'page' });
+    writeCodegen(slow, 's', line.openPage, line.navigate(`${site.url}/`), {
+      name: 'assertVisible',
+      selector: '#x',
+      signals: [],
+      pageAlias: 'page',
+    });
     const both = tempDir('rw-lock-both-');
     const [a, b] = await Promise.all([0, 1].map(() => start([BIN, 'run', slow, '--out', both, '--workers', '1', '--trace', 'off']).done));
     expect([a!.code, b!.code].sort()).toEqual([0, 2]);
@@ -68,8 +85,26 @@ test('--calibrate does not write through a .replaywright symlink out of the data
     const data = tempDir('rw-cal-');
     const outside = tempDir('rw-cal-outside-');
     symlinkSync(outside, join(data, '.replaywright'));
-    writeCodegen(data, 'c', line.openPage, line.navigate(`${site.url}/`), { name: 'assertVisible', selector: '#x', signals: [], pageAlias: 'page' });
-    const r = await start([BIN, 'run', data, '--out', tempDir(), '--workers', '1', '--trace', 'off', '--calibrate', '--calibrate-interval', '200']).done;
+    writeCodegen(data, 'c', line.openPage, line.navigate(`${site.url}/`), {
+      name: 'assertVisible',
+      selector: '#x',
+      signals: [],
+      pageAlias: 'page',
+    });
+    const r = await start([
+      BIN,
+      'run',
+      data,
+      '--out',
+      tempDir(),
+      '--workers',
+      '1',
+      '--trace',
+      'off',
+      '--calibrate',
+      '--calibrate-interval',
+      '200',
+    ]).done;
     expect(r.stdout + r.stderr).not.toMatch(STACK_LINE);
     expect(existsSync(join(outside, 'masks.json'))).toBe(false);
     expect(r.stderr).toContain('symbolic link');

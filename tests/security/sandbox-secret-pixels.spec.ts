@@ -28,9 +28,28 @@ test('an echoed secret is masked in final.png and gone from final.html and trace
   const site = await logServer({ '/': PAGE });
   try {
     const data = tempDir('rw-pix-');
-    writeCodegen(data, 'echo', line.openPage, line.navigate(`${site.url}/`), { name: 'assertVisible', selector: '#plain', signals: [], pageAlias: 'page' });
+    writeCodegen(data, 'echo', line.openPage, line.navigate(`${site.url}/`), {
+      name: 'assertVisible',
+      selector: '#plain',
+      signals: [],
+      pageAlias: 'page',
+    });
     const out = tempDir('rw-pix-out-');
-    const r = await start([BIN, 'run', data, '--out', out, '--workers', '1', '--trace', 'on', '--compare', 'off', '--secret', `TOKEN=${SECRET}`]).done;
+    const r = await start([
+      BIN,
+      'run',
+      data,
+      '--out',
+      out,
+      '--workers',
+      '1',
+      '--trace',
+      'on',
+      '--compare',
+      'off',
+      '--secret',
+      `TOKEN=${SECRET}`,
+    ]).done;
     expect(r.stdout + r.stderr).not.toMatch(STACK_LINE);
     const row = results(out)[0] as ReturnType<typeof results>[number] & { final: { html: string; screenshot: string }; trace: string };
     expect(row.status).toBe('passed');
@@ -53,7 +72,8 @@ test('an echoed secret is masked in final.png and gone from final.html and trace
     const inkAt = (b: { x: number; y: number; width: number; height: number }) => {
       // Every pixel of the left part of the box (where the text is): masked means one flat colour.
       const seen = new Set<string>();
-      for (let x = b.x + 2; x < b.x + Math.min(b.width, 300) - 2; x += 3) for (let y = b.y + 2; y < b.y + b.height - 2; y += 3) seen.add(rgb(x, y).join(','));
+      for (let x = b.x + 2; x < b.x + Math.min(b.width, 300) - 2; x += 3)
+        for (let y = b.y + 2; y < b.y + b.height - 2; y += 3) seen.add(rgb(x, y).join(','));
       return seen;
     };
     for (const id of ['a', 'b', 'c', 'd']) expect([...inkAt(boxes[id]!)], `#${id} is one flat mask colour`).toEqual(['255,0,255']);

@@ -48,10 +48,11 @@ export async function logServer(pages: Record<string, string | ((res: import('no
     get seen() {
       return log.map((l) => `${l.method} ${l.url}\n${l.body}`).join('\n');
     },
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 

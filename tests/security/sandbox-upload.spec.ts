@@ -17,7 +17,10 @@ const UPLOAD_PAGE = `<!doctype html><title>upload</title><input type=file id=f>
   document.title = 'sent';
 });</script>`;
 
-type Row = ReturnType<typeof results>[number] & { message?: string; steps: { status: string; reason?: string; message?: string; notes?: string[] }[] };
+type Row = ReturnType<typeof results>[number] & {
+  message?: string;
+  steps: { status: string; reason?: string; message?: string; notes?: string[] }[];
+};
 
 test('an upload follows no symlink out of the dataset folder, refuses `..`, and still sends a file that is inside', async () => {
   const site = await logServer({ '/': UPLOAD_PAGE });

@@ -33,7 +33,13 @@ test('file:, chrome:, view-source:, data: and javascript: navigations fail block
     const r = await start([BIN, 'run', data, '--out', out, '--workers', '1', '--trace', 'off', '--compare', 'off']).done;
     expect(r.stdout + r.stderr).not.toMatch(STACK_LINE);
     const rows = Object.fromEntries((results(out) as Row[]).map((l) => [l.episode, l]));
-    for (const [id, scheme] of [['1-file', 'file'], ['2-chrome', 'chrome'], ['3-javascript', 'javascript'], ['4-data', 'data'], ['5-view-source', 'view-source']] as const) {
+    for (const [id, scheme] of [
+      ['1-file', 'file'],
+      ['2-chrome', 'chrome'],
+      ['3-javascript', 'javascript'],
+      ['4-data', 'data'],
+      ['5-view-source', 'view-source'],
+    ] as const) {
       expect(rows[id], id).toMatchObject({ status: 'failed', reason: 'blocked-url', failedStep: 2 });
       expect(rows[id]!.message, id).toContain(`--allow-url-scheme ${scheme}`);
     }
@@ -46,7 +52,23 @@ test('file:, chrome:, view-source:, data: and javascript: navigations fail block
 
     // Opted in: the same local file replays.
     const allowed = tempDir('rw-urls-allowed-');
-    const again = await start([BIN, 'run', data, '--out', allowed, '--workers', '1', '--trace', 'off', '--compare', 'off', '--episode', '1-file', '--allow-url-scheme', 'file']).done;
+    const again = await start([
+      BIN,
+      'run',
+      data,
+      '--out',
+      allowed,
+      '--workers',
+      '1',
+      '--trace',
+      'off',
+      '--compare',
+      'off',
+      '--episode',
+      '1-file',
+      '--allow-url-scheme',
+      'file',
+    ]).done;
     expect(again.code, again.stdout + again.stderr).toBe(0);
     const row = (results(allowed) as Row[])[0]!;
     expect(row.status).toBe('passed');
@@ -63,14 +85,35 @@ test('file:, chrome:, view-source:, data: and javascript: navigations fail block
 
 test('blockedUrl', () => {
   for (const u of ['http://127.0.0.1/', 'https://example.test/x', 'about:blank', 'HTTP://X/']) expect(blockedUrl(u), u).toBeUndefined();
-  for (const u of ['file:///etc/passwd', 'chrome://version', 'chrome-extension://abc/x.html', 'devtools://devtools/bundled/inspector.html', 'view-source:http://x/', 'data:text/html,x', 'javascript:alert(1)', ' JavaScript:alert(1)', 'about:config', 'no-scheme']) expect(blockedUrl(u), u).toBeDefined();
+  for (const u of [
+    'file:///etc/passwd',
+    'chrome://version',
+    'chrome-extension://abc/x.html',
+    'devtools://devtools/bundled/inspector.html',
+    'view-source:http://x/',
+    'data:text/html,x',
+    'javascript:alert(1)',
+    ' JavaScript:alert(1)',
+    'about:config',
+    'no-scheme',
+  ])
+    expect(blockedUrl(u), u).toBeDefined();
   expect(blockedUrl('file:///x', ['file'])).toBeUndefined();
 });
 
 test('numeric options are validated: exit 2 naming the option', async () => {
   const data = tempDir('rw-num-');
   writeCodegen(data, 'e', line.openPage);
-  for (const [flag, value] of [['--timeout', 'abc'], ['--timeout', '-5'], ['--min-score', '2'], ['--slow-mo', 'NaN'], ['--from-step', '0'], ['--to-step', '1.5'], ['--max-artifact-bytes', 'Infinity'], ['--workers', '0']] as const) {
+  for (const [flag, value] of [
+    ['--timeout', 'abc'],
+    ['--timeout', '-5'],
+    ['--min-score', '2'],
+    ['--slow-mo', 'NaN'],
+    ['--from-step', '0'],
+    ['--to-step', '1.5'],
+    ['--max-artifact-bytes', 'Infinity'],
+    ['--workers', '0'],
+  ] as const) {
     const r = await start([BIN, 'run', data, '--out', tempDir(), flag, value]).done;
     expect(r.code, `${flag} ${value}`).toBe(2);
     expect(r.stderr, `${flag} ${value}`).toContain(flag);
@@ -82,6 +125,7 @@ test('numeric options are validated: exit 2 naming the option', async () => {
 });
 
 test('the replays project validates REPLAYWRIGHT_TIMEOUT like --timeout', () => {
-  for (const bad of ['abc', '-5', '0', 'Infinity']) expect(() => settingsFrom({}, { REPLAYWRIGHT_TIMEOUT: bad }), bad).toThrow(/^REPLAYWRIGHT_TIMEOUT expects a number \(ms\) > 0/);
+  for (const bad of ['abc', '-5', '0', 'Infinity'])
+    expect(() => settingsFrom({}, { REPLAYWRIGHT_TIMEOUT: bad }), bad).toThrow(/^REPLAYWRIGHT_TIMEOUT expects a number \(ms\) > 0/);
   expect(settingsFrom({}, { REPLAYWRIGHT_TIMEOUT: '2500' }).timeoutMs).toBe(2500);
 });

@@ -10,7 +10,12 @@ import { logServer } from './sandbox-support.js';
 // Issue 17, attack 7: a hung page does not hang the run (no --episode-timeout given).
 test.setTimeout(240_000);
 
-type Row = ReturnType<typeof results>[number] & { message?: string; failedStep?: number; trace?: string; steps: { status: string; reason?: string }[] };
+type Row = ReturnType<typeof results>[number] & {
+  message?: string;
+  failedStep?: number;
+  trace?: string;
+  steps: { status: string; reason?: string }[];
+};
 
 test('a busy-looping renderer ends its episode error/page-hung naming the step; the next episode runs; no trace that was not written is named', async () => {
   const site = await logServer({
@@ -21,7 +26,12 @@ test('a busy-looping renderer ends its episode error/page-hung naming the step; 
     const data = tempDir('rw-hang-');
     const click = (selector: string) => ({ ...line.click(selector) });
     writeCodegen(data, '1-hang', line.openPage, line.navigate(`${site.url}/hang`), click('text=Spin'), click('text=after'));
-    writeCodegen(data, '2-after', line.openPage, line.navigate(`${site.url}/ok`), { name: 'assertVisible', selector: '#ok', signals: [], pageAlias: 'page' });
+    writeCodegen(data, '2-after', line.openPage, line.navigate(`${site.url}/ok`), {
+      name: 'assertVisible',
+      selector: '#ok',
+      signals: [],
+      pageAlias: 'page',
+    });
     const out = tempDir('rw-hang-out-');
     const run = start([BIN, 'run', data, '--out', out, '--workers', '1', '--timeout', '2000', '--trace', 'on', '--compare', 'off']);
     // Before the watchdog the run never ended: give it a generous bound, then fail instead of hanging the suite.

@@ -30,7 +30,8 @@ attempt(f.contentWindow.RTCPeerConnection, 'frame');
 document.getElementById('rtc').textContent = out.join(' ');
 </script>`;
 
-const page = (port: number) => `<!doctype html><html><head><title>page-secret-text</title></head><body><p id=rtc>not run</p><button>Go</button>${rtcScript(port)}</body></html>`;
+const page = (port: number) =>
+  `<!doctype html><html><head><title>page-secret-text</title></head><body><p id=rtc>not run</p><button>Go</button>${rtcScript(port)}</body></html>`;
 
 /** Waits a little for late datagrams (ICE gathering runs after the page settled). */
 const quiet = () => new Promise((r) => setTimeout(r, 1500));
@@ -42,7 +43,12 @@ test('live: unsealed the TURN allocation does arrive (control); under --offline 
   const site = await logServer({ '/': page(udp.port) });
   try {
     const data = tempDir('rw-rtc-live-');
-    writeCodegen(data, 'rtc', line.openPage, line.navigate(`${site.url}/`), { name: 'assertVisible', selector: 'text=Go', signals: [], pageAlias: 'page' });
+    writeCodegen(data, 'rtc', line.openPage, line.navigate(`${site.url}/`), {
+      name: 'assertVisible',
+      selector: 'text=Go',
+      signals: [],
+      pageAlias: 'page',
+    });
     const finalText = (out: string) => readFileSync(join(out, (results(out)[0] as Row).final!.html), 'utf8');
 
     const control = tempDir('rw-rtc-control-');
@@ -71,8 +77,28 @@ test('snapshot mode with --allow-scripts: a recorded page asking for a TURN allo
   const udp: UdpListener = await udpListener();
   try {
     const data = tempDir('rw-rtc-snap-');
-    const browserCode = { name: 'click', selector: 'internal:role=button[name="Go"i]', signals: [], button: 'left', modifiers: 0, clickCount: 1, pageAlias: 'page' };
-    const row = { id: 'rtc-snapshot', language: 'en', intent: 'click Go', step: 1, input: '', requirements: '', outputs: '', anonymized_data: {}, png_file: null, json_data: { browserCode }, html_data: page(udp.port) };
+    const browserCode = {
+      name: 'click',
+      selector: 'internal:role=button[name="Go"i]',
+      signals: [],
+      button: 'left',
+      modifiers: 0,
+      clickCount: 1,
+      pageAlias: 'page',
+    };
+    const row = {
+      id: 'rtc-snapshot',
+      language: 'en',
+      intent: 'click Go',
+      step: 1,
+      input: '',
+      requirements: '',
+      outputs: '',
+      anonymized_data: {},
+      png_file: null,
+      json_data: { browserCode },
+      html_data: page(udp.port),
+    };
     writeFileSync(join(data, 'rtc.jsonl'), JSON.stringify(row) + '\n');
     const out = tempDir('rw-rtc-snap-out-');
     const r = await start([BIN, 'run', data, '--out', out, '--workers', '1', '--mode', 'snapshot', '--allow-scripts']).done;

@@ -62,7 +62,26 @@ const run = (args: string[], env: Record<string, string> = {}): Promise<Done> =>
   start([BIN, ...args], { env: childEnv({ FORCE_COLOR: '0', ...env }) }).done;
 
 const replay = (out: string, extra: string[], env: Record<string, string> = {}) =>
-  run(['run', DATASET, '--episode', EPISODE, '--out', out, '--map-url', `${RECORDED_ORIGIN}=${site.url}`, '--trace', 'on', '--log-format', 'json', '--log-level', 'debug', ...extra], env);
+  run(
+    [
+      'run',
+      DATASET,
+      '--episode',
+      EPISODE,
+      '--out',
+      out,
+      '--map-url',
+      `${RECORDED_ORIGIN}=${site.url}`,
+      '--trace',
+      'on',
+      '--log-format',
+      'json',
+      '--log-level',
+      'debug',
+      ...extra,
+    ],
+    env,
+  );
 
 /** Every file under `dir`, and every entry of every zip in it (traces), as [name, bytes]. */
 function everyOutput(dir: string): [string, Buffer][] {
@@ -93,13 +112,18 @@ test('a replay typing secrets passes, and no output holds their values: results,
   const compareConfig = join(tempDir('rw-secret-cfg-'), 'compare.json');
   writeFileSync(compareConfig, JSON.stringify({ maxDiffPixels: -1, maxDiffPixelRatio: -1 }));
   // The NIF from the environment, the code on the command line: two of the ways in.
-  const r = await replay(out, ['--secret', `verification_code=${CODE}`, '--compare-config', compareConfig], { REPLAYWRIGHT_SECRET_NIF: NIF });
+  const r = await replay(out, ['--secret', `verification_code=${CODE}`, '--compare-config', compareConfig], {
+    REPLAYWRIGHT_SECRET_NIF: NIF,
+  });
   expect(r.code, r.stderr).toBe(0);
 
   const dir = join(out, 'episodes', EPISODE);
   // The site received both values (its hash check passed), so they were really typed.
   expect(readFileSync(join(dir, 'final.html'), 'utf8')).toContain('Identity verified');
-  const results = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const results = readFileSync(join(out, 'results.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   expect(results).toMatchObject([{ episode: EPISODE, status: 'passed', trace: `episodes/${EPISODE}/trace.zip` }]);
   expect(results[0].steps[3].notes).toContain('typed the secret value of NIF given for this run');
   expect(results[0].steps[10].notes).toContain('typed the secret value of verification_code given for this run');
@@ -110,8 +134,24 @@ test('a replay typing secrets passes, and no output holds their values: results,
 
   const script = join(out, 'export', 'tax.spec.ts');
   const ir = join(out, 'export', 'tax.json');
-  for (const [to, file] of [['playwright-test', script], ['ir', ir]] as const) {
-    const e = await run(['export', DATASET, '--episode', EPISODE, '--to', to, '--out', file, '--secret', `NIF=${NIF}`, '--secret', `verification_code=${CODE}`]);
+  for (const [to, file] of [
+    ['playwright-test', script],
+    ['ir', ir],
+  ] as const) {
+    const e = await run([
+      'export',
+      DATASET,
+      '--episode',
+      EPISODE,
+      '--to',
+      to,
+      '--out',
+      file,
+      '--secret',
+      `NIF=${NIF}`,
+      '--secret',
+      `verification_code=${CODE}`,
+    ]);
     expect(e.code, e.stderr).toBe(0);
   }
   const spec = readFileSync(script, 'utf8');
@@ -120,7 +160,17 @@ test('a replay typing secrets passes, and no output holds their values: results,
 
   const outputs: [string, Buffer][] = [...everyOutput(out), ['stdout', Buffer.from(r.stdout)], ['stderr', Buffer.from(r.stderr)]];
   const names = outputs.map(([n]) => n);
-  for (const expected of ['results.jsonl', 'summary.json', 'junit.xml', 'report/index.html', `episodes/${EPISODE}/final.html`, `episodes/${EPISODE}/trace.zip!trace.trace`, 'export/tax.spec.ts', 'export/tax.json', `episodes/${EPISODE}/steps/12-live.html.txt`]) {
+  for (const expected of [
+    'results.jsonl',
+    'summary.json',
+    'junit.xml',
+    'report/index.html',
+    `episodes/${EPISODE}/final.html`,
+    `episodes/${EPISODE}/trace.zip!trace.trace`,
+    'export/tax.spec.ts',
+    'export/tax.json',
+    `episodes/${EPISODE}/steps/12-live.html.txt`,
+  ]) {
     expect(names).toContain(expected);
   }
   expect(names.some((n) => n.startsWith('report/data/'))).toBe(true);
@@ -153,7 +203,11 @@ test('a wrong secret is typed too: the site says so, and the value still appears
   const r = await replay(join(out, 'run'), ['--params', params]);
   expect(r.code, r.stderr).toBe(0);
   expect(readFileSync(join(out, 'run', 'episodes', EPISODE, 'final.html'), 'utf8')).toContain('Identity not verified');
-  const outputs: [string, Buffer][] = [...everyOutput(join(out, 'run')), ['stdout', Buffer.from(r.stdout)], ['stderr', Buffer.from(r.stderr)]];
+  const outputs: [string, Buffer][] = [
+    ...everyOutput(join(out, 'run')),
+    ['stdout', Buffer.from(r.stdout)],
+    ['stderr', Buffer.from(r.stderr)],
+  ];
   expect(hits(outputs, wrong)).toEqual([]);
   // The NIF was a plain param in the same file: allowed to show.
   expect(hits(outputs, NIF).length).toBeGreaterThan(0);
@@ -163,8 +217,16 @@ test('a bad --params file: exit 2, a message naming the file and the key, no sta
   const dir = tempDir('rw-secret-bad-');
   const cases: [string, string, RegExp][] = [
     ['wrong-type.json', JSON.stringify({ token: 12 }), /--params .*wrong-type\.json: key "token": expected a string or \{"value"/],
-    ['bad-value.json', JSON.stringify({ token: { value: 5, secret: true } }), /--params .*bad-value\.json: key "token": "value" must be a string/],
-    ['unknown-field.json', JSON.stringify({ token: { value: 'x', secrte: true } }), /--params .*unknown-field\.json: key "token": unknown field secrte/],
+    [
+      'bad-value.json',
+      JSON.stringify({ token: { value: 5, secret: true } }),
+      /--params .*bad-value\.json: key "token": "value" must be a string/,
+    ],
+    [
+      'unknown-field.json',
+      JSON.stringify({ token: { value: 'x', secrte: true } }),
+      /--params .*unknown-field\.json: key "token": unknown field secrte/,
+    ],
     ['bad-name.json', JSON.stringify({ 'a b': 'x' }), /--params .*bad-name\.json: key "a b": not a param name/],
     ['not-json.json', '{"token": s3cr3t-value}', /--params .*not-json\.json: not valid JSON/],
     ['array.json', '["x"]', /--params .*array\.json: expected a JSON object/],

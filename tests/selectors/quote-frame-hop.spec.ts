@@ -26,5 +26,7 @@ test('throughFrames joins iframe selectors and the element with the enter-frame 
   expect(ENTER_FRAME).toBe('internal:control=enter-frame');
   expect(FRAME_HOP).toBe(' >> internal:control=enter-frame >> ');
   expect(throughFrames([], '#pay')).toBe('#pay');
-  expect(throughFrames(['iframe#outer', 'iframe[name="card"]'], '#pay')).toBe('iframe#outer >> internal:control=enter-frame >> iframe[name="card"] >> internal:control=enter-frame >> #pay');
+  expect(throughFrames(['iframe#outer', 'iframe[name="card"]'], '#pay')).toBe(
+    'iframe#outer >> internal:control=enter-frame >> iframe[name="card"] >> internal:control=enter-frame >> #pay',
+  );
 });

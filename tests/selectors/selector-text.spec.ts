@@ -40,7 +40,12 @@ test('locateFromPart turns internal: parts into getBy* meanings and leaves the r
 });
 
 test('describingLocate names the element the selector ends on, past narrowing parts', () => {
-  expect(describingLocate('#list >> internal:role=link[name="More"i] >> nth=2')).toEqual({ kind: 'role', role: 'link', name: 'More', exact: false });
+  expect(describingLocate('#list >> internal:role=link[name="More"i] >> nth=2')).toEqual({
+    kind: 'role',
+    role: 'link',
+    name: 'More',
+    exact: false,
+  });
   expect(describingLocate('internal:label="Card"i >> visible=true')).toEqual({ kind: 'label', text: 'Card', exact: false });
   expect(describingLocate('internal:role=row >> internal:has-text="Ana"i >> #edit')).toBeUndefined();
 });

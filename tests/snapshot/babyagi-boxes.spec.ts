@@ -16,11 +16,14 @@ const VIEWPORT = { width: 1280, height: 720 };
 
 /** What is at a viewport point: the nearest interactive element, `tag#id "text"`. */
 async function at(page: Page, x: number, y: number): Promise<string> {
-  return page.evaluate(([px, py]) => {
-    const el = document.elementFromPoint(px!, py!)?.closest('a, button, input, select, textarea');
-    if (!el) return 'nothing';
-    return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.textContent?.trim() ? ` "${el.textContent.trim()}"` : ''}`;
-  }, [x, y]);
+  return page.evaluate(
+    ([px, py]) => {
+      const el = document.elementFromPoint(px!, py!)?.closest('a, button, input, select, textarea');
+      if (!el) return 'nothing';
+      return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.textContent?.trim() ? ` "${el.textContent.trim()}"` : ''}`;
+    },
+    [x, y],
+  );
 }
 
 async function walk(page: Page, episode: Episode, expected: { hits?: string; url?: RegExp }[]): Promise<void> {
@@ -41,7 +44,10 @@ async function walk(page: Page, episode: Episode, expected: { hits?: string; url
       const x = ((box.x + box.width / 2) * VIEWPORT.width) / recorded.width;
       const y = ((box.y + box.height / 2) * VIEWPORT.height) / recorded.height;
       expect(await at(page, x, y), `step ${i}`).toBe(want.hits);
-      expect(await page.evaluate(([px, py]) => document.activeElement === document.elementFromPoint(px!, py!), [x, y]), `step ${i}: focused`).toBe(true);
+      expect(
+        await page.evaluate(([px, py]) => document.activeElement === document.elementFromPoint(px!, py!), [x, y]),
+        `step ${i}: focused`,
+      ).toBe(true);
       await page.keyboard.type(a.text);
     } else if (a.type === 'scroll') {
       await page.evaluate((dy) => window.scrollBy(0, dy), a.dy);

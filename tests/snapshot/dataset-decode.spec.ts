@@ -20,7 +20,13 @@ interface RawTask {
     raw_html: string;
     cleaned_html: string;
     operation: { op: string; original_op: string; value: string };
-    pos_candidates: { tag: string; backend_node_id: string; attributes: string; is_original_target: boolean; is_top_level_target: boolean }[];
+    pos_candidates: {
+      tag: string;
+      backend_node_id: string;
+      attributes: string;
+      is_original_target: boolean;
+      is_top_level_target: boolean;
+    }[];
     neg_candidates: { tag: string; backend_node_id: string; attributes: string }[];
   }[];
 }
@@ -50,7 +56,10 @@ test.describe('generated Mind2Web tasks (fixtures/mind2web/tasks.json)', () => {
         const at = `${task.annotation_id} action ${i}`;
         expect(Object.keys(a), at).toEqual(['action_uid', 'raw_html', 'cleaned_html', 'operation', 'pos_candidates', 'neg_candidates']);
         expect(Object.keys(a.operation), at).toEqual(['op', 'original_op', 'value']);
-        expect(parseActionRepr(task.action_reprs[i]!), at).toMatchObject({ op: a.operation.original_op, ...(a.operation.value ? { value: a.operation.value } : {}) });
+        expect(parseActionRepr(task.action_reprs[i]!), at).toMatchObject({
+          op: a.operation.original_op,
+          ...(a.operation.value ? { value: a.operation.value } : {}),
+        });
 
         // raw_html: ASCII XML, `<text>` for text, every element with an id and a box, the
         // Cleaner's removals and whitelist, and the marker on exactly this step's target.
@@ -61,16 +70,33 @@ test.describe('generated Mind2Web tasks (fixtures/mind2web/tasks.json)', () => {
         for (const gone of ['script', 'style', 'link', 'meta']) expect(names.has(gone), `${at}: <${gone}>`).toBe(false);
         expect(names.has('text')).toBe(true);
         const ids = elements.map((e) => e.attrs.backend_node_id);
-        expect(ids.every((id) => id !== undefined && /^\d+$/.test(id)), at).toBe(true);
+        expect(
+          ids.every((id) => id !== undefined && /^\d+$/.test(id)),
+          at,
+        ).toBe(true);
         expect(new Set(ids).size, `${at}: backend_node_id unique`).toBe(ids.length);
-        expect(elements.every((e) => /^(-1,-1,-1,-1|[\d.]+,[\d.]+,[\d.]+,[\d.]+)$/.test(e.attrs.bounding_box_rect ?? '')), at).toBe(true);
-        expect(elements.flatMap((e) => Object.keys(e.attrs)).filter((n) => !/^\w+$/.test(n) || ['href', 'src', 'style', 'for', 'onsubmit'].includes(n)), at).toEqual([]);
+        expect(
+          elements.every((e) => /^(-1,-1,-1,-1|[\d.]+,[\d.]+,[\d.]+,[\d.]+)$/.test(e.attrs.bounding_box_rect ?? '')),
+          at,
+        ).toBe(true);
+        expect(
+          elements
+            .flatMap((e) => Object.keys(e.attrs))
+            .filter((n) => !/^\w+$/.test(n) || ['href', 'src', 'style', 'for', 'onsubmit'].includes(n)),
+          at,
+        ).toEqual([]);
         const marked = elements.filter((e) => e.attrs.data_pw_testid_buckeye === a.action_uid);
-        expect(marked.map((e) => e.attrs.backend_node_id), at).toEqual([expected.positives[i]]);
+        expect(
+          marked.map((e) => e.attrs.backend_node_id),
+          at,
+        ).toEqual([expected.positives[i]]);
 
         // Candidates: the marked node is the one positive, original and top-level target;
         // attributes are JSON text of string values in build_dom_tree's key order.
-        expect(a.pos_candidates.map((c) => [c.backend_node_id, c.is_original_target, c.is_top_level_target, c.tag]), at).toEqual([[expected.positives[i], true, true, marked[0]!.name]]);
+        expect(
+          a.pos_candidates.map((c) => [c.backend_node_id, c.is_original_target, c.is_top_level_target, c.tag]),
+          at,
+        ).toEqual([[expected.positives[i], true, true, marked[0]!.name]]);
         expect(a.neg_candidates.length, at).toBeGreaterThan(5);
         // (Violations are collected and compared once: thousands of expect() calls are slow.)
         const idSet = new Set(ids);
@@ -82,7 +108,8 @@ test.describe('generated Mind2Web tasks (fixtures/mind2web/tasks.json)', () => {
           const attrs = JSON.parse(c.attributes) as Record<string, unknown>;
           const keys = Object.keys(attrs);
           if (keys[0] !== 'backend_node_id' || keys[1] !== 'bounding_box_rect') say(`attributes start ${keys.slice(0, 2).join()}`);
-          if (keys.at(-1) !== 'data_pw_testid_buckeye_candidate' || attrs.data_pw_testid_buckeye_candidate !== '1') say('no trailing data_pw_testid_buckeye_candidate "1"');
+          if (keys.at(-1) !== 'data_pw_testid_buckeye_candidate' || attrs.data_pw_testid_buckeye_candidate !== '1')
+            say('no trailing data_pw_testid_buckeye_candidate "1"');
           if (attrs.backend_node_id !== c.backend_node_id) say('attributes.backend_node_id differs');
           if (!Object.values(attrs).every((v) => typeof v === 'string')) say('non-string attribute value');
           if (attrs.data_pw_testid_buckeye === a.action_uid) say("carries the current step's marker");
@@ -105,7 +132,9 @@ test.describe('generated Mind2Web tasks (fixtures/mind2web/tasks.json)', () => {
     expect(nif(tax.actions[2]!.raw_html)).toContain(' input_value="12345678Z"');
     expect(nif(tax.actions[2]!.raw_html)).toContain(` data_pw_testid_buckeye="${TASKS.tax.actionUids[1]}"`);
     // The SELECT's option labels are the visible texts ("Sevilla"), their values are codes.
-    expect(tax.actions[3]!.raw_html).toContain('<option backend_node_id="138" bounding_box_rect="-1,-1,-1,-1" value="se">\n              <text backend_node_id="139" bounding_box_rect="-1,-1,-1,-1">Sevilla</text>');
+    expect(tax.actions[3]!.raw_html).toContain(
+      '<option backend_node_id="138" bounding_box_rect="-1,-1,-1,-1" value="se">\n              <text backend_node_id="139" bounding_box_rect="-1,-1,-1,-1">Sevilla</text>',
+    );
     expect(tax.action_reprs).toEqual([
       '[link]  Tax form -> CLICK',
       '[textbox]  NIF -> TYPE: 12345678Z',
@@ -122,12 +151,18 @@ test.describe('generated Mind2Web tasks (fixtures/mind2web/tasks.json)', () => {
     expect(data.recordsRead).toBe(3);
     expect(data.problems).toEqual([]);
     expect(data.rejected).toEqual([]);
-    expect(data.episodes.map((e) => [e.id, e.format, actionTypes(e)])).toEqual(Object.values(TASKS).map((t) => [t.id, 'mind2web', t.actions]));
+    expect(data.episodes.map((e) => [e.id, e.format, actionTypes(e)])).toEqual(
+      Object.values(TASKS).map((t) => [t.id, 'mind2web', t.actions]),
+    );
     const raw = readJson<RawTask[]>(M2W_TASKS);
     for (const [k, e] of data.episodes.entries()) {
       const expected = Object.values(TASKS)[k]!;
       expect(e.instruction).toBe(raw[k]!.confirmed_task);
-      expect(e.meta).toMatchObject({ website: 'citizen-services', domain: 'Government', steps: expected.actionUids.map((action_uid) => ({ action_uid })) });
+      expect(e.meta).toMatchObject({
+        website: 'citizen-services',
+        domain: 'Government',
+        steps: expected.actionUids.map((action_uid) => ({ action_uid })),
+      });
       for (const [i, s] of e.steps.entries()) {
         expect(s.before?.html).toBe(raw[k]!.actions[i]!.raw_html);
         expect(s.before?.viewport).toEqual({ width: 1280, height: 1080 });
@@ -166,19 +201,38 @@ test.describe('broken Mind2Web records (fixtures/mind2web/broken-tasks.json)', (
     ]);
     expect(data.problems).toEqual([
       {
-        file: M2W_BROKEN, line: 2, record: '[0].actions[1]', field: 'raw_html', episode: BROKEN.targetGone, severity: 'warning',
+        file: M2W_BROKEN,
+        line: 2,
+        record: '[0].actions[1]',
+        field: 'raw_html',
+        episode: BROKEN.targetGone,
+        severity: 'warning',
         message: `no element carries data_pw_testid_buckeye="${TASKS.library.actionUids[1]}": the target is known from its candidates only`,
       },
       {
-        file: M2W_BROKEN, line: 4, record: '[2].actions[2]', field: 'pos_candidates[0].attributes', episode: BROKEN.badAttributes, severity: 'error',
+        file: M2W_BROKEN,
+        line: 4,
+        record: '[2].actions[2]',
+        field: 'pos_candidates[0].attributes',
+        episode: BROKEN.badAttributes,
+        severity: 'error',
         message: expect.stringMatching(/^not valid JSON text of an attribute object: /),
       },
       {
-        file: M2W_BROKEN, line: 5, record: '[3].actions[1]', field: 'raw_html', episode: BROKEN.noRawHtml, severity: 'warning',
+        file: M2W_BROKEN,
+        line: 5,
+        record: '[3].actions[1]',
+        field: 'raw_html',
+        episode: BROKEN.noRawHtml,
+        severity: 'warning',
         message: 'missing or empty: the step has no recorded HTML',
       },
       {
-        file: M2W_BROKEN, line: 6, record: '[4]', episode: BROKEN.truncated, severity: 'error',
+        file: M2W_BROKEN,
+        line: 6,
+        record: '[4]',
+        episode: BROKEN.truncated,
+        severity: 'error',
         message: 'the file ends inside this record (in a string): truncated?',
       },
       { file: M2W_BROKEN, line: 6, severity: 'error', message: 'the top-level array is not closed with "]": truncated?' },
@@ -222,7 +276,15 @@ test.describe('broken Mind2Web records (fixtures/mind2web/broken-tasks.json)', (
 
 test.describe('generated MT-Mind2Web conversation (fixtures/mind2web/mt-conversation.json)', () => {
   test('one conversation, two turns: two episodes, the second continuing the first', async () => {
-    const raw = readJson<{ task_id: string; website: string; domain: string; subdomain: string; turns: { annotation_id: string; confirmed_task: string; action_reprs: string[]; actions: RawTask['actions'] }[] }[]>(MT_CONVERSATION);
+    const raw = readJson<
+      {
+        task_id: string;
+        website: string;
+        domain: string;
+        subdomain: string;
+        turns: { annotation_id: string; confirmed_task: string; action_reprs: string[]; actions: RawTask['actions'] }[];
+      }[]
+    >(MT_CONVERSATION);
     expect(raw).toHaveLength(1);
     expect(Object.keys(raw[0]!)).toEqual(['task_id', 'website', 'domain', 'subdomain', 'turns']);
     expect(raw[0]!.turns.map((t) => Object.keys(t))).toEqual([
@@ -242,7 +304,10 @@ test.describe('generated MT-Mind2Web conversation (fixtures/mind2web/mt-conversa
       [`${MT.taskId}#0`, 'mt-mind2web', undefined, MT.turns[0].actions, 0, MT.turns[0].annotationId],
       [`${MT.taskId}#1`, 'mt-mind2web', `${MT.taskId}#0`, MT.turns[1].actions, 1, MT.turns[1].annotationId],
     ]);
-    expect(data.episodes.map((e) => e.instruction)).toEqual(['On the task board, add a card titled "Apply for parking permit"', 'Now move that card to Doing']);
+    expect(data.episodes.map((e) => e.instruction)).toEqual([
+      'On the task board, add a card titled "Apply for parking permit"',
+      'Now move that card to Doing',
+    ]);
     expect(data.episodes[1]!.steps[0]!.note).toBe('[button]  Move right -> CLICK');
   });
 });
@@ -250,7 +315,11 @@ test.describe('generated MT-Mind2Web conversation (fixtures/mind2web/mt-conversa
 interface RawTrajectory {
   id: string;
   instruction: string;
-  trajectory: { image_id: string; action_options: { index: number; top_left: [number, number]; bottom_right: [number, number] }[]; action_taken: { type: string; value: string; action_option_index: number | null } }[];
+  trajectory: {
+    image_id: string;
+    action_options: { index: number; top_left: [number, number]; bottom_right: [number, number] }[];
+    action_taken: { type: string; value: string; action_option_index: number | null };
+  }[];
 }
 
 test.describe('generated baby-agi trajectories (fixtures/babyagi)', () => {
@@ -266,7 +335,10 @@ test.describe('generated baby-agi trajectories (fixtures/babyagi)', () => {
       expect([png.readUInt32BE(16), png.readUInt32BE(20)], s.image_id).toEqual([2036, 1144]);
       expect(s.action_options.map((o) => o.index)).toEqual(s.action_options.map((_, i) => i));
       for (const o of s.action_options) {
-        expect(o.top_left[0] >= 0 && o.top_left[1] >= 0 && o.bottom_right[0] <= 2036 && o.bottom_right[1] <= 1144, `${s.image_id} option ${o.index}`).toBe(true);
+        expect(
+          o.top_left[0] >= 0 && o.top_left[1] >= 0 && o.bottom_right[0] <= 2036 && o.bottom_right[1] <= 1144,
+          `${s.image_id} option ${o.index}`,
+        ).toBe(true);
         expect(o.bottom_right[0] > o.top_left[0] && o.bottom_right[1] > o.top_left[1]).toBe(true);
       }
     }
@@ -294,9 +366,27 @@ test.describe('generated baby-agi trajectories (fixtures/babyagi)', () => {
         const o = rec.action_taken.action_option_index !== null ? rec.action_options[rec.action_taken.action_option_index]! : undefined;
         // A click lands on the centre of the chosen option's box, in screenshot pixels; the target box is in the window's CSS px (scale 1.590625).
         const point = s.action.type === 'clickPoint' ? s.action.point : undefined;
-        expect(point, `step ${i}`).toEqual(s.action.type === 'clickPoint' ? { x: (o!.top_left[0] + o!.bottom_right[0]) / 2, y: (o!.top_left[1] + o!.bottom_right[1]) / 2, units: 'px', viewport: { width: 2036, height: 1144 } } : undefined);
+        expect(point, `step ${i}`).toEqual(
+          s.action.type === 'clickPoint'
+            ? {
+                x: (o!.top_left[0] + o!.bottom_right[0]) / 2,
+                y: (o!.top_left[1] + o!.bottom_right[1]) / 2,
+                units: 'px',
+                viewport: { width: 2036, height: 1144 },
+              }
+            : undefined,
+        );
         const css = (n: number) => Math.round((n / 1.590625) * 100) / 100;
-        expect(s.before?.targetBox, `step ${i}`).toEqual(o ? { x: css(o.top_left[0]), y: css(o.top_left[1]), width: css(o.bottom_right[0] - o.top_left[0]), height: css(o.bottom_right[1] - o.top_left[1]) } : undefined);
+        expect(s.before?.targetBox, `step ${i}`).toEqual(
+          o
+            ? {
+                x: css(o.top_left[0]),
+                y: css(o.top_left[1]),
+                width: css(o.bottom_right[0] - o.top_left[0]),
+                height: css(o.bottom_right[1] - o.top_left[1]),
+              }
+            : undefined,
+        );
       }
     }
     expect(data.episodes[0]!.steps[2]!.action).toEqual({ type: 'type', text: 'Garcia' });
@@ -316,7 +406,13 @@ test.describe('the real Mind2Web sample (shared/samples/mind2web/mind2web_exampl
     expect(data.episodes).toEqual([]);
     expect(data.rejected.map((r) => r.id)).toEqual(['mind2web_example.json:1']);
     expect(data.problems).toEqual([
-      { file: REAL, line: 1, episode: 'mind2web_example.json:1', severity: 'error', message: 'neither a Mind2Web task (no "actions") nor a Multimodal-Mind2Web row (no "action_uid")' },
+      {
+        file: REAL,
+        line: 1,
+        episode: 'mind2web_example.json:1',
+        severity: 'error',
+        message: 'neither a Mind2Web task (no "actions") nor a Multimodal-Mind2Web row (no "action_uid")',
+      },
     ]);
   });
 });

@@ -18,13 +18,25 @@ export const SNAPSHOT_OPTIONS = { timeoutMs: 2000, defaultViewport: { width: 128
 export const TASKS = {
   library: {
     id: '50877601-8e81-514c-9f0d-716e744d8a6d',
-    actionUids: ['0adb4bb4-e330-5b7e-aee8-06c205361a5c', 'a7c5ac8d-3aeb-5ea4-a466-1fde374b6fc0', '7c65885d-139f-5c90-8722-f0815811cd97', '35bfcc0e-69cd-564a-950d-a7a735ec7062'],
+    actionUids: [
+      '0adb4bb4-e330-5b7e-aee8-06c205361a5c',
+      'a7c5ac8d-3aeb-5ea4-a466-1fde374b6fc0',
+      '7c65885d-139f-5c90-8722-f0815811cd97',
+      '35bfcc0e-69cd-564a-950d-a7a735ec7062',
+    ],
     positives: ['37', '98', '98', '161'],
     actions: ['click', 'fill', 'press', 'click'],
   },
   tax: {
     id: '99f2ee1c-0a79-5b88-86f6-3d52c322445b',
-    actionUids: ['d8d7f7b2-b33c-5f19-9d3b-7c61c4fb768a', 'af38ce70-5809-5d0c-a3f0-6b6f18436580', 'a4f0bf69-8799-5a0c-b871-c61899ba3a97', 'ea37e0b5-f52a-53d3-ba24-0734e7134c91', '3ab56de9-12b6-5420-abb5-ab17e3bb6107', '95b81636-9882-5005-9dd6-742b9cd3f573'],
+    actionUids: [
+      'd8d7f7b2-b33c-5f19-9d3b-7c61c4fb768a',
+      'af38ce70-5809-5d0c-a3f0-6b6f18436580',
+      'a4f0bf69-8799-5a0c-b871-c61899ba3a97',
+      'ea37e0b5-f52a-53d3-ba24-0734e7134c91',
+      '3ab56de9-12b6-5420-abb5-ab17e3bb6107',
+      '95b81636-9882-5005-9dd6-742b9cd3f573',
+    ],
     positives: ['43', '110', '118', '127', '151', '176'],
     actions: ['click', 'fill', 'fill', 'select', 'click', 'click'],
   },

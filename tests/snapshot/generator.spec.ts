@@ -28,7 +28,10 @@ test('the committed Mind2Web/MT/baby-agi fixtures are what scripts/make-dataset-
   const { stdout } = await promisify(execFile)(process.execPath, [SCRIPT, '--out', out], { cwd: join(FIXTURES, '..') });
   expect(stdout).toContain('mind2web/tasks.json');
 
-  const files = (dir: string) => readdirSync(dir).filter((f) => !f.startsWith('.')).sort();
+  const files = (dir: string) =>
+    readdirSync(dir)
+      .filter((f) => !f.startsWith('.'))
+      .sort();
   expect(files(join(out, 'mind2web'))).toEqual(['broken-tasks.json', 'mt-conversation.json', 'tasks.json']);
   expect(files(join(out, 'mind2web'))).toEqual(files(join(FIXTURES, 'mind2web')));
   expect(files(join(out, 'babyagi'))).toEqual(['images', 'metadata_0.json']);

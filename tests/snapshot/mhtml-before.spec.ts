@@ -35,10 +35,22 @@ test.describe('the real raw-dump MHTML as a before-state', () => {
     const id = `task-${value.toLowerCase()}`;
     const real = JSON.parse(readFileSync(`${DIR}/mind2web_example.json`, 'utf8')) as { pos_candidates: unknown[] };
     const task = {
-      annotation_id: id, website: 'exploretock', domain: 'Travel', subdomain: 'Restaurant',
+      annotation_id: id,
+      website: 'exploretock',
+      domain: 'Travel',
+      subdomain: 'Restaurant',
       confirmed_task: 'Check for pickup restaurant available in Boston, NY on March 18, 5pm with just one guest',
       action_reprs: [`[combobox]  Reservation type -> SELECT: ${value}`],
-      actions: [{ action_uid: UID, raw_html: '', cleaned_html: '', operation: { op: 'SELECT', original_op: 'SELECT', value }, pos_candidates: real.pos_candidates, neg_candidates: [] }],
+      actions: [
+        {
+          action_uid: UID,
+          raw_html: '',
+          cleaned_html: '',
+          operation: { op: 'SELECT', original_op: 'SELECT', value },
+          pos_candidates: real.pos_candidates,
+          neg_candidates: [],
+        },
+      ],
     };
     writeFileSync(join(root, 'train_0.json'), JSON.stringify([task]));
     const mhtml = join(root, rawDumpMhtml(id, UID));
@@ -92,7 +104,8 @@ test('an MHTML before-state is served from the archive only: its CSS applies, an
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const remote = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
-    const page = `<!DOCTYPE html><html><head><link rel="stylesheet" href="cid:css-1@mhtml.blink"><link rel="stylesheet" href="${remote}/style.css">` +
+    const page =
+      `<!DOCTYPE html><html><head><link rel="stylesheet" href="cid:css-1@mhtml.blink"><link rel="stylesheet" href="${remote}/style.css">` +
       `<link rel="preconnect" href="${remote}"></head><body><h1 id="t">Recorded</h1><img src="${remote}/image.png"><iframe src="${remote}/frame.html"></iframe>` +
       `<img src="https://example.org/archived.png"></body></html>`;
     const mhtml = [
@@ -133,7 +146,12 @@ test('an MHTML before-state is served from the archive only: its CSS applies, an
       await renderMhtml(p, file, { width: 800, height: 600 }, 5000);
       await p.waitForTimeout(300); // let anything the page would fetch try
       expect(await p.locator('#t').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(1, 2, 3)');
-      expect(await p.locator('img').nth(1).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
+      expect(
+        await p
+          .locator('img')
+          .nth(1)
+          .evaluate((el) => (el as HTMLImageElement).naturalWidth),
+      ).toBe(1);
     } finally {
       await context.close();
     }

@@ -44,10 +44,11 @@ async function startTracker(): Promise<Tracker> {
       requests.length = 0;
       connections = 0;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   return tracker;
 }
@@ -59,15 +60,29 @@ function vectors(o: string): { name: string; html: string; hit: string; navigate
     { name: 'external script', html: `<script src="${o}/script.js"></script>`, hit: 'GET /script.js' },
     { name: 'iframe', html: `<iframe src="${o}/frame.html"></iframe>`, hit: 'GET /frame.html' },
     { name: 'stylesheet', html: `<link rel="stylesheet" href="${o}/style.css">`, hit: 'GET /style.css' },
-    { name: 'css @import and url()', html: `<style>@import url("${o}/import.css"); p.bg { background: url(${o}/bg.png) }</style><p class="bg">x</p>`, hit: 'GET /import.css' },
+    {
+      name: 'css @import and url()',
+      html: `<style>@import url("${o}/import.css"); p.bg { background: url(${o}/bg.png) }</style><p class="bg">x</p>`,
+      hit: 'GET /import.css',
+    },
     { name: 'meta refresh', html: `<meta http-equiv="refresh" content="0;url=${o}/refresh">`, hit: 'GET /refresh', navigates: true },
-    { name: 'form auto-submit', html: `<form id="f" method="post" action="${o}/form"><input name="q" value="1"></form><script>document.getElementById('f').submit()</script>`, hit: 'POST /form', navigates: true },
-    { name: 'inline script', html: `<script>new Image().src = '${o}/ran'; document.documentElement.dataset.ran = '1';</script>`, hit: 'GET /ran' },
+    {
+      name: 'form auto-submit',
+      html: `<form id="f" method="post" action="${o}/form"><input name="q" value="1"></form><script>document.getElementById('f').submit()</script>`,
+      hit: 'POST /form',
+      navigates: true,
+    },
+    {
+      name: 'inline script',
+      html: `<script>new Image().src = '${o}/ran'; document.documentElement.dataset.ran = '1';</script>`,
+      hit: 'GET /ran',
+    },
   ];
 }
 
 /** The button every recorded step targets: the check must really run on the rendered page. */
-const page = (inner: string) => `<html><head><title>recorded</title>${inner}</head><body><h1>Recorded page</h1>${inner}<button id="go">Go</button></body></html>`;
+const page = (inner: string) =>
+  `<html><head><title>recorded</title>${inner}</head><body><h1>Recorded page</h1>${inner}<button id="go">Go</button></body></html>`;
 const PRECONNECT = (o: string) => `<link rel="preconnect" href="${o}">`;
 
 let browser: Browser;
@@ -89,8 +104,31 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
 async function rpawebEpisode(o: string): Promise<Episode> {
   const all = vectors(o);
   const htmls = [...all.map((v) => page(v.html)), page(PRECONNECT(o)), page(all.map((v) => v.html).join('') + PRECONNECT(o))];
-  const browserCode = { name: 'click', selector: 'internal:role=button[name="Go"i]', signals: [], button: 'left', modifiers: 0, clickCount: 1, pageAlias: 'page', locator: { kind: 'role', body: 'button', options: { attrs: [], exact: false, name: 'Go' } } };
-  const rows = htmls.map((html, i) => JSON.stringify({ id: 'sealed', language: 'en', intent: 'click Go', step: i + 1, input: '', requirements: '', outputs: '', anonymized_data: {}, png_file: null, json_data: { browserCode }, html_data: html }));
+  const browserCode = {
+    name: 'click',
+    selector: 'internal:role=button[name="Go"i]',
+    signals: [],
+    button: 'left',
+    modifiers: 0,
+    clickCount: 1,
+    pageAlias: 'page',
+    locator: { kind: 'role', body: 'button', options: { attrs: [], exact: false, name: 'Go' } },
+  };
+  const rows = htmls.map((html, i) =>
+    JSON.stringify({
+      id: 'sealed',
+      language: 'en',
+      intent: 'click Go',
+      step: i + 1,
+      input: '',
+      requirements: '',
+      outputs: '',
+      anonymized_data: {},
+      png_file: null,
+      json_data: { browserCode },
+      html_data: html,
+    }),
+  );
   const file = test.info().outputPath('sealed.jsonl');
   writeFileSync(file, rows.join('\n') + '\n');
   const data = await loadDataset(file);
@@ -141,7 +179,9 @@ test.describe('sealed rendering of recorded pages', () => {
     // from the recorded page — the aborted POST leaves an error page with no button to check.
     const lost = 'nothing matched within 2000 ms (internal:role=button[name="Go"i] → 0; role=button[name="Go"] → 0)';
     expect(r.steps.map((s) => [s.index, s.status, s.reason, s.message])).toEqual(
-      episode.steps.map((s) => (s.index === 6 || s.index === 9 ? [s.index, 'failed', 'target-not-found', lost] : [s.index, 'passed', undefined, undefined])),
+      episode.steps.map((s) =>
+        s.index === 6 || s.index === 9 ? [s.index, 'failed', 'target-not-found', lost] : [s.index, 'passed', undefined, undefined],
+      ),
     );
   });
 
@@ -170,13 +210,30 @@ test.describe('sealed rendering of recorded pages', () => {
       '',
     ].join('\n');
     const task = {
-      annotation_id: 'sealed-task', website: 'local', domain: 'Test', subdomain: 'Sealed', confirmed_task: 'click Go',
+      annotation_id: 'sealed-task',
+      website: 'local',
+      domain: 'Test',
+      subdomain: 'Sealed',
+      confirmed_task: 'click Go',
       action_reprs: ['[button]  Go -> CLICK'],
-      actions: [{
-        action_uid: uid, raw_html: raw, cleaned_html: '', operation: { op: 'CLICK', original_op: 'CLICK', value: '' },
-        pos_candidates: [{ tag: 'button', backend_node_id: '15', attributes: '{"backend_node_id": "15", "bounding_box_rect": "0,200,60,30", "data_pw_testid_buckeye_candidate": "1"}', is_original_target: true, is_top_level_target: true }],
-        neg_candidates: [],
-      }],
+      actions: [
+        {
+          action_uid: uid,
+          raw_html: raw,
+          cleaned_html: '',
+          operation: { op: 'CLICK', original_op: 'CLICK', value: '' },
+          pos_candidates: [
+            {
+              tag: 'button',
+              backend_node_id: '15',
+              attributes: '{"backend_node_id": "15", "bounding_box_rect": "0,200,60,30", "data_pw_testid_buckeye_candidate": "1"}',
+              is_original_target: true,
+              is_top_level_target: true,
+            },
+          ],
+          neg_candidates: [],
+        },
+      ],
     };
     const file = test.info().outputPath('sealed-m2w.json');
     writeFileSync(file, JSON.stringify([task]));
@@ -212,8 +269,20 @@ test.describe('sealed rendering: vectors that escape request interception', () =
    * (src/replay/sealed-page.ts): what escapes interception goes nowhere.
    */
   const oneStep = (html: string): Episode => ({
-    id: 'leak', format: 'rpaweb', meta: {}, source: { file: 'leak.jsonl' },
-    steps: [{ index: 0, page: 'page', expect: [], source: { file: 'leak.jsonl', line: 1 }, before: { html: page(html) }, action: { type: 'click', target: { locate: [{ kind: 'css', css: '#go' }] }, button: 'left', modifiers: [], clickCount: 1 } }],
+    id: 'leak',
+    format: 'rpaweb',
+    meta: {},
+    source: { file: 'leak.jsonl' },
+    steps: [
+      {
+        index: 0,
+        page: 'page',
+        expect: [],
+        source: { file: 'leak.jsonl', line: 1 },
+        before: { html: page(html) },
+        action: { type: 'click', target: { locate: [{ kind: 'css', css: '#go' }] }, button: 'left', modifiers: [], clickCount: 1 },
+      },
+    ],
   });
 
   test('an iframe (or <object>/<embed>) opens a TCP connection to the recorded host', async () => {

@@ -83,7 +83,9 @@ test.describe('snapshot replay of the broken Mind2Web tasks', () => {
       [5, 'click', 'passed', undefined, 'css'],
     ]);
     // "— choose —" lost its dashes to Mind2Web's ASCII filter; labels are what the select shows.
-    expect(r.steps[3]!.message).toBe('option "Girona" not available (has: "" (choose), "b" (Barcelona), "m" (Madrid), "se" (Sevilla), "v" (Valencia), "z" (Zaragoza))');
+    expect(r.steps[3]!.message).toBe(
+      'option "Girona" not available (has: "" (choose), "b" (Barcelona), "m" (Madrid), "se" (Sevilla), "v" (Valencia), "z" (Zaragoza))',
+    );
     // The target was found (on its positive), only the operation does not fit.
     expect(r.targets).toEqual({ checked: 6, found: 6, onPositive: 6 });
   });
@@ -111,8 +113,36 @@ test.describe('snapshot replay of the rpaweb fixtures (html_data before-states)'
   const EXPECTED: Record<string, string[]> = {
     'library-save-record@1.49': ['openPage', 'navigate', 'click', 'click', 'fill', 'click', 'click', 'click', 'closePage'],
     'library-save-record@1.65': ['openPage', 'navigate', 'click', 'click', 'fill', 'click', 'click', 'click'],
-    'tax-submit-declaration@1.49': ['openPage', 'navigate', 'click', 'fill', 'click', 'fill', 'select', 'check', 'click', 'closePage', 'click', 'fill', 'click', 'closePage'],
-    'tax-submit-declaration@1.65': ['openPage', 'navigate', 'click', 'fill', 'click', 'fill', 'select', 'check', 'click', 'click', 'fill', 'click'],
+    'tax-submit-declaration@1.49': [
+      'openPage',
+      'navigate',
+      'click',
+      'fill',
+      'click',
+      'fill',
+      'select',
+      'check',
+      'click',
+      'closePage',
+      'click',
+      'fill',
+      'click',
+      'closePage',
+    ],
+    'tax-submit-declaration@1.65': [
+      'openPage',
+      'navigate',
+      'click',
+      'fill',
+      'click',
+      'fill',
+      'select',
+      'check',
+      'click',
+      'click',
+      'fill',
+      'click',
+    ],
   };
   const TARGETLESS = new Set(['openPage', 'navigate', 'closePage']);
 
@@ -160,11 +190,17 @@ test.describe('the real Mind2Web sample, replayed on a snapshot built from its o
    */
   function realTask(value: string): string {
     const real = JSON.parse(readFileSync(`${DIR}/mind2web_example.json`, 'utf8')) as { pos_candidates: { attributes: string }[] };
-    const mhtml = readFileSync(`${DIR}/mind2web_example.mhtml`, 'latin1').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const mhtml = readFileSync(`${DIR}/mind2web_example.mhtml`, 'latin1')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
     const select = new RegExp(`<select ([^>]*)data-pw-testid-buckeye="${UID}"[^>]*>([\\s\\S]*?)</select>`).exec(mhtml);
     if (!select) throw new Error('the MHTML has no marked <select>');
     const attr = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(select[1]!)?.[1];
-    const options = [...select[2]!.matchAll(/<option([^>]*)value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map((m) => ({ selected: m[1]!.includes('selected'), value: m[2]!, label: m[3]! }));
+    const options = [...select[2]!.matchAll(/<option([^>]*)value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map((m) => ({
+      selected: m[1]!.includes('selected'),
+      value: m[2]!,
+      label: m[3]!,
+    }));
     const box = (JSON.parse(real.pos_candidates[0]!.attributes) as { bounding_box_rect: string }).bounding_box_rect;
     const raw = [
       '<html backend_node_id="145" bounding_box_rect="0,0,1280,7411.703125">',
@@ -187,7 +223,16 @@ test.describe('the real Mind2Web sample, replayed on a snapshot built from its o
       subdomain: 'Restaurant',
       confirmed_task: 'Check for pickup restaurant available in Boston, NY on March 18, 5pm with just one guest',
       action_reprs: [`[combobox]  Reservation type -> SELECT: ${value}`],
-      actions: [{ action_uid: UID, raw_html: raw, cleaned_html: '', operation: { op: 'SELECT', original_op: 'SELECT', value }, pos_candidates: real.pos_candidates, neg_candidates: [] }],
+      actions: [
+        {
+          action_uid: UID,
+          raw_html: raw,
+          cleaned_html: '',
+          operation: { op: 'SELECT', original_op: 'SELECT', value },
+          pos_candidates: real.pos_candidates,
+          neg_candidates: [],
+        },
+      ],
     };
     const file = test.info().outputPath(`real-${value}.json`);
     writeFileSync(file, JSON.stringify([task]));
@@ -204,7 +249,13 @@ test.describe('the real Mind2Web sample, replayed on a snapshot built from its o
       { kind: 'css', css: `[data_pw_testid_buckeye="${UID}"]` },
       { kind: 'css', css: `[data-pw-testid-buckeye="${UID}"]` },
       { kind: 'backendNodeId', backendNodeId: '136' },
-      { kind: 'fingerprint', tag: 'select', id: 'reservations-city-search-type', name: 'type', text: 'Dine in Pickup Delivery Events Wineries Everything' },
+      {
+        kind: 'fingerprint',
+        tag: 'select',
+        id: 'reservations-city-search-type',
+        name: 'type',
+        text: 'Dine in Pickup Delivery Events Wineries Everything',
+      },
     ]);
     const passed = await snapshot(ok.episodes[0]!);
     expect(passed.status, passed.message).toBe('passed');
@@ -213,6 +264,8 @@ test.describe('the real Mind2Web sample, replayed on a snapshot built from its o
     const bad = await loadDataset(realTask('Takeout'));
     const failed = await snapshot(bad.episodes[0]!);
     expect([failed.status, failed.reason, failed.failedStep]).toEqual(['failed', 'option-missing', 0]);
-    expect(failed.steps[0]!.message).toBe('option "Takeout" not available (has: "reservations" (Dine in), "pickup" (Pickup), "delivery" (Delivery), "events" (Events), "wineries" (Wineries), "all" (Everything))');
+    expect(failed.steps[0]!.message).toBe(
+      'option "Takeout" not available (has: "reservations" (Dine in), "pickup" (Pickup), "delivery" (Delivery), "events" (Events), "wineries" (Wineries), "all" (Everything))',
+    );
   });
 });

@@ -21,7 +21,12 @@ export async function fixtureEpisode(id: string): Promise<Episode> {
 }
 
 /** Replays a bundled recording against a site served at `siteUrl`. */
-export async function replayFixture(browser: Browser, id: string, siteUrl: string, options: Partial<ReplayOptions> = {}): Promise<EpisodeResult & { out: string }> {
+export async function replayFixture(
+  browser: Browser,
+  id: string,
+  siteUrl: string,
+  options: Partial<ReplayOptions> = {},
+): Promise<EpisodeResult & { out: string }> {
   const out = options.out ?? tempDir('rw-out-');
   const result = await runEpisode(browser, await fixtureEpisode(id), {
     ...DEFAULT_REPLAY_OPTIONS,

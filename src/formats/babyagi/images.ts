@@ -24,7 +24,10 @@ export class ImageFinder {
     this.dir = imagesDir !== undefined ? resolve(datasetRoot, imagesDir) : resolve(metadataDir ?? datasetRoot, 'images');
     this.root = imagesDir === undefined ? datasetRoot : this.dir;
     const where = imagesDir === undefined ? resolveDatasetFile(this.dir, datasetRoot, datasetRoot) : undefined;
-    this.refused = where === undefined || where.inside ? undefined : `the images folder ${this.dir} is outside the dataset folder ${resolve(datasetRoot)}: no screenshot is read`;
+    this.refused =
+      where === undefined || where.inside
+        ? undefined
+        : `the images folder ${this.dir} is outside the dataset folder ${resolve(datasetRoot)}: no screenshot is read`;
   }
 
   /** The screenshot of `imageId`, or the issue (under `field`) saying why there is none. */
@@ -36,7 +39,10 @@ export class ImageFinder {
       if (!file.inside) return { issue: { field, message: `refused: ${file.reason}`, severity: 'error' } };
       if (file.exists) return { path: file.path };
     }
-    const tried = names.length === 1 ? JSON.stringify(names[0]) : `${JSON.stringify(names[0])} (or ${IMAGE_EXTENSIONS.slice(1).join(', ')}, no extension)`;
+    const tried =
+      names.length === 1
+        ? JSON.stringify(names[0])
+        : `${JSON.stringify(names[0])} (or ${IMAGE_EXTENSIONS.slice(1).join(', ')}, no extension)`;
     return { issue: { field, message: `screenshot dropped: no ${tried} in ${this.dir}`, severity: 'warning' } };
   }
 }

@@ -62,7 +62,13 @@ const TRAJECTORY_FIELDS = new Set(['id', 'instruction', 'trajectory']);
  *   scroll → `scroll` by ±200 px (`value` up/down).
  * Its screenshot is `images/<image_id>` (see ImageFinder).
  */
-export function decodeTrajectory(obj: Record<string, unknown>, at: RecordAt, fallbackId: string, recordIssues: FieldIssue[], images: ImageFinder): EpisodeResult & { id: string } {
+export function decodeTrajectory(
+  obj: Record<string, unknown>,
+  at: RecordAt,
+  fallbackId: string,
+  recordIssues: FieldIssue[],
+  images: ImageFinder,
+): EpisodeResult & { id: string } {
   const parsed = Trajectory.safeParse(obj);
   const idOk = Id.safeParse(obj.id);
   const id = idOk.success ? String(idOk.data) : fallbackId;
@@ -81,7 +87,10 @@ export function decodeTrajectory(obj: Record<string, unknown>, at: RecordAt, fal
   });
   const meta: Record<string, unknown> = { ...extraFields(obj, TRAJECTORY_FIELDS), steps: stepMeta };
   const instruction = typeof obj.instruction === 'string' ? obj.instruction : undefined;
-  return { id, ...finishEpisode({ id, format: 'babyagi', instruction, steps, meta, source: where, viewportCandidates: BABYAGI_WINDOWS }, problems) };
+  return {
+    id,
+    ...finishEpisode({ id, format: 'babyagi', instruction, steps, meta, source: where, viewportCandidates: BABYAGI_WINDOWS }, problems),
+  };
 }
 
 interface DecodedStep {
@@ -106,26 +115,65 @@ function decodeStep(value: unknown, images: ImageFinder): DecodedStep {
   let action: Action | undefined;
   switch (taken.type) {
     case 'click':
-      if (chosen === undefined) issues.push({ field: 'action_taken.action_option_index', message: 'missing (a click needs the option it clicked)', severity: 'error' });
-      else if (!box) issues.push({ field: 'action_taken.action_option_index', message: `${chosen} is the index of no usable action_options entry (${describeIndexes(options)})`, severity: 'error' });
-      else action = { type: 'clickPoint', point: { x: box.x + box.width / 2, y: box.y + box.height / 2, units: 'px', viewport: BABYAGI_SCREEN }, button: 'left', clickCount: 1 };
+      if (chosen === undefined)
+        issues.push({
+          field: 'action_taken.action_option_index',
+          message: 'missing (a click needs the option it clicked)',
+          severity: 'error',
+        });
+      else if (!box)
+        issues.push({
+          field: 'action_taken.action_option_index',
+          message: `${chosen} is the index of no usable action_options entry (${describeIndexes(options)})`,
+          severity: 'error',
+        });
+      else
+        action = {
+          type: 'clickPoint',
+          point: { x: box.x + box.width / 2, y: box.y + box.height / 2, units: 'px', viewport: BABYAGI_SCREEN },
+          button: 'left',
+          clickCount: 1,
+        };
       break;
     case 'type':
-      if (typeof taken.value !== 'string') issues.push({ field: 'action_taken.value', message: `${taken.value === undefined ? 'missing' : `expected the typed text, got ${typeof taken.value}`}`, severity: 'error' });
+      if (typeof taken.value !== 'string')
+        issues.push({
+          field: 'action_taken.value',
+          message: `${taken.value === undefined ? 'missing' : `expected the typed text, got ${typeof taken.value}`}`,
+          severity: 'error',
+        });
       else action = { type: 'type', text: taken.value };
-      if (chosen !== undefined && !box) issues.push({ field: 'action_taken.action_option_index', message: `${chosen} is the index of no usable action_options entry; the step has no target box`, severity: 'warning' });
+      if (chosen !== undefined && !box)
+        issues.push({
+          field: 'action_taken.action_option_index',
+          message: `${chosen} is the index of no usable action_options entry; the step has no target box`,
+          severity: 'warning',
+        });
       break;
     case 'scroll': {
       const direction = typeof taken.value === 'string' ? taken.value.trim().toLowerCase() : undefined;
-      if (direction === 'up' || direction === 'down') action = { type: 'scroll', dx: 0, dy: direction === 'up' ? -SCROLL_PX : SCROLL_PX, unit: 'px' };
-      else issues.push({ field: 'action_taken.value', message: `expected "up" or "down" for a scroll, got ${JSON.stringify(taken.value) ?? 'nothing'}`, severity: 'error' });
+      if (direction === 'up' || direction === 'down')
+        action = { type: 'scroll', dx: 0, dy: direction === 'up' ? -SCROLL_PX : SCROLL_PX, unit: 'px' };
+      else
+        issues.push({
+          field: 'action_taken.value',
+          message: `expected "up" or "down" for a scroll, got ${JSON.stringify(taken.value) ?? 'nothing'}`,
+          severity: 'error',
+        });
       break;
     }
     default:
-      issues.push({ field: 'action_taken.type', message: `unknown action type ${JSON.stringify(taken.type)} (expected click, type or scroll)`, severity: 'error' });
+      issues.push({
+        field: 'action_taken.type',
+        message: `unknown action type ${JSON.stringify(taken.type)} (expected click, type or scroll)`,
+        severity: 'error',
+      });
   }
 
-  const before: Evidence = { viewport: { width: BABYAGI_WINDOW.width, height: BABYAGI_WINDOW.height }, deviceScaleFactor: BABYAGI_WINDOW.deviceScaleFactor };
+  const before: Evidence = {
+    viewport: { width: BABYAGI_WINDOW.width, height: BABYAGI_WINDOW.height },
+    deviceScaleFactor: BABYAGI_WINDOW.deviceScaleFactor,
+  };
   if (imageId !== undefined) {
     const image = images.find(imageId, 'image_id');
     if (image.issue) issues.push(image.issue);
@@ -155,11 +203,19 @@ function readOptions(value: unknown, issues: FieldIssue[]): Map<number, Box> {
       return;
     }
     if (x2 < x1 || y2 < y1) {
-      issues.push({ field, message: `bottom_right (${x2}, ${y2}) is above or left of top_left (${x1}, ${y1}); this option is ignored`, severity: 'warning' });
+      issues.push({
+        field,
+        message: `bottom_right (${x2}, ${y2}) is above or left of top_left (${x1}, ${y1}); this option is ignored`,
+        severity: 'warning',
+      });
       return;
     }
     if (boxes.has(option.data.index)) {
-      issues.push({ field: `${field}.index`, message: `index ${option.data.index} is used by an earlier option; this option is ignored`, severity: 'warning' });
+      issues.push({
+        field: `${field}.index`,
+        message: `index ${option.data.index} is used by an earlier option; this option is ignored`,
+        severity: 'warning',
+      });
       return;
     }
     boxes.set(option.data.index, { x: x1, y: y1, width: x2 - x1, height: y2 - y1 });

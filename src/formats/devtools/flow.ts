@@ -22,7 +22,31 @@ export interface FlowResult {
 const BUTTONS = { primary: 'left', auxiliary: 'middle', secondary: 'right', back: 'back', forward: 'forward' } as const;
 
 /** Fields each step type has that the IR action carries; the rest goes to the episode's meta. */
-const USED = new Set(['type', 'timeout', 'selectors', 'target', 'frame', 'assertedEvents', 'offsetX', 'offsetY', 'button', 'url', 'value', 'key', 'x', 'y', 'width', 'height', 'deviceScaleFactor', 'expression', 'operator', 'count', 'attributes', 'properties', 'visible']);
+const USED = new Set([
+  'type',
+  'timeout',
+  'selectors',
+  'target',
+  'frame',
+  'assertedEvents',
+  'offsetX',
+  'offsetY',
+  'button',
+  'url',
+  'value',
+  'key',
+  'x',
+  'y',
+  'width',
+  'height',
+  'deviceScaleFactor',
+  'expression',
+  'operator',
+  'count',
+  'attributes',
+  'properties',
+  'visible',
+]);
 
 /**
  * One DevTools Recorder flow as one episode (`id` = its title, else the file name). Steps run
@@ -42,7 +66,11 @@ export function decodeFlow(value: unknown, file: string, fallbackId: string): Fl
     if (issue.field !== undefined) p.field = issue.field;
     problems.push(p);
   };
-  const reject = (recordsRead: number): FlowResult => ({ rejected: { id, format: 'devtools-recorder', source, problems }, problems, recordsRead });
+  const reject = (recordsRead: number): FlowResult => ({
+    rejected: { id, format: 'devtools-recorder', source, problems },
+    problems,
+    recordsRead,
+  });
   if (!flow.success) {
     zodIssues(flow.error).forEach((i) => pin(undefined, i));
     return reject(1);
@@ -59,7 +87,14 @@ export function decodeFlow(value: unknown, file: string, fallbackId: string): Fl
     const type = isPlainObject(rawStep) ? rawStep.type : undefined;
     if (!isPlainObject(rawStep)) return issue({ message: 'expected an object (a step)', severity: 'error' });
     if (!isStepType(type)) {
-      return issue({ field: 'type', message: type === undefined ? `missing (expected one of ${STEP_TYPES.join(', ')})` : `unknown step type ${JSON.stringify(type)} (known: ${STEP_TYPES.join(', ')})`, severity: 'error' });
+      return issue({
+        field: 'type',
+        message:
+          type === undefined
+            ? `missing (expected one of ${STEP_TYPES.join(', ')})`
+            : `unknown step type ${JSON.stringify(type)} (known: ${STEP_TYPES.join(', ')})`,
+        severity: 'error',
+      });
     }
     const parsed = (STEP_SCHEMAS[type] as z.ZodType<FlowStep>).safeParse(rawStep);
     if (!parsed.success) return zodIssues(parsed.error).forEach(issue);
@@ -139,8 +174,20 @@ function decodeStep(step: FlowStep, issue: (i: FieldIssue) => void): { action: A
   };
   switch (step.type) {
     case 'setViewport':
-      if (step.isMobile || step.hasTouch) issue({ field: step.isMobile ? 'isMobile' : 'hasTouch', message: 'mobile and touch emulation cannot change mid-run; only the size is replayed', severity: 'warning' });
-      return { action: { type: 'setViewport', width: step.width, height: step.height, ...(step.deviceScaleFactor !== undefined ? { deviceScaleFactor: step.deviceScaleFactor } : {}) } };
+      if (step.isMobile || step.hasTouch)
+        issue({
+          field: step.isMobile ? 'isMobile' : 'hasTouch',
+          message: 'mobile and touch emulation cannot change mid-run; only the size is replayed',
+          severity: 'warning',
+        });
+      return {
+        action: {
+          type: 'setViewport',
+          width: step.width,
+          height: step.height,
+          ...(step.deviceScaleFactor !== undefined ? { deviceScaleFactor: step.deviceScaleFactor } : {}),
+        },
+      };
     case 'navigate':
       return { action: { type: 'navigate', url: step.url } };
     case 'click':
@@ -149,8 +196,17 @@ function decodeStep(step: FlowStep, issue: (i: FieldIssue) => void): { action: A
       if (!t) return undefined;
       const button = step.button ?? 'primary';
       // @puppeteer/replay clicks with the mouse whatever the deviceType; so do we, and say so.
-      const note = step.deviceType && step.deviceType !== 'mouse' ? `recorded with a ${step.deviceType}; clicked with the mouse, as @puppeteer/replay does` : undefined;
-      const action: Action = { type: 'click', target: t, button: BUTTONS[button], modifiers: [], clickCount: step.type === 'doubleClick' ? 2 : 1 };
+      const note =
+        step.deviceType && step.deviceType !== 'mouse'
+          ? `recorded with a ${step.deviceType}; clicked with the mouse, as @puppeteer/replay does`
+          : undefined;
+      const action: Action = {
+        type: 'click',
+        target: t,
+        button: BUTTONS[button],
+        modifiers: [],
+        clickCount: step.type === 'doubleClick' ? 2 : 1,
+      };
       // The recording says where inside the element it clicked (always, as the schema requires): there, without a hit-test.
       Object.assign(action, { position: { x: step.offsetX, y: step.offsetY }, atRecordedPoint: true });
       const duration = step.type === 'click' ? step.duration : undefined;
@@ -186,7 +242,11 @@ function decodeStep(step: FlowStep, issue: (i: FieldIssue) => void): { action: A
       const alternatives = alternativeStrings(step.selectors, frame, 'selectors');
       alternatives.issues.forEach(issue);
       if (alternatives.issues.some((i) => i.severity === 'error')) return undefined;
-      const elements: Extract<Action, { type: 'wait' }>['elements'] = { selectors: alternatives.selectors, operator: step.operator ?? '>=', count: step.count ?? 1 };
+      const elements: Extract<Action, { type: 'wait' }>['elements'] = {
+        selectors: alternatives.selectors,
+        operator: step.operator ?? '>=',
+        count: step.count ?? 1,
+      };
       if (step.attributes) elements.attributes = step.attributes;
       if (step.properties) elements.properties = step.properties;
       if (step.visible !== undefined) elements.visible = step.visible;
@@ -200,8 +260,18 @@ function decodeStep(step: FlowStep, issue: (i: FieldIssue) => void): { action: A
       return { action: { type: 'closePage' } };
     case 'customStep':
       // @puppeteer/replay skips it silently; we run the rest and report it not-supported.
-      issue({ field: 'type', message: `customStep ${JSON.stringify(step.name)} runs extension code that cannot be replayed; it is reported not-supported and the other steps run`, severity: 'warning' });
-      return { action: { type: 'noop', note: `customStep ${step.name}`, unsupported: `customStep ${JSON.stringify(step.name)} runs Recorder-extension code this replayer does not have (@puppeteer/replay skips it too)` } };
+      issue({
+        field: 'type',
+        message: `customStep ${JSON.stringify(step.name)} runs extension code that cannot be replayed; it is reported not-supported and the other steps run`,
+        severity: 'warning',
+      });
+      return {
+        action: {
+          type: 'noop',
+          note: `customStep ${step.name}`,
+          unsupported: `customStep ${JSON.stringify(step.name)} runs Recorder-extension code this replayer does not have (@puppeteer/replay skips it too)`,
+        },
+      };
     case 'emulateNetworkConditions':
       return { action: { type: 'emulateNetwork', download: step.download, upload: step.upload, latency: step.latency } };
   }

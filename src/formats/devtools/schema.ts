@@ -50,7 +50,13 @@ export const STEP_SCHEMAS = {
   change: z.looseObject({ type: z.literal('change'), ...withSelectors, value: z.string() }),
   keyDown: z.looseObject({ type: z.literal('keyDown'), ...base, key: z.string().min(1) }),
   keyUp: z.looseObject({ type: z.literal('keyUp'), ...base, key: z.string().min(1) }),
-  scroll: z.looseObject({ type: z.literal('scroll'), ...withFrame, selectors: z.array(Selector).min(1).optional(), x: z.number().optional(), y: z.number().optional() }),
+  scroll: z.looseObject({
+    type: z.literal('scroll'),
+    ...withFrame,
+    selectors: z.array(Selector).min(1).optional(),
+    x: z.number().optional(),
+    y: z.number().optional(),
+  }),
   waitForElement: z.looseObject({
     type: z.literal('waitForElement'),
     ...withSelectors,
@@ -63,7 +69,13 @@ export const STEP_SCHEMAS = {
   waitForExpression: z.looseObject({ type: z.literal('waitForExpression'), ...withFrame, expression: z.string().min(1) }),
   close: z.looseObject({ type: z.literal('close'), ...base }),
   customStep: z.looseObject({ type: z.literal('customStep'), ...withFrame, name: z.string(), parameters: z.unknown().optional() }),
-  emulateNetworkConditions: z.looseObject({ type: z.literal('emulateNetworkConditions'), ...base, download: z.number(), upload: z.number(), latency: z.number() }),
+  emulateNetworkConditions: z.looseObject({
+    type: z.literal('emulateNetworkConditions'),
+    ...base,
+    download: z.number(),
+    upload: z.number(),
+    latency: z.number(),
+  }),
 } as const;
 
 export type StepType = keyof typeof STEP_SCHEMAS;

@@ -40,13 +40,20 @@ function joinParts(parts: readonly Part[]): string {
   return acc;
 }
 
-export function targetFromSelectors(selectors: readonly Selector[], frame: readonly number[] | undefined, field: string): { target?: Target; issues: FieldIssue[] } {
+export function targetFromSelectors(
+  selectors: readonly Selector[],
+  frame: readonly number[] | undefined,
+  field: string,
+): { target?: Target; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
   const locate: Locate[] = [];
   const seen = new Set<string>();
   const add = (l: Locate) => {
     const key = JSON.stringify(l);
-    if (!seen.has(key)) { seen.add(key); locate.push(l); }
+    if (!seen.has(key)) {
+      seen.add(key);
+      locate.push(l);
+    }
   };
   const framePath = frame?.length ? frame.map((i) => `:is(iframe, frame) >> nth=${i}`) : undefined;
   let description: string | undefined;
@@ -57,8 +64,9 @@ export function targetFromSelectors(selectors: readonly Selector[], frame: reado
   selectors.forEach((selector, i) => {
     const parts = readParts(selector, i, field, issues);
     if (!parts) return;
-    const named = parts.length === 1 ? parts[0]!.locates.find((l) => l.kind === 'role' || l.kind === 'label' || l.kind === 'text') : undefined;
-    description ??= parts.length === 1 ? parts[0]!.description ?? (named && describeTarget({ locate: [named] })) : undefined;
+    const named =
+      parts.length === 1 ? parts[0]!.locates.find((l) => l.kind === 'role' || l.kind === 'label' || l.kind === 'text') : undefined;
+    description ??= parts.length === 1 ? (parts[0]!.description ?? (named && describeTarget({ locate: [named] }))) : undefined;
     const aria = parts.length === 1 ? parts[0]!.aria : undefined;
     if (aria) {
       add({ kind: 'aria', ...aria, ...(frame?.length ? { framePath: [...frame] } : {}) });
@@ -91,13 +99,21 @@ function readPart(text: string, field: string, issues: FieldIssue[]): Part | und
     }
     const { name, role } = aria;
     // Puppeteer matches the accessible name exactly (CDP queryAXTree).
-    if (role && name !== undefined) return { aria, locates: [{ kind: 'role', role, name, exact: true }], selector: `internal:role=${role}[name=${attrValue(name, true)}]` };
+    if (role && name !== undefined)
+      return {
+        aria,
+        locates: [{ kind: 'role', role, name, exact: true }],
+        selector: `internal:role=${role}[name=${attrValue(name, true)}]`,
+      };
     if (role) return { aria, locates: [{ kind: 'role', role }], selector: `internal:role=${role}` };
     // A name with no role: the name comes from a label or from the content; either finds it.
     // Not the <label> itself: its text names its control, and Puppeteer's ARIA query skips it.
     return {
       aria,
-      locates: [{ kind: 'label', text: name!, exact: true }, { kind: 'text', text: name!, exact: true }],
+      locates: [
+        { kind: 'label', text: name!, exact: true },
+        { kind: 'text', text: name!, exact: true },
+      ],
       selector: `internal:label=${textValue(name!, true)}`,
       or: `internal:text=${textValue(name!, true)} >> css=:scope:not(label)`,
       description: `element named "${name!}"`,
@@ -150,7 +166,11 @@ export function parseAria(body: string): { name?: string; role?: string } | { er
  * Every alternative as one Playwright selector string, in order, frame hops included: what a
  * `waitForElement` counts (the first alternative that matches anything, as @puppeteer/replay).
  */
-export function alternativeStrings(selectors: readonly Selector[], frame: readonly number[] | undefined, field: string): { selectors: string[]; issues: FieldIssue[] } {
+export function alternativeStrings(
+  selectors: readonly Selector[],
+  frame: readonly number[] | undefined,
+  field: string,
+): { selectors: string[]; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
   const frames = frame?.length ? frame.map((i) => `:is(iframe, frame) >> nth=${i}`).join(FRAME_HOP) + FRAME_HOP : '';
   const out: string[] = [];
@@ -172,4 +192,3 @@ function readParts(selector: Selector, i: number, field: string, issues: FieldIs
   }
   return parts;
 }
-

@@ -1,5 +1,6 @@
 // The DevTools Recorder sniffer on its own, so the format registry can claim files without loading the decoder.
-const STEP_TYPE = /"type"\s*:\s*"(setViewport|navigate|click|doubleClick|change|keyDown|keyUp|scroll|hover|waitForElement|waitForExpression|close|customStep|emulateNetworkConditions)"/;
+const STEP_TYPE =
+  /"type"\s*:\s*"(setViewport|navigate|click|doubleClick|change|keyDown|keyUp|scroll|hover|waitForElement|waitForExpression|close|customStep|emulateNetworkConditions)"/;
 
 /**
  * A JSON object with a `title` and `steps` whose steps have DevTools step types — or no steps at

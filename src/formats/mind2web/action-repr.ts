@@ -36,11 +36,7 @@ export function parseActionRepr(text: string, hint?: { op: M2WOpName; value: str
     parses.push(parsed);
   }
   if (!hint) return parses[0];
-  return (
-    parses.find((p) => p.op === hint.op && (p.value ?? '') === hint.value) ??
-    parses.find((p) => p.op === hint.op) ??
-    parses[0]
-  );
+  return parses.find((p) => p.op === hint.op && (p.value ?? '') === hint.value) ?? parses.find((p) => p.op === hint.op) ?? parses[0];
 }
 
 /** How a person would name the element: `combobox "Reservation type"`, or `svg` with no name. */

@@ -70,7 +70,10 @@ export function decodeAction(input: ActionInput): DecodedAction {
   const reprIssues: FieldIssue[] = [];
   const out: DecodedAction = { issues, reprIssues };
   if (!isPlainObject(input.value)) {
-    issues.push({ message: `expected an action object, got ${Array.isArray(input.value) ? 'an array' : input.value === null ? 'null' : typeof input.value}`, severity: 'error' });
+    issues.push({
+      message: `expected an action object, got ${Array.isArray(input.value) ? 'an array' : input.value === null ? 'null' : typeof input.value}`,
+      severity: 'error',
+    });
     return out;
   }
   const fields = ActionFields.safeParse(input.value);
@@ -92,21 +95,39 @@ export function decodeAction(input: ActionInput): DecodedAction {
   let repr: ActionRepr | undefined;
   if (input.reprText !== undefined) {
     repr = parseActionRepr(input.reprText, operation && { op: operation.original, value: operation.value });
-    if (!repr) reprIssues.push({ message: `not of the form "[role]  name -> OP[: value]"; kept as the step's note only`, severity: 'warning' });
+    if (!repr)
+      reprIssues.push({ message: `not of the form "[role]  name -> OP[: value]"; kept as the step's note only`, severity: 'warning' });
     else if (operation && repr.op !== operation.original) {
-      reprIssues.push({ message: `says ${repr.op} but the operation is ${operation.original}; the step follows the operation`, severity: 'warning' });
+      reprIssues.push({
+        message: `says ${repr.op} but the operation is ${operation.original}; the step follows the operation`,
+        severity: 'warning',
+      });
     } else if (operation && (repr.value ?? '') !== operation.value) {
-      reprIssues.push({ message: `says value ${JSON.stringify(repr.value ?? '')} but the operation's value is ${JSON.stringify(operation.value)}; the step follows the operation`, severity: 'warning' });
+      reprIssues.push({
+        message: `says value ${JSON.stringify(repr.value ?? '')} but the operation's value is ${JSON.stringify(operation.value)}; the step follows the operation`,
+        severity: 'warning',
+      });
     }
   }
 
   if (hasError(issues) || !operation || actionUid === undefined) return out;
 
   const marked = rawHtml !== undefined ? findMarkedElement(rawHtml, actionUid) : undefined;
-  if (rawHtml === undefined) issues.push({ field: 'raw_html', message: 'missing or empty: the step has no recorded HTML', severity: 'warning' });
-  else if (!marked) issues.push({ field: 'raw_html', message: `no element carries ${MARKER_ATTR_RAW}="${actionUid}": the target is known from its candidates only`, severity: 'warning' });
+  if (rawHtml === undefined)
+    issues.push({ field: 'raw_html', message: 'missing or empty: the step has no recorded HTML', severity: 'warning' });
+  else if (!marked)
+    issues.push({
+      field: 'raw_html',
+      message: `no element carries ${MARKER_ATTR_RAW}="${actionUid}": the target is known from its candidates only`,
+      severity: 'warning',
+    });
   if (!marked && positives.length === 0) {
-    issues.push({ field: 'pos_candidates', message: 'empty, and the recorded HTML has no marked target: Mind2Web filtered out this step\'s ground truth, so no recorded element can be checked', severity: 'warning' });
+    issues.push({
+      field: 'pos_candidates',
+      message:
+        "empty, and the recorded HTML has no marked target: Mind2Web filtered out this step's ground truth, so no recorded element can be checked",
+      severity: 'warning',
+    });
   }
 
   const target = buildTarget(actionUid, marked, orderPositives(positives), repr, issues);
@@ -142,7 +163,11 @@ function decodeOperation(value: unknown, issues: FieldIssue[]): Operation | unde
   const { op, original_op, value: v = '' } = parsed.data;
   const original = original_op ?? op;
   if (OP_FOR[original] !== op) {
-    issues.push({ field: 'operation.op', message: `${op} does not go with original_op ${original} (expected ${OP_FOR[original]}); the step follows original_op`, severity: 'warning' });
+    issues.push({
+      field: 'operation.op',
+      message: `${op} does not go with original_op ${original} (expected ${OP_FOR[original]}); the step follows original_op`,
+      severity: 'warning',
+    });
   }
   if (original === 'SELECT' && v === '') {
     issues.push({ field: 'operation.value', message: 'SELECT without a value: there is no option to choose', severity: 'error' });
@@ -153,17 +178,28 @@ function decodeOperation(value: unknown, issues: FieldIssue[]): Operation | unde
 
 function toAction(operation: Operation, target: Target): Action {
   switch (operation.original) {
-    case 'CLICK': return { type: 'click', target, button: 'left', modifiers: [], clickCount: 1 };
-    case 'HOVER': return { type: 'hover', target };
+    case 'CLICK':
+      return { type: 'click', target, button: 'left', modifiers: [], clickCount: 1 };
+    case 'HOVER':
+      return { type: 'hover', target };
     // Recorded as a key press on the element (spec §6: inferred, not confirmed by the tool's code).
-    case 'ENTER': return { type: 'press', target, key: 'Enter', modifiers: [] };
-    case 'TYPE': return { type: 'fill', target, text: operation.value };
+    case 'ENTER':
+      return { type: 'press', target, key: 'Enter', modifiers: [] };
+    case 'TYPE':
+      return { type: 'fill', target, text: operation.value };
     // `value` is the option's visible text ("Pickup"), not its value attribute ("pickup").
-    case 'SELECT': return { type: 'select', target, options: [operation.value], by: 'label' };
+    case 'SELECT':
+      return { type: 'select', target, options: [operation.value], by: 'label' };
   }
 }
 
-function buildTarget(actionUid: string, marked: MarkedElement | undefined, positives: Candidate[], repr: ActionRepr | undefined, issues: FieldIssue[]): Target {
+function buildTarget(
+  actionUid: string,
+  marked: MarkedElement | undefined,
+  positives: Candidate[],
+  repr: ActionRepr | undefined,
+  issues: FieldIssue[],
+): Target {
   const uid = cssString(actionUid);
   const locate: Locate[] = [];
   if (marked) locate.push({ kind: 'css', css: `[${MARKER_ATTR_RAW}=${uid}]` });
@@ -190,12 +226,18 @@ function buildTarget(actionUid: string, marked: MarkedElement | undefined, posit
     locate.push(fingerprint);
   }
 
-  const rect = marked?.attributes.bounding_box_rect ?? positives.find((c) => c.attributes.bounding_box_rect !== undefined)?.attributes.bounding_box_rect;
+  const rect =
+    marked?.attributes.bounding_box_rect ??
+    positives.find((c) => c.attributes.bounding_box_rect !== undefined)?.attributes.bounding_box_rect;
   if (rect !== undefined) {
     const box: Box | null | undefined = parseRect(rect);
     if (box) locate.push({ kind: 'box', box, viewport: M2W_VIEWPORT });
     else if (box === undefined) {
-      issues.push({ field: marked ? 'raw_html' : 'pos_candidates', message: `bounding_box_rect ${JSON.stringify(rect)} is not "x,y,width,height"; the box is dropped`, severity: 'warning' });
+      issues.push({
+        field: marked ? 'raw_html' : 'pos_candidates',
+        message: `bounding_box_rect ${JSON.stringify(rect)} is not "x,y,width,height"; the box is dropped`,
+        severity: 'warning',
+      });
     }
   }
 

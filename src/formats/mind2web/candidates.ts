@@ -27,7 +27,12 @@ export interface Candidate {
 }
 
 /** An object, or JSON text of one. Issues go under `field`; undefined when unusable. */
-export function objectOrJsonText(value: unknown, field: string | undefined, issues: FieldIssue[], what: string): Record<string, unknown> | undefined {
+export function objectOrJsonText(
+  value: unknown,
+  field: string | undefined,
+  issues: FieldIssue[],
+  what: string,
+): Record<string, unknown> | undefined {
   let v = value;
   if (typeof v === 'string') {
     try {
@@ -38,7 +43,14 @@ export function objectOrJsonText(value: unknown, field: string | undefined, issu
     }
   }
   if (isPlainObject(v)) return v;
-  issues.push({ field, message: v === undefined || v === null ? `missing (expected ${what} or JSON text of one)` : `expected ${what}, got ${Array.isArray(v) ? 'an array' : typeof v}`, severity: 'error' });
+  issues.push({
+    field,
+    message:
+      v === undefined || v === null
+        ? `missing (expected ${what} or JSON text of one)`
+        : `expected ${what}, got ${Array.isArray(v) ? 'an array' : typeof v}`,
+    severity: 'error',
+  });
   return undefined;
 }
 
@@ -55,7 +67,8 @@ export function decodeCandidate(value: unknown, field: string, issues: FieldIssu
   if (c.attributes !== undefined) {
     const attrs = objectOrJsonText(c.attributes, `${field}.attributes`, issues, 'an attribute object');
     if (!attrs) return undefined;
-    for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) attributes[k] = typeof v === 'string' ? v : JSON.stringify(v);
+    for (const [k, v] of Object.entries(attrs))
+      if (v !== null && v !== undefined) attributes[k] = typeof v === 'string' ? v : JSON.stringify(v);
   }
   return {
     tag: c.tag,

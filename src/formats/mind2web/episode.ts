@@ -57,7 +57,8 @@ export function finishEpisode(draft: EpisodeDraft, problems: Problem[]): Episode
   const parsed = Episode.safeParse(candidate);
   if (!parsed.success) {
     // Only reachable through a decoder bug; still reported, not thrown.
-    for (const i of zodIssues(parsed.error)) problems.push(pinAt({ ...i, message: `episode does not fit the IR: ${i.message}` }, draft.source, draft.id));
+    for (const i of zodIssues(parsed.error))
+      problems.push(pinAt({ ...i, message: `episode does not fit the IR: ${i.message}` }, draft.source, draft.id));
     return reject();
   }
   return { episode: parsed.data, problems };

@@ -56,8 +56,14 @@ export interface JsonStreamOptions {
 }
 
 const BOM = [0xef, 0xbb, 0xbf];
-const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, NL = 0x0a;
-const OPEN_OBJ = 0x7b, CLOSE_OBJ = 0x7d, OPEN_ARR = 0x5b, CLOSE_ARR = 0x5d;
+const QUOTE = 0x22,
+  BACKSLASH = 0x5c,
+  COMMA = 0x2c,
+  NL = 0x0a;
+const OPEN_OBJ = 0x7b,
+  CLOSE_OBJ = 0x7d,
+  OPEN_ARR = 0x5b,
+  CLOSE_ARR = 0x5d;
 
 /**
  * Streams the records of a JSON file one at a time: the elements of a top-level array (a
@@ -105,7 +111,13 @@ export async function* readJsonRecords(file: string, options: JsonStreamOptions 
     kept = 0;
     dropped = false;
     if (wasDropped) {
-      return { kind: 'bad', ...at, message: `this record is ${total} bytes, more than the ${max} one record may have (the longest string V8 can parse); skipped`, issues: [], text: '' };
+      return {
+        kind: 'bad',
+        ...at,
+        message: `this record is ${total} bytes, more than the ${max} one record may have (the longest string V8 can parse); skipped`,
+        issues: [],
+        text: '',
+      };
     }
     const bytes = buffers.length === 1 ? buffers[0]! : Buffer.concat(buffers, size);
     const issues: FieldIssue[] = [];
@@ -165,10 +177,14 @@ export async function* readJsonRecords(file: string, options: JsonStreamOptions 
 
   if (scan.inValue) {
     if (scan.scalar) yield finish();
-    else yield finish(`the file ends inside this record (${scan.inString ? 'in a string' : `${scan.depth} bracket${scan.depth === 1 ? '' : 's'} not closed`}): truncated?`);
+    else
+      yield finish(
+        `the file ends inside this record (${scan.inString ? 'in a string' : `${scan.depth} bracket${scan.depth === 1 ? '' : 's'} not closed`}): truncated?`,
+      );
   }
   if (scan.layout === 'unknown') yield { kind: 'problem', message: 'the file is empty: expected a JSON array or object' };
-  else if (scan.layout === 'array' && !scan.arrayClosed) yield { kind: 'problem', line: scan.line, message: 'the top-level array is not closed with "]": truncated?' };
+  else if (scan.layout === 'array' && !scan.arrayClosed)
+    yield { kind: 'problem', line: scan.line, message: 'the top-level array is not closed with "]": truncated?' };
 }
 
 type ScanEvent =
@@ -231,7 +247,8 @@ class Scanner {
       const b = chunk[i]!;
       if (this.inValue) {
         if (this.scalar) {
-          if (isWhitespace(b) || b === COMMA || b === CLOSE_ARR || b === CLOSE_OBJ || b === OPEN_ARR || b === OPEN_OBJ || b === QUOTE) return this.end(i);
+          if (isWhitespace(b) || b === COMMA || b === CLOSE_ARR || b === CLOSE_OBJ || b === OPEN_ARR || b === OPEN_OBJ || b === QUOTE)
+            return this.end(i);
           i++;
           continue;
         }
@@ -337,7 +354,8 @@ export async function* readRecords(file: string, options: JsonStreamOptions = {}
   for await (const source of readLines(file)) {
     if (source.text.trim() === '') continue;
     const parsed = parseJsonLine(source);
-    if (parsed.error !== undefined) yield { kind: 'bad', index: index++, line: parsed.line, message: parsed.error, issues: parsed.issues, text: parsed.text ?? '' };
+    if (parsed.error !== undefined)
+      yield { kind: 'bad', index: index++, line: parsed.line, message: parsed.error, issues: parsed.issues, text: parsed.text ?? '' };
     else yield { kind: 'value', index: index++, line: parsed.line, value: parsed.value, issues: parsed.issues };
   }
 }

@@ -3,7 +3,8 @@ import type { Episode } from '../../ir/index.js';
 import { resolveDatasetFile } from '../dataset-path.js';
 
 /** Where Mind2Web's raw dump keeps a step's before-snapshot, relative to the dataset root. */
-export const rawDumpMhtml = (annotationId: string, actionUid: string): string => join('task', annotationId, 'processed', 'snapshots', `${actionUid}_before.mhtml`);
+export const rawDumpMhtml = (annotationId: string, actionUid: string): string =>
+  join('task', annotationId, 'processed', 'snapshots', `${actionUid}_before.mhtml`);
 
 /**
  * Points each step at its raw-dump MHTML before-snapshot (`task/<annotation_id>/processed/

@@ -30,8 +30,21 @@ const Row = z.looseObject({
 });
 
 const ROW_FIELDS = new Set([
-  'action_uid', 'raw_html', 'cleaned_html', 'operation', 'pos_candidates', 'neg_candidates', 'website', 'domain', 'subdomain',
-  'annotation_id', 'confirmed_task', 'screenshot', 'action_reprs', 'target_action_index', 'target_action_reprs',
+  'action_uid',
+  'raw_html',
+  'cleaned_html',
+  'operation',
+  'pos_candidates',
+  'neg_candidates',
+  'website',
+  'domain',
+  'subdomain',
+  'annotation_id',
+  'confirmed_task',
+  'screenshot',
+  'action_reprs',
+  'target_action_index',
+  'target_action_reprs',
 ]);
 
 interface RowStep {
@@ -56,7 +69,10 @@ interface RowGroup {
 export class RowGroups {
   private readonly groups = new Map<string, RowGroup>();
 
-  constructor(private readonly file: string, private readonly datasetRoot: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly datasetRoot: string,
+  ) {}
 
   /** Whether rows of this task were seen (to tell a row from a task with the same id). */
   has(id: string): boolean {
@@ -80,9 +96,12 @@ export class RowGroups {
     const index = indexOk.success ? Number(indexOk.data) : undefined;
     if (index !== undefined) group.indexes.push({ index, at });
     const screenshot = this.screenshot(obj.screenshot, issues);
-    const reprText = typeof obj.target_action_reprs === 'string' ? obj.target_action_reprs
-      : Array.isArray(obj.action_reprs) && index !== undefined && typeof obj.action_reprs[index] === 'string' ? (obj.action_reprs[index] as string)
-      : undefined;
+    const reprText =
+      typeof obj.target_action_reprs === 'string'
+        ? obj.target_action_reprs
+        : Array.isArray(obj.action_reprs) && index !== undefined && typeof obj.action_reprs[index] === 'string'
+          ? (obj.action_reprs[index] as string)
+          : undefined;
     const decoded = decodeAction({ value: obj, reprText, source: where, screenshot });
     group.problems.push(...[...issues, ...decoded.issues].map((i) => pinAt(i, where, id)));
     const reprField = typeof obj.target_action_reprs === 'string' ? 'target_action_reprs' : `action_reprs[${index}]`;
@@ -106,7 +125,14 @@ export class RowGroups {
       const rows = [...g.rows].sort((a, b) => a.index - b.index);
       const meta = { ...g.meta, steps: rows.map((r) => ({ action_uid: r.actionUid })) };
       const source = sourceRef(this.file, g.first.line, g.first.record);
-      return { id: g.id, at: g.first, ...finishEpisode({ id: g.id, format: 'mind2web', instruction: g.instruction, steps: rows.map((r) => r.step), meta, source }, problems) };
+      return {
+        id: g.id,
+        at: g.first,
+        ...finishEpisode(
+          { id: g.id, format: 'mind2web', instruction: g.instruction, steps: rows.map((r) => r.step), meta, source },
+          problems,
+        ),
+      };
     });
   }
 
@@ -118,13 +144,32 @@ export class RowGroups {
       const earlier = seen.get(index);
       if (earlier === undefined) seen.set(index, at);
       else {
-        out.push(pinAt({ field: 'target_action_index', message: `action ${index} of task ${JSON.stringify(g.id)} appears twice: ${describe(earlier)} and ${describe(at)}`, severity: 'error' }, sourceRef(this.file, at.line, at.record), g.id));
+        out.push(
+          pinAt(
+            {
+              field: 'target_action_index',
+              message: `action ${index} of task ${JSON.stringify(g.id)} appears twice: ${describe(earlier)} and ${describe(at)}`,
+              severity: 'error',
+            },
+            sourceRef(this.file, at.line, at.record),
+            g.id,
+          ),
+        );
       }
     }
     if (g.total !== undefined) {
       const missing = [...Array(g.total).keys()].filter((i) => !seen.has(i));
       if (missing.length > 0 && missing.length < g.total) {
-        out.push(pinAt({ message: `no row for action${missing.length === 1 ? '' : 's'} ${missing.join(', ')} of ${g.total} (action_reprs): the replay skips ${missing.length === 1 ? 'it' : 'them'}`, severity: 'warning' }, sourceRef(this.file, g.first.line, g.first.record), g.id));
+        out.push(
+          pinAt(
+            {
+              message: `no row for action${missing.length === 1 ? '' : 's'} ${missing.join(', ')} of ${g.total} (action_reprs): the replay skips ${missing.length === 1 ? 'it' : 'them'}`,
+              severity: 'warning',
+            },
+            sourceRef(this.file, g.first.line, g.first.record),
+            g.id,
+          ),
+        );
       }
     }
     return out;

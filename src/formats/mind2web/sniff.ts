@@ -3,7 +3,17 @@ import { basename } from 'node:path';
 export type JsonDatasetKind = 'mind2web' | 'mt-mind2web' | 'babyagi';
 
 /** Keys only Mind2Web-family records have (tasks, turns, actions, Multimodal rows). */
-const M2W_KEYS = new Set(['action_uid', 'raw_html', 'cleaned_html', 'pos_candidates', 'neg_candidates', 'action_reprs', 'confirmed_task', 'target_action_index', 'target_action_reprs']);
+const M2W_KEYS = new Set([
+  'action_uid',
+  'raw_html',
+  'cleaned_html',
+  'pos_candidates',
+  'neg_candidates',
+  'action_reprs',
+  'confirmed_task',
+  'target_action_index',
+  'target_action_reprs',
+]);
 const BABYAGI_KEYS = new Set(['trajectory', 'action_taken', 'action_options']);
 /** Keys of formats that are not ours at all (rpaweb rows, recorder lines). */
 const FOREIGN_KEYS = new Set(['json_data', 'browserCode', 'html_data', 'png_file']);

@@ -51,7 +51,17 @@ function decodeBody(obj: Record<string, unknown>, at: RecordAt, episode: string,
   const actions = Array.isArray(obj.actions) ? obj.actions : [];
   const reprs = Array.isArray(obj.action_reprs) ? obj.action_reprs : undefined;
   if (reprs && reprs.length !== actions.length) {
-    problems.push(pinAt({ field: 'action_reprs', message: `${reprs.length} entries for ${actions.length} actions; they are matched by position`, severity: 'warning' }, where, episode));
+    problems.push(
+      pinAt(
+        {
+          field: 'action_reprs',
+          message: `${reprs.length} entries for ${actions.length} actions; they are matched by position`,
+          severity: 'warning',
+        },
+        where,
+        episode,
+      ),
+    );
   }
   actions.forEach((value, i) => {
     const record = joinField(at.record, 'actions', i);
@@ -69,7 +79,12 @@ function decodeBody(obj: Record<string, unknown>, at: RecordAt, episode: string,
 }
 
 /** One Mind2Web task (one element of a shard) → one episode, id = `annotation_id`. */
-export function decodeTask(obj: Record<string, unknown>, at: RecordAt, fallbackId: string, recordIssues: FieldIssue[]): EpisodeResult & { id: string } {
+export function decodeTask(
+  obj: Record<string, unknown>,
+  at: RecordAt,
+  fallbackId: string,
+  recordIssues: FieldIssue[],
+): EpisodeResult & { id: string } {
   const parsed = Task.safeParse(obj);
   const issues = [...recordIssues, ...(parsed.success ? [] : zodIssues(parsed.error))];
   const idOk = RecordId.safeParse(obj.annotation_id);
@@ -104,7 +119,12 @@ const TURN_FIELDS = new Set(['annotation_id', 'confirmed_task', 'action_reprs', 
  * the previous one. A bad turn rejects only itself; the turns after it still decode (their
  * `continues` names the rejected turn, and they carry a warning saying so).
  */
-export function decodeConversation(obj: Record<string, unknown>, at: RecordAt, fallbackId: string, recordIssues: FieldIssue[]): { id: string; results: EpisodeResult[] } {
+export function decodeConversation(
+  obj: Record<string, unknown>,
+  at: RecordAt,
+  fallbackId: string,
+  recordIssues: FieldIssue[],
+): { id: string; results: EpisodeResult[] } {
   const parsed = Conversation.safeParse(obj);
   const conversationIssues = [...recordIssues, ...(parsed.success ? [] : zodIssues(parsed.error))];
   const idOk = RecordId.safeParse(obj.task_id);
@@ -129,7 +149,9 @@ export function decodeConversation(obj: Record<string, unknown>, at: RecordAt, f
     const sharedProblems = shared.map((i) => pinAt(i, where, turnId));
     if (typeof turn !== 'object' || turn === null || Array.isArray(turn)) {
       const problems = [...sharedProblems, pinAt({ message: 'expected a turn object', severity: 'error' }, turnWhere, turnId)];
-      results.push(finishEpisode({ id: turnId, format: 'mt-mind2web', continues: previous?.id, steps: [], meta: {}, source: turnWhere }, problems));
+      results.push(
+        finishEpisode({ id: turnId, format: 'mt-mind2web', continues: previous?.id, steps: [], meta: {}, source: turnWhere }, problems),
+      );
       previous = { id: turnId, rejected: true };
       return;
     }
@@ -139,14 +161,31 @@ export function decodeConversation(obj: Record<string, unknown>, at: RecordAt, f
     body.problems.unshift(...sharedProblems);
     // Not when the whole conversation is refused (no task_id): every turn says so already.
     if (previous?.rejected && !hasError(shared)) {
-      body.problems.push(pinAt({ message: `continues turn ${previous.id}, which was rejected: this turn's starting state cannot be reached by replay`, severity: 'warning' }, turnWhere, turnId));
+      body.problems.push(
+        pinAt(
+          {
+            message: `continues turn ${previous.id}, which was rejected: this turn's starting state cannot be reached by replay`,
+            severity: 'warning',
+          },
+          turnWhere,
+          turnId,
+        ),
+      );
     }
     const turnMeta: Record<string, unknown> = { conversation: id, turn: t };
     if (turnObj.annotation_id !== undefined) turnMeta.annotation_id = turnObj.annotation_id;
     Object.assign(turnMeta, meta, extraFields(turnObj, TURN_FIELDS));
     turnMeta.steps = body.stepMeta;
     const result = finishEpisode(
-      { id: turnId, format: 'mt-mind2web', instruction: body.instruction, continues: previous?.id, steps: body.steps, meta: turnMeta, source: turnWhere },
+      {
+        id: turnId,
+        format: 'mt-mind2web',
+        instruction: body.instruction,
+        continues: previous?.id,
+        steps: body.steps,
+        meta: turnMeta,
+        source: turnWhere,
+      },
       body.problems,
     );
     results.push(result);

@@ -26,7 +26,6 @@ export interface RecorderLineResult {
   issues: FieldIssue[];
 }
 
-
 /**
  * Decodes one parsed recorder line (a codegen `.jsonl` line or an rpaweb
  * `json_data.browserCode`). `at` is the line's field path in its record, so every issue
@@ -38,7 +37,15 @@ export function decodeRecorderLine(value: unknown, at?: string): RecorderLineRes
   }
   const name = (value as { name?: unknown }).name;
   if (typeof name !== 'string') {
-    return { issues: [{ field: joinField(at, 'name'), message: name === undefined ? 'missing (expected string)' : `expected a string, got ${kindOf(name)}`, severity: 'error' }] };
+    return {
+      issues: [
+        {
+          field: joinField(at, 'name'),
+          message: name === undefined ? 'missing (expected string)' : `expected a string, got ${kindOf(name)}`,
+          severity: 'error',
+        },
+      ],
+    };
   }
   if (!isRecorderActionName(name)) {
     return { issues: [{ field: joinField(at, 'name'), message: `unknown recorder action ${JSON.stringify(name)}`, severity: 'error' }] };
@@ -91,14 +98,27 @@ function actionFields(name: RecorderActionName, l: AnyLine, target: unknown, iss
   const line = l as Record<string, unknown>;
   const mods = (m: unknown) => (typeof m === 'number' ? modifiersFromBitmask(m) : undefined);
   switch (name) {
-    case 'openPage': return { type: 'openPage', url: line.url };
-    case 'closePage': return { type: 'closePage' };
-    case 'navigate': return { type: 'navigate', url: line.url };
+    case 'openPage':
+      return { type: 'openPage', url: line.url };
+    case 'closePage':
+      return { type: 'closePage' };
+    case 'navigate':
+      return { type: 'navigate', url: line.url };
     case 'click':
-      return { type: 'click', target, button: line.button, modifiers: mods(line.modifiers), clickCount: line.clickCount, position: line.position };
-    case 'hover': return { type: 'hover', target, position: line.position };
-    case 'check': return { type: 'check', target };
-    case 'uncheck': return { type: 'uncheck', target };
+      return {
+        type: 'click',
+        target,
+        button: line.button,
+        modifiers: mods(line.modifiers),
+        clickCount: line.clickCount,
+        position: line.position,
+      };
+    case 'hover':
+      return { type: 'hover', target, position: line.position };
+    case 'check':
+      return { type: 'check', target };
+    case 'uncheck':
+      return { type: 'uncheck', target };
     case 'fill': {
       // Recorders from 1.6x record a file upload as a `fill` of the input's value, which browsers
       // report as "C:\fakepath\<name>" (HTML's fakepath); filling a file input throws, so it is
@@ -107,18 +127,29 @@ function actionFields(name: RecorderActionName, l: AnyLine, target: unknown, iss
       if (upload) return { type: 'setInputFiles', target, files: [upload[1]] };
       return { type: 'fill', target, text: line.text };
     }
-    case 'press': return { type: 'press', target, key: line.key, modifiers: mods(line.modifiers) };
+    case 'press':
+      return { type: 'press', target, key: line.key, modifiers: mods(line.modifiers) };
     // The recorder records option values, and its own runner matches by value only.
-    case 'select': return { type: 'select', target, options: line.options, by: 'value' };
-    case 'setInputFiles': return { type: 'setInputFiles', target, files: line.files };
-    case 'assertText': return { type: 'assertText', target, text: line.text, substring: line.substring };
-    case 'assertValue': return { type: 'assertValue', target, value: line.value };
-    case 'assertChecked': return { type: 'assertChecked', target, checked: line.checked };
-    case 'assertVisible': return { type: 'assertVisible', target };
+    case 'select':
+      return { type: 'select', target, options: line.options, by: 'value' };
+    case 'setInputFiles':
+      return { type: 'setInputFiles', target, files: line.files };
+    case 'assertText':
+      return { type: 'assertText', target, text: line.text, substring: line.substring };
+    case 'assertValue':
+      return { type: 'assertValue', target, value: line.value };
+    case 'assertChecked':
+      return { type: 'assertChecked', target, checked: line.checked };
+    case 'assertVisible':
+      return { type: 'assertVisible', target };
     case 'assertSnapshot': {
       const snapshot = line.snapshot ?? line.ariaSnapshot;
       if (snapshot === undefined) {
-        issues.push({ field: joinField(at, 'ariaSnapshot'), message: 'assertSnapshot has no snapshot text (the recorder drops it from 1.55 on); there is no snapshot to compare against', severity: 'warning' });
+        issues.push({
+          field: joinField(at, 'ariaSnapshot'),
+          message: 'assertSnapshot has no snapshot text (the recorder drops it from 1.55 on); there is no snapshot to compare against',
+          severity: 'warning',
+        });
       }
       return { type: 'assertSnapshot', target, snapshot };
     }

@@ -36,10 +36,20 @@ export function shareSameElementLocators<T extends RefStep>(steps: T[]): T[] {
     // element after the fill reads the filled text.
     const prev = steps[i - 1];
     const own = target.locate[0];
-    if (prev && prev.page === step.page && prev.action.type === 'fill' && own?.kind === 'selector' && /^internal:text=/.test(own.selector)) {
+    if (
+      prev &&
+      prev.page === step.page &&
+      prev.action.type === 'fill' &&
+      own?.kind === 'selector' &&
+      /^internal:text=/.test(own.selector)
+    ) {
       const prevTarget = prev.action.target.locate[0];
       if (prevTarget?.kind === 'selector' && prevTarget.selector === own.selector && prev.action.text.trim() !== '') {
-        extra.push({ kind: 'selector', selector: `internal:text=${JSON.stringify(prev.action.text.trim())}s`, ...(own.framePath ? { framePath: own.framePath } : {}) });
+        extra.push({
+          kind: 'selector',
+          selector: `internal:text=${JSON.stringify(prev.action.text.trim())}s`,
+          ...(own.framePath ? { framePath: own.framePath } : {}),
+        });
       }
     }
     if (extra.length === 0) return step;

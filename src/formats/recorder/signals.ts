@@ -17,9 +17,17 @@ export function expectationsFromSignals(signals: readonly unknown[], at?: string
     if (typeof signal !== 'object' || signal === null || Array.isArray(signal)) {
       issues.push({ field: here, message: 'expected a signal object', severity: 'error' });
     } else if (typeof name !== 'string') {
-      issues.push({ field: joinField(here, 'name'), message: name === undefined ? 'missing (expected string)' : 'expected a string', severity: 'error' });
+      issues.push({
+        field: joinField(here, 'name'),
+        message: name === undefined ? 'missing (expected string)' : 'expected a string',
+        severity: 'error',
+      });
     } else if (!isRecorderSignalName(name)) {
-      issues.push({ field: joinField(here, 'name'), message: `unknown signal ${JSON.stringify(name)} (known: ${Object.keys(RecorderSignal).join(', ')})`, severity: 'error' });
+      issues.push({
+        field: joinField(here, 'name'),
+        message: `unknown signal ${JSON.stringify(name)} (known: ${Object.keys(RecorderSignal).join(', ')})`,
+        severity: 'error',
+      });
     } else {
       const one = expectationFromSignal(name, signal, here);
       if ('issues' in one) issues.push(...one.issues);
@@ -29,7 +37,11 @@ export function expectationsFromSignals(signals: readonly unknown[], at?: string
   return { expect, issues };
 }
 
-function expectationFromSignal(name: keyof typeof RecorderSignal, signal: object, here?: string): { expect: Expectation } | { issues: FieldIssue[] } {
+function expectationFromSignal(
+  name: keyof typeof RecorderSignal,
+  signal: object,
+  here?: string,
+): { expect: Expectation } | { issues: FieldIssue[] } {
   let candidate: unknown;
   switch (name) {
     case 'navigation': {
@@ -42,7 +54,16 @@ function expectationFromSignal(name: keyof typeof RecorderSignal, signal: object
       const s = RecorderSignal.popup.safeParse(signal);
       if (!s.success) return { issues: zodIssues(s.error, here) };
       const page = s.data.popupAlias ?? s.data.popupPageGuid;
-      if (page === undefined) return { issues: [{ field: joinField(here, 'popupAlias'), message: 'missing (a popup signal needs popupAlias or popupPageGuid)', severity: 'error' }] };
+      if (page === undefined)
+        return {
+          issues: [
+            {
+              field: joinField(here, 'popupAlias'),
+              message: 'missing (a popup signal needs popupAlias or popupPageGuid)',
+              severity: 'error',
+            },
+          ],
+        };
       candidate = { kind: 'popup', page };
       break;
     }

@@ -16,12 +16,12 @@ type LocatorNode = z.infer<typeof LocatorNode>;
 
 /** The selector engine each simple locator kind is rendered from. */
 const ENGINE_OF_KIND: Record<string, string> = {
-  'role': 'internal:role',
-  'text': 'internal:text',
-  'label': 'internal:label',
-  'placeholder': 'internal:attr',
-  'alt': 'internal:attr',
-  'title': 'internal:attr',
+  role: 'internal:role',
+  text: 'internal:text',
+  label: 'internal:label',
+  placeholder: 'internal:attr',
+  alt: 'internal:attr',
+  title: 'internal:attr',
   'test-id': 'internal:testid',
 };
 
@@ -48,12 +48,20 @@ export function targetFromRecorder(input: RecorderTargetInput, at?: string): { t
   if (input.locator !== undefined) {
     const node = LocatorNode.safeParse(input.locator);
     if (!node.success) {
-      issues.push({ field: joinField(at, 'locator'), message: 'not a recorder locator object; ignored (the selector is used)', severity: 'warning' });
+      issues.push({
+        field: joinField(at, 'locator'),
+        message: 'not a recorder locator object; ignored (the selector is used)',
+        severity: 'warning',
+      });
     } else {
       alternative = simpleLocate(node.data);
       const parts = splitSelector(input.selector);
       const inFrame = (input.framePath?.length ?? 0) > 0;
-      const agrees = alternative && parts.length === 1 && partEngine(parts[0]!) === ENGINE_OF_KIND[node.data.kind] && sameElement(alternative, locateFromPart(parts[0]!));
+      const agrees =
+        alternative &&
+        parts.length === 1 &&
+        partEngine(parts[0]!) === ENGINE_OF_KIND[node.data.kind] &&
+        sameElement(alternative, locateFromPart(parts[0]!));
       if (alternative && agrees && !inFrame) locate.push(alternative);
     }
   }

@@ -53,7 +53,13 @@ export class CodegenEpisode {
     const reject = () => ({ rejected: { id: this.id, format: 'rpaweb' as const, source, problems }, problems });
     if (problems.some((p) => p.severity === 'error')) return reject();
     if (this.steps.length === 0) {
-      problems.push({ file: this.file, line: this.firstLine, episode: this.id, message: 'a codegen header but no action lines: nothing to replay', severity: 'warning' });
+      problems.push({
+        file: this.file,
+        line: this.firstLine,
+        episode: this.id,
+        message: 'a codegen header but no action lines: nothing to replay',
+        severity: 'warning',
+      });
       return { problems };
     }
 
@@ -65,7 +71,9 @@ export class CodegenEpisode {
       id: this.id,
       format: 'rpaweb',
       describedAs: 'a plain codegen file',
-      steps: shareSameElementLocators(this.steps.map(({ line, step }) => ({ line, page: step.page, action: step.action, expect: step.expect, ref: step.extras.ref }))).map(({ line, page, action, expect }, index) => ({
+      steps: shareSameElementLocators(
+        this.steps.map(({ line, step }) => ({ line, page: step.page, action: step.action, expect: step.expect, ref: step.extras.ref })),
+      ).map(({ line, page, action, expect }, index) => ({
         index,
         page,
         action,
@@ -78,7 +86,8 @@ export class CodegenEpisode {
     };
     const parsed = Episode.safeParse(candidate);
     if (!parsed.success) {
-      for (const i of zodIssues(parsed.error)) problems.push(pinIssue({ ...i, message: `episode does not fit the IR: ${i.message}` }, this.file, this.firstLine, this.id));
+      for (const i of zodIssues(parsed.error))
+        problems.push(pinIssue({ ...i, message: `episode does not fit the IR: ${i.message}` }, this.file, this.firstLine, this.id));
       return reject();
     }
     return { episode: parsed.data, problems };
@@ -91,7 +100,8 @@ export class CodegenEpisode {
     if (raw === undefined || raw === null) return undefined; // null = no fixed viewport
     const v = Viewport.safeParse(raw);
     if (v.success) return v.data;
-    for (const i of zodIssues(v.error, 'contextOptions.viewport', 'warning')) problems.push(pinIssue({ ...i, message: `${i.message}; viewport ignored` }, this.file, this.firstLine, this.id));
+    for (const i of zodIssues(v.error, 'contextOptions.viewport', 'warning'))
+      problems.push(pinIssue({ ...i, message: `${i.message}; viewport ignored` }, this.file, this.firstLine, this.id));
     return undefined;
   }
 }

@@ -49,15 +49,24 @@ export function assembleGroup(group: RowGroup, file: string): { episode?: Episod
     id: group.id,
     format: 'rpaweb',
     instruction: first?.intent,
-    steps: shareSameElementLocators(rows.map((r) => ({ ...r.step, ref: (r.extras.browserCode as { ref?: unknown } | undefined)?.ref })))
-      .map(({ ref: _ref, ...step }, index) => ({ index, ...step })),
+    steps: shareSameElementLocators(
+      rows.map((r) => ({ ...r.step, ref: (r.extras.browserCode as { ref?: unknown } | undefined)?.ref })),
+    ).map(({ ref: _ref, ...step }, index) => ({ index, ...step })),
     meta,
     source,
   };
   const parsed = Episode.safeParse(candidate);
   if (!parsed.success) {
     // Only reachable through a decoder bug; still reported, not thrown.
-    for (const i of zodIssues(parsed.error)) problems.push({ file, line: group.firstLine, episode: group.id, field: i.field, message: `episode does not fit the IR: ${i.message}`, severity: 'error' });
+    for (const i of zodIssues(parsed.error))
+      problems.push({
+        file,
+        line: group.firstLine,
+        episode: group.id,
+        field: i.field,
+        message: `episode does not fit the IR: ${i.message}`,
+        severity: 'error',
+      });
     return reject();
   }
   return { episode: parsed.data, problems };
@@ -70,7 +79,15 @@ function duplicateSteps(group: RowGroup, file: string): Problem[] {
   for (const { step, line } of group.stepLines) {
     const earlier = seen.get(step);
     if (earlier === undefined) seen.set(step, line);
-    else out.push({ file, line, field: 'step', episode: group.id, message: `step ${step} appears twice in episode ${JSON.stringify(group.id)}: lines ${earlier} and ${line}`, severity: 'error' });
+    else
+      out.push({
+        file,
+        line,
+        field: 'step',
+        episode: group.id,
+        message: `step ${step} appears twice in episode ${JSON.stringify(group.id)}: lines ${earlier} and ${line}`,
+        severity: 'error',
+      });
   }
   return out;
 }

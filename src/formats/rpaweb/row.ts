@@ -130,13 +130,22 @@ export function decodeRow(value: unknown, ctx: RowContext): RowResult {
 function parseEmbeddedJson(value: unknown, field: string, issues: FieldIssue[]): Record<string, unknown> | undefined {
   let v = value;
   if (typeof v === 'string') {
-    try { v = JSON.parse(v); } catch (e) {
+    try {
+      v = JSON.parse(v);
+    } catch (e) {
       issues.push({ field, message: `not valid JSON text: ${(e as Error).message}`, severity: 'error' });
       return undefined;
     }
   }
   if (isPlainObject(v)) return v;
-  issues.push({ field, message: v === undefined || v === null ? 'missing (expected an object or JSON text of one)' : `expected an object, got ${Array.isArray(v) ? 'an array' : typeof v}`, severity: 'error' });
+  issues.push({
+    field,
+    message:
+      v === undefined || v === null
+        ? 'missing (expected an object or JSON text of one)'
+        : `expected an object, got ${Array.isArray(v) ? 'an array' : typeof v}`,
+    severity: 'error',
+  });
   return undefined;
 }
 

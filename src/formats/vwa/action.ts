@@ -63,7 +63,15 @@ export function decodeVwaAction(value: unknown, ctx: ActionContext): DecodedActi
   const a = parsed.data;
   const type = actionTypeNumber(a.action_type);
   if (type === undefined) {
-    return { issues: [{ field: f('action_type'), message: `unknown VWA action type ${JSON.stringify(a.action_type)} (known: 0–${ACTION_TYPE_NAMES.length - 1}, ${ACTION_TYPE_NAMES.join(', ')})`, severity: 'error' }] };
+    return {
+      issues: [
+        {
+          field: f('action_type'),
+          message: `unknown VWA action type ${JSON.stringify(a.action_type)} (known: 0–${ACTION_TYPE_NAMES.length - 1}, ${ACTION_TYPE_NAMES.join(', ')})`,
+          severity: 'error',
+        },
+      ],
+    };
   }
   const issues: FieldIssue[] = [];
   const out: DecodedAction = { type, issues };
@@ -89,9 +97,14 @@ export function decodeVwaAction(value: unknown, ctx: ActionContext): DecodedActi
         return out;
       }
       const chord = parseKeyComb(a.key_comb);
-      if (chord.rewrittenFrom !== undefined) out.note = `recorded key_comb ${JSON.stringify(chord.rewrittenFrom)}: VWA presses Meta as Control off macOS, as this replay does`;
+      if (chord.rewrittenFrom !== undefined)
+        out.note = `recorded key_comb ${JSON.stringify(chord.rewrittenFrom)}: VWA presses Meta as Control off macOS, as this replay does`;
       if (chord.modifiers.length === 0 && chord.key.includes('+') && chord.key !== '+') {
-        issues.push({ field: f('key_comb'), message: `${JSON.stringify(chord.key)} is not a Playwright key chord (VWA failed this step with "Unknown key"); kept as recorded`, severity: 'warning' });
+        issues.push({
+          field: f('key_comb'),
+          message: `${JSON.stringify(chord.key)} is not a Playwright key chord (VWA failed this step with "Unknown key"); kept as recorded`,
+          severity: 'warning',
+        });
       }
       return done({ type: 'press', key: chord.key, modifiers: chord.modifiers });
     }
@@ -104,7 +117,11 @@ export function decodeVwaAction(value: unknown, ctx: ActionContext): DecodedActi
       const under = vp ? nodeAtPoint(point.x * vp.width, point.y * vp.height, ctx.observation) : undefined;
       if (under?.box) out.targetBox = under.box;
       const expected = under?.target ? { expected: under.target } : {};
-      return done(type === ActionType.MOUSE_CLICK ? { type: 'clickPoint', point, button: 'left', clickCount: 1, ...expected } : { type: 'hoverPoint', point, ...expected });
+      return done(
+        type === ActionType.MOUSE_CLICK
+          ? { type: 'clickPoint', point, button: 'left', clickCount: 1, ...expected }
+          : { type: 'hoverPoint', point, ...expected },
+      );
     }
     case ActionType.KEYBOARD_TYPE: {
       const text = typedText(a, f('text'), issues);
@@ -123,7 +140,8 @@ export function decodeVwaAction(value: unknown, ctx: ActionContext): DecodedActi
         // VWA types the first argument of the code's last call (`.fill("x")` becomes locator.type("x")).
         const arg = el.pw.action.args[0];
         if (arg?.kind === 'str') text = arg.value;
-        else issues.push({ field: f('pw_code'), message: `.${el.pw.action.name}() needs the text as its first argument`, severity: 'error' });
+        else
+          issues.push({ field: f('pw_code'), message: `.${el.pw.action.name}() needs the text as its first argument`, severity: 'error' });
       } else {
         text = typedText(a, f('text'), issues);
       }
@@ -178,7 +196,11 @@ export function decodeVwaAction(value: unknown, ctx: ActionContext): DecodedActi
       const el = elementTarget(a, ctx, issues);
       if (el.box) out.targetBox = el.box;
       const text = typedText(a, f('text'), issues);
-      issues.push({ field: f('action_type'), message: 'UPLOAD records are unreliable: upstream VWA builds them as TYPE and stores the path as key ids', severity: 'warning' });
+      issues.push({
+        field: f('action_type'),
+        message: 'UPLOAD records are unreliable: upstream VWA builds them as TYPE and stores the path as key ids',
+        severity: 'warning',
+      });
       return done(el.target && text !== undefined ? { type: 'setInputFiles', target: el.target, files: text ? [text] : [] } : undefined);
     }
     case ActionType.WAIT:
@@ -190,7 +212,11 @@ export function decodeVwaAction(value: unknown, ctx: ActionContext): DecodedActi
         const to = fractionPoint(a.coords, 2, f('coords'), issues);
         return done(from && to ? { type: 'drag', from, to } : undefined);
       }
-      issues.push({ field: f('coords'), message: 'DRAG without start and end coordinates ([x1, y1, x2, y2]) cannot be replayed; the step does nothing', severity: 'warning' });
+      issues.push({
+        field: f('coords'),
+        message: 'DRAG without start and end coordinates ([x1, y1, x2, y2]) cannot be replayed; the step does nothing',
+        severity: 'warning',
+      });
       return done({ type: 'noop', note: 'DRAG without coordinates' });
     }
     default:
@@ -203,10 +229,15 @@ function fractionPoint(coords: number[] | null | undefined, at: number, field: s
   const x = coords?.[at];
   const y = coords?.[at + 1];
   if (x === undefined || y === undefined) {
-    issues.push({ field, message: coords ? `expected ${at + 2} numbers, got ${coords.length}` : 'missing (expected [x, y] as fractions of the viewport)', severity: 'error' });
+    issues.push({
+      field,
+      message: coords ? `expected ${at + 2} numbers, got ${coords.length}` : 'missing (expected [x, y] as fractions of the viewport)',
+      severity: 'error',
+    });
     return undefined;
   }
-  if (x < 0 || x > 1 || y < 0 || y > 1) issues.push({ field, message: `(${x}, ${y}) lies outside the viewport (coords are fractions 0–1)`, severity: 'warning' });
+  if (x < 0 || x > 1 || y < 0 || y > 1)
+    issues.push({ field, message: `(${x}, ${y}) lies outside the viewport (coords are fractions 0–1)`, severity: 'warning' });
   return { x, y, units: 'fraction' };
 }
 
@@ -245,14 +276,22 @@ function elementTarget(a: VwaAction, ctx: ActionContext, issues: FieldIssue[]): 
     return { target, by: 'role' };
   }
   if (a.element_role !== null && a.element_role !== undefined && a.element_role !== 0 && roleOf(a.element_role) === undefined) {
-    issues.push({ field: f('element_role'), message: `${JSON.stringify(a.element_role)} is not a VWA role (0–${ROLES.length - 1} or a role name)`, severity: 'error' });
+    issues.push({
+      field: f('element_role'),
+      message: `${JSON.stringify(a.element_role)} is not a VWA role (0–${ROLES.length - 1} or a role name)`,
+      severity: 'error',
+    });
     return {};
   }
   if (a.pw_code) {
     const pw = codeTarget(a, f('pw_code'), issues);
     return pw?.target ? { target: pw.target, by: 'code', pw } : {};
   }
-  issues.push({ field: f('element_id'), message: 'no element: the action has no element_id, no element_role + element_name, and no pw_code', severity: 'error' });
+  issues.push({
+    field: f('element_id'),
+    message: 'no element: the action has no element_id, no element_role + element_name, and no pw_code',
+    severity: 'error',
+  });
   return {};
 }
 
@@ -271,14 +310,29 @@ function roleTarget(role: string, name: string, nth: number, nthField: string, i
   let simple: Locate;
   let selector: string;
   switch (role) {
-    case 'alt_text': simple = { kind: 'alt', text: name, exact: false }; selector = `internal:attr=[alt=${attrValue(name, false)}]`; break;
-    case 'label': simple = { kind: 'label', text: name, exact: false }; selector = `internal:label=${textValue(name, false)}`; break;
-    case 'placeholder': simple = { kind: 'placeholder', text: name, exact: false }; selector = `internal:attr=[placeholder=${attrValue(name, false)}]`; break;
-    default: simple = { kind: 'role', role, name, exact: false }; selector = `internal:role=${role}[name=${attrValue(name, false)}]`;
+    case 'alt_text':
+      simple = { kind: 'alt', text: name, exact: false };
+      selector = `internal:attr=[alt=${attrValue(name, false)}]`;
+      break;
+    case 'label':
+      simple = { kind: 'label', text: name, exact: false };
+      selector = `internal:label=${textValue(name, false)}`;
+      break;
+    case 'placeholder':
+      simple = { kind: 'placeholder', text: name, exact: false };
+      selector = `internal:attr=[placeholder=${attrValue(name, false)}]`;
+      break;
+    default:
+      simple = { kind: 'role', role, name, exact: false };
+      selector = `internal:role=${role}[name=${attrValue(name, false)}]`;
   }
   const nthLocate: Locate = { kind: 'selector', selector: `${selector} >> nth=${nth}` };
   if (nth !== 0) {
-    issues.push({ field: nthField, message: `VWA counts the ${nth}th match among those ≥30% in the viewport, sorted top-to-bottom; the replay counts in document order`, severity: 'warning' });
+    issues.push({
+      field: nthField,
+      message: `VWA counts the ${nth}th match among those ≥30% in the viewport, sorted top-to-bottom; the replay counts in document order`,
+      severity: 'warning',
+    });
   }
   return { locate: nth === 0 ? [simple, nthLocate] : [nthLocate], description: describeTarget({ locate: [simple] }) };
 }
@@ -296,7 +350,11 @@ function codeTarget(a: VwaAction, field: string, issues: FieldIssue[]): PwCode |
     }
     return code;
   } catch (e) {
-    issues.push({ field, message: e instanceof PwCodeError ? `cannot read ${JSON.stringify(a.pw_code)}: ${e.message}` : String(e), severity: 'error' });
+    issues.push({
+      field,
+      message: e instanceof PwCodeError ? `cannot read ${JSON.stringify(a.pw_code)}: ${e.message}` : String(e),
+      severity: 'error',
+    });
     return undefined;
   }
 }
@@ -306,9 +364,14 @@ function codeTarget(a: VwaAction, field: string, issues: FieldIssue[]): PwCode |
  * arguments at all (a TODO in actions.py), which selects nothing; this replay passes the
  * options the code names instead, since that is what the agent asked for.
  */
-function selectOptions(pw: PwCode, field: string, issues: FieldIssue[]): { options: string[]; by: 'value' | 'label' | 'valueOrLabel' } | undefined {
+function selectOptions(
+  pw: PwCode,
+  field: string,
+  issues: FieldIssue[],
+): { options: string[]; by: 'value' | 'label' | 'valueOrLabel' } | undefined {
   const call = pw.action;
-  const strings = (v: unknown): string[] | undefined => (typeof v === 'string' ? [v] : Array.isArray(v) && v.every((s) => typeof s === 'string') ? (v as string[]) : undefined);
+  const strings = (v: unknown): string[] | undefined =>
+    typeof v === 'string' ? [v] : Array.isArray(v) && v.every((s) => typeof s === 'string') ? (v as string[]) : undefined;
   const bad = call.kwargs.find((k) => !['value', 'label', 'timeout', 'force', 'no_wait_after'].includes(k.name));
   if (bad) {
     issues.push({ field, message: `.${call.name}(${bad.name}=…) is not supported (only option values or labels)`, severity: 'error' });
@@ -319,7 +382,14 @@ function selectOptions(pw: PwCode, field: string, issues: FieldIssue[]): { optio
   const node = positional ?? kw?.value;
   const options = node === undefined ? undefined : strings(literalArg(node));
   if (!options?.length) {
-    issues.push({ field, message: node === undefined ? `.${call.name}() names no option (upstream VWA passes none either); nothing to select` : `.${call.name}() options must be a string or a list of strings`, severity: 'error' });
+    issues.push({
+      field,
+      message:
+        node === undefined
+          ? `.${call.name}() names no option (upstream VWA passes none either); nothing to select`
+          : `.${call.name}() options must be a string or a list of strings`,
+      severity: 'error',
+    });
     return undefined;
   }
   return { options, by: positional ? 'valueOrLabel' : kw!.name === 'value' ? 'value' : 'label' };

@@ -62,7 +62,10 @@ type Assembling = { steps: StepDraft[]; stepMeta: Record<string, unknown>[] };
  */
 export function assembleEpisode(raw: RawEpisode, ctx: AssembleContext): Assembled {
   const problems = new EpisodeProblems(ctx.file, raw.id);
-  const reject = (): Assembled => ({ rejected: { id: raw.id, format: 'visualwebarena', source: raw.source, problems: problems.list }, problems: problems.list });
+  const reject = (): Assembled => ({
+    rejected: { id: raw.id, format: 'visualwebarena', source: raw.source, problems: problems.list },
+    problems: problems.list,
+  });
 
   for (const s of raw.steps) s.issues.forEach((i) => problems.pinStep(s, i));
 
@@ -70,7 +73,13 @@ export function assembleEpisode(raw: RawEpisode, ctx: AssembleContext): Assemble
   const acting = [...raw.steps];
   let final: RawStep | undefined;
   if (acting.length && acting[acting.length - 1]!.action === undefined) final = acting.pop();
-  for (const s of acting) if (s.action === undefined) problems.pinStep(s, { field: 'action', message: 'missing (only the last entry may be an observation without an action)', severity: 'error' });
+  for (const s of acting)
+    if (s.action === undefined)
+      problems.pinStep(s, {
+        field: 'action',
+        message: 'missing (only the last entry may be an observation without an action)',
+        severity: 'error',
+      });
   if (!acting.length) {
     problems.pin(undefined, { message: 'no actions: nothing to replay', severity: raw.steps.length ? 'error' : 'warning' });
     return raw.steps.length ? reject() : { problems: problems.list };
@@ -78,7 +87,8 @@ export function assembleEpisode(raw: RawEpisode, ctx: AssembleContext): Assemble
 
   const somBoxes = chooseSomBoxes(raw, ctx.options, problems);
   const tabs = new VwaTabs();
-  const sourceOf = (s: RawStep): SourceRef => (s.line !== undefined ? { file: ctx.file, line: s.line, record: s.record } : { file: ctx.file, record: s.record });
+  const sourceOf = (s: RawStep): SourceRef =>
+    s.line !== undefined ? { file: ctx.file, line: s.line, record: s.record } : { file: ctx.file, record: s.record };
   const out = openStartPages(raw, acting, tabs, sourceOf(acting[0]!));
   acting.forEach((s, i) => {
     const { step, meta } = assembleStep(s, { raw, ctx, problems, tabs, somBoxes, sourceOf, next: acting[i + 1] ?? final });
@@ -119,7 +129,12 @@ function chooseSomBoxes(raw: RawEpisode, options: VwaOptions, problems: EpisodeP
   const detected = detectSomBoxes(raw.steps.map((s) => s.observation));
   const usesSom = raw.steps.some((s) => s.observation.imageNodes);
   if (!detected && usesSom && raw.somBoxesUncertain) {
-    problems.pin(undefined, { field: 'info.observation_metadata.image.obs_nodes_info', message: 'cannot tell whether SoM boxes are (centre x, centre y, w, h) as VWA writes them or top-left xywh as the Recon-Act card says; assumed VWA\'s form', severity: 'warning' });
+    problems.pin(undefined, {
+      field: 'info.observation_metadata.image.obs_nodes_info',
+      message:
+        "cannot tell whether SoM boxes are (centre x, centre y, w, h) as VWA writes them or top-left xywh as the Recon-Act card says; assumed VWA's form",
+      severity: 'warning',
+    });
   }
   return detected ?? 'center';
 }
@@ -131,14 +146,26 @@ function openStartPages(raw: RawEpisode, acting: RawStep[], tabs: VwaTabs, sourc
   const firstUrl = acting.find((s) => s.url !== undefined)?.url;
   const startUrls = raw.startUrls?.length ? raw.startUrls : [];
   const start = firstUrl !== undefined && WEB_URL.test(firstUrl) ? firstUrl : startUrls[0];
-  steps.push({ page: 'page', action: start ? { type: 'openPage', url: start } : { type: 'openPage' }, expect: [], note: 'open the page the recording started on', source });
+  steps.push({
+    page: 'page',
+    action: start ? { type: 'openPage', url: start } : { type: 'openPage' },
+    expect: [],
+    note: 'open the page the recording started on',
+    source,
+  });
   stepMeta.push({ synthetic: true });
   for (const url of startUrls.slice(1)) {
     steps.push({ page: tabs.open(), action: { type: 'openPage', url }, expect: [], note: 'open another start page of the task', source });
     stepMeta.push({ synthetic: true });
   }
   if (tabs.pages.length > 1) {
-    steps.push({ page: 'page', action: { type: 'switchPage', pageIndex: 0 }, expect: [], note: 'VWA focuses the first start page', source });
+    steps.push({
+      page: 'page',
+      action: { type: 'switchPage', pageIndex: 0 },
+      expect: [],
+      note: 'VWA focuses the first start page',
+      source,
+    });
     stepMeta.push({ synthetic: true });
   }
   return { steps, stepMeta };
@@ -156,16 +183,33 @@ interface StepContext {
 }
 
 /** One recorded action as an IR step, with the tabs moved as it moved them. */
-function assembleStep(s: RawStep, { raw, ctx, problems, tabs, somBoxes, sourceOf, next }: StepContext): { step: StepDraft; meta: Record<string, unknown> } {
+function assembleStep(
+  s: RawStep,
+  { raw, ctx, problems, tabs, somBoxes, sourceOf, next }: StepContext,
+): { step: StepDraft; meta: Record<string, unknown> } {
   // Entries that could not be read (already reported) have nothing to decode: they stay as
   // steps the replay reports, so step numbers keep matching the recording.
   const unreadable = problems.whyUnreplayable(s);
   if (unreadable !== undefined) {
-    return { step: { recordedStep: s.recordedStep, page: tabs.currentPage, action: { type: 'noop' }, expect: [], unreplayable: unreadable, source: sourceOf(s) }, meta: { ...s.extras } };
+    return {
+      step: {
+        recordedStep: s.recordedStep,
+        page: tabs.currentPage,
+        action: { type: 'noop' },
+        expect: [],
+        unreplayable: unreadable,
+        source: sourceOf(s),
+      },
+      meta: { ...s.extras },
+    };
   }
   const before = recordedEvidence(s, raw, ctx, problems);
   const viewport = before.viewport;
-  const decoded = decodeVwaAction(s.action, { field: s.actionField, observation: { ...s.observation, somBoxes, ...(viewport ? { viewport } : {}) }, waitMs: ctx.options.waitMs });
+  const decoded = decodeVwaAction(s.action, {
+    field: s.actionField,
+    observation: { ...s.observation, somBoxes, ...(viewport ? { viewport } : {}) },
+    waitMs: ctx.options.waitMs,
+  });
   decoded.issues.forEach((issue) => problems.pinStep(s, issue));
   if (decoded.targetBox) before.targetBox = decoded.targetBox;
   const action: Action = decoded.action ?? { type: 'noop' }; // rejected below when undefined
@@ -173,7 +217,9 @@ function assembleStep(s: RawStep, { raw, ctx, problems, tabs, somBoxes, sourceOf
 
   // A step that cannot be replayed changes no tabs.
   const why = problems.whyUnreplayable(s);
-  const moved = tabs.follow(why === undefined ? decoded.type : undefined, action, s, raw.steps[raw.steps.indexOf(s) + 1], (issue) => problems.pin(s, issue));
+  const moved = tabs.follow(why === undefined ? decoded.type : undefined, action, s, raw.steps[raw.steps.indexOf(s) + 1], (issue) =>
+    problems.pin(s, issue),
+  );
   if (moved.popup) expect.push({ kind: 'popup', page: moved.popup });
 
   const step: StepDraft = { recordedStep: s.recordedStep, page: moved.page, action, expect, source: sourceOf(s) };

@@ -7,8 +7,21 @@ import type { FieldIssue } from '../field-issue.js';
  * `_id2key[id]` for each id.
  */
 const SPECIAL_KEYS = [
-  'Enter', 'Tab', 'Control', 'Shift', 'Meta', 'Backspace', 'Delete', 'Escape',
-  'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageDown', 'PageUp', 'Meta+a',
+  'Enter',
+  'Tab',
+  'Control',
+  'Shift',
+  'Meta',
+  'Backspace',
+  'Delete',
+  'Escape',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'PageDown',
+  'PageUp',
+  'Meta+a',
 ] as const;
 
 /** Id of "\n", the last entry of the vocabulary. */
@@ -33,14 +46,19 @@ export function decodeKeyText(value: unknown, field: string): { text?: string; i
   const issues: FieldIssue[] = [];
   if (value === null || value === undefined) return { issues };
   if (typeof value === 'string') return { text: value, issues };
-  if (!Array.isArray(value)) return { issues: [{ field, message: `expected a list of key ids or a string, got ${typeof value}`, severity: 'error' }] };
+  if (!Array.isArray(value))
+    return { issues: [{ field, message: `expected a list of key ids or a string, got ${typeof value}`, severity: 'error' }] };
   let text = '';
   const literal: string[] = [];
   value.forEach((id, i) => {
     if (typeof id === 'string') {
       // VWA's _keys2ids maps characters outside the vocabulary to the string " " (a bug); take it as text.
       text += id;
-      issues.push({ field: `${field}[${i}]`, message: `a string in a key-id list (${JSON.stringify(id)}); typed as it is`, severity: 'warning' });
+      issues.push({
+        field: `${field}[${i}]`,
+        message: `a string in a key-id list (${JSON.stringify(id)}); typed as it is`,
+        severity: 'warning',
+      });
       return;
     }
     const key = typeof id === 'number' ? idToKey(id) : undefined;
@@ -52,7 +70,11 @@ export function decodeKeyText(value: unknown, field: string): { text?: string; i
     text += key;
   });
   if (literal.length) {
-    issues.push({ field, message: `special-key ids (${[...new Set(literal)].join(', ')}) are typed as their names, letter by letter, as VWA does`, severity: 'warning' });
+    issues.push({
+      field,
+      message: `special-key ids (${[...new Set(literal)].join(', ')}) are typed as their names, letter by letter, as VWA does`,
+      severity: 'warning',
+    });
   }
   return issues.some((i) => i.severity === 'error') ? { issues } : { text, issues };
 }

@@ -49,7 +49,11 @@ function parseNodeLine(line: string): NodeWords | undefined {
   const rest = ax[2]!;
   let name = '';
   if (rest.startsWith("'") || rest.startsWith('"')) {
-    try { name = readPyString(rest, 0).value; } catch { name = ''; }
+    try {
+      name = readPyString(rest, 0).value;
+    } catch {
+      name = '';
+    }
   }
   return { kind: 'ax', role: ax[1]!, name };
 }
@@ -74,7 +78,12 @@ export function resolveElement(id: string, obs: StepObservation, idField: string
   let box: Box | undefined;
   if (imageNode !== undefined) {
     box = somBox(imageNode, obs.somBoxes);
-    if (!box) issues.push({ field: joinField(obs.fields.imageNodes, id), message: 'not a box [x, y, width, height]; ignored', severity: 'warning' });
+    if (!box)
+      issues.push({
+        field: joinField(obs.fields.imageNodes, id),
+        message: 'not a box [x, y, width, height]; ignored',
+        severity: 'warning',
+      });
   }
   if (!box && isPlainObject(textNode)) {
     const legacy = 'bound' in textNode && textNode.bound !== null && textNode.bound !== undefined;
@@ -83,7 +92,12 @@ export function resolveElement(id: string, obs: StepObservation, idField: string
     if (raw !== null && raw !== undefined) {
       box = xywh(raw);
       if (!box) issues.push({ field, message: 'not a box [x, y, width, height]; ignored', severity: 'warning' });
-      else if (legacy) issues.push({ field, message: 'a legacy `bound` is in document coordinates and the scroll offset was not recorded: the box is approximate', severity: 'warning' });
+      else if (legacy)
+        issues.push({
+          field,
+          message: 'a legacy `bound` is in document coordinates and the scroll offset was not recorded: the box is approximate',
+          severity: 'warning',
+        });
     }
   }
 
@@ -91,7 +105,11 @@ export function resolveElement(id: string, obs: StepObservation, idField: string
   const words = line === undefined ? undefined : parseNodeLine(line);
 
   if (textNode === undefined && imageNode === undefined && line === undefined) {
-    issues.push({ field: idField, message: `element ${JSON.stringify(id)} is not in this step's observation (${[obs.textNodes && 'text.obs_nodes_info', obs.imageNodes && 'image.obs_nodes_info', obs.text !== undefined && 'text observation'].filter(Boolean).join(', ') || 'the step recorded none'})`, severity: 'error' });
+    issues.push({
+      field: idField,
+      message: `element ${JSON.stringify(id)} is not in this step's observation (${[obs.textNodes && 'text.obs_nodes_info', obs.imageNodes && 'image.obs_nodes_info', obs.text !== undefined && 'text observation'].filter(Boolean).join(', ') || 'the step recorded none'})`,
+      severity: 'error',
+    });
     return { issues };
   }
 
@@ -104,8 +122,18 @@ export function resolveElement(id: string, obs: StepObservation, idField: string
     issues.push({ field: idField, message: `element ${JSON.stringify(id)} has neither a box nor words to find it by`, severity: 'error' });
     return { issues };
   }
-  if (!box) issues.push({ field: idField, message: `element ${JSON.stringify(id)} has no recorded box: it can only be found by its words`, severity: 'warning' });
-  else if (!semantic.length) issues.push({ field: idField, message: `element ${JSON.stringify(id)} has no role or name to find it by: only its recorded box`, severity: 'warning' });
+  if (!box)
+    issues.push({
+      field: idField,
+      message: `element ${JSON.stringify(id)} has no recorded box: it can only be found by its words`,
+      severity: 'warning',
+    });
+  else if (!semantic.length)
+    issues.push({
+      field: idField,
+      message: `element ${JSON.stringify(id)} has no role or name to find it by: only its recorded box`,
+      severity: 'warning',
+    });
   const target: Target = { locate };
   const named = semantic[0] ?? fp;
   if (named) target.description = describeTarget({ locate: [named] });
@@ -146,23 +174,30 @@ function locatesFromWords(words: NodeWords): Locate[] {
   // Set-of-Marks text is the element's text content (or alt), which only approximates its accessible name.
   const text = words.text.trim();
   switch (words.tag.toUpperCase()) {
-    case 'BUTTON': return text ? [{ kind: 'role', role: 'button', name: text, exact: false }] : [];
-    case 'A': return text ? [{ kind: 'role', role: 'link', name: text, exact: false }] : [];
+    case 'BUTTON':
+      return text ? [{ kind: 'role', role: 'button', name: text, exact: false }] : [];
+    case 'A':
+      return text ? [{ kind: 'role', role: 'link', name: text, exact: false }] : [];
     case 'IMG': {
       const alt = originalAlt(words.text);
       return alt ? [{ kind: 'alt', text: alt, exact: true }] : [];
     }
-    default: return [];
+    default:
+      return [];
   }
 }
 
 /** VWA rewrites every img alt to `<alt>, description: <caption>, url: <src>`; the live page has only `<alt>`. */
 function originalAlt(text: string): string {
-  return text.replace(/, description: [\s\S]*$/, '').replace(/, url: [\s\S]*$/, '').trim();
+  return text
+    .replace(/, description: [\s\S]*$/, '')
+    .replace(/, url: [\s\S]*$/, '')
+    .trim();
 }
 
 function fingerprint(words: NodeWords): Locate | undefined {
-  if (words.kind === 'ax') return words.name ? { kind: 'fingerprint', role: words.role, text: words.name } : { kind: 'fingerprint', role: words.role };
+  if (words.kind === 'ax')
+    return words.name ? { kind: 'fingerprint', role: words.role, text: words.name } : { kind: 'fingerprint', role: words.role };
   const text = words.tag.toUpperCase() === 'IMG' ? originalAlt(words.text) : words.text.trim();
   const fp: Locate = { kind: 'fingerprint', tag: words.tag.toLowerCase() };
   if (text) fp.text = text;
@@ -184,14 +219,18 @@ function xywh(raw: unknown): Box | undefined {
 function somBox(raw: unknown, convention: SomBoxes): Box | undefined {
   const n = numbers4(raw);
   if (!n) return undefined;
-  return convention === 'center' ? { x: n[0] - n[2] / 2, y: n[1] - n[3] / 2, width: n[2], height: n[3] } : { x: n[0], y: n[1], width: n[2], height: n[3] };
+  return convention === 'center'
+    ? { x: n[0] - n[2] / 2, y: n[1] - n[3] / 2, width: n[2], height: n[3] }
+    : { x: n[0], y: n[1], width: n[2], height: n[3] };
 }
 
 /**
  * Which SoM convention a recording uses, told from ids that have both an accessibility
  * `union_bound` (top-left) and a SoM box: undefined when no id settles it.
  */
-export function detectSomBoxes(pairs: Iterable<{ textNodes?: Record<string, unknown>; imageNodes?: Record<string, unknown> }>): SomBoxes | undefined {
+export function detectSomBoxes(
+  pairs: Iterable<{ textNodes?: Record<string, unknown>; imageNodes?: Record<string, unknown> }>,
+): SomBoxes | undefined {
   let center = 0;
   let topLeft = 0;
   for (const { textNodes, imageNodes } of pairs) {

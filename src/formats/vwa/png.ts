@@ -33,7 +33,10 @@ export function pngFileSize(path: string): Viewport | undefined {
 
 /** The size of a base64 PNG (or a `data:image/png;base64,` URL) from its first characters. */
 export function pngBase64Size(data: string): Viewport | undefined {
-  const b64 = data.replace(/^data:image\/\w+;base64,/, '').replace(/\s+/g, '').slice(0, 32);
+  const b64 = data
+    .replace(/^data:image\/\w+;base64,/, '')
+    .replace(/\s+/g, '')
+    .slice(0, 32);
   if (b64.length < 32) return undefined;
   return pngSize(Buffer.from(b64, 'base64'));
 }

@@ -25,11 +25,36 @@ export interface PwCode {
 }
 
 /** Methods VWA allows in the chain (`parse_playwright_code`), plus the Python properties that select. */
-const GET_BY = new Set(['get_by_role', 'get_by_text', 'get_by_label', 'get_by_placeholder', 'get_by_alt_text', 'get_by_title', 'get_by_test_id']);
+const GET_BY = new Set([
+  'get_by_role',
+  'get_by_text',
+  'get_by_label',
+  'get_by_placeholder',
+  'get_by_alt_text',
+  'get_by_title',
+  'get_by_test_id',
+]);
 const CHAIN = new Set([...GET_BY, 'locator', 'frame_locator', 'filter', 'nth', 'first', 'last', 'content_frame']);
 
 /** Final calls VWA's parser accepts (`dclick` sic), plus the other Locator actions of the same kind. */
-const ACTIONS = new Set(['click', 'dclick', 'dblclick', 'hover', 'fill', 'type', 'press_sequentially', 'press', 'check', 'uncheck', 'select_option', 'focus', 'clear', 'set_input_files', 'goto', 'scroll']);
+const ACTIONS = new Set([
+  'click',
+  'dclick',
+  'dblclick',
+  'hover',
+  'fill',
+  'type',
+  'press_sequentially',
+  'press',
+  'check',
+  'uncheck',
+  'select_option',
+  'focus',
+  'clear',
+  'set_input_files',
+  'goto',
+  'scroll',
+]);
 
 /** A chain must start by finding something. */
 const STARTS = new Set([...GET_BY, 'locator', 'frame_locator']);
@@ -76,10 +101,18 @@ function buildChain(node: PyNode, allowFrames: boolean): Built {
     const where = `.${seg.name}${seg.call ? '()' : ''}`;
     if (!CHAIN.has(seg.name)) throw new PwCodeError(`${where} is not a locator method VWA allows (${[...CHAIN].join(', ')})`);
     const call = seg.call;
-    const noArgs = () => { if (call && (call.args.length || call.kwargs.length)) throw new PwCodeError(`${where} takes no arguments`); };
+    const noArgs = () => {
+      if (call && (call.args.length || call.kwargs.length)) throw new PwCodeError(`${where} takes no arguments`);
+    };
     switch (seg.name) {
-      case 'first': noArgs(); built.parts.push('nth=0'); break;
-      case 'last': noArgs(); built.parts.push('nth=-1'); break;
+      case 'first':
+        noArgs();
+        built.parts.push('nth=0');
+        break;
+      case 'last':
+        noArgs();
+        built.parts.push('nth=-1');
+        break;
       case 'nth': {
         const i = call ? positional(call, 0, where) : undefined;
         if (!i || i.kind !== 'num' || !Number.isInteger(i.value)) throw new PwCodeError(`${where} needs an integer index`);
@@ -171,7 +204,9 @@ function getBy(method: string, call: PwCall, where: string): { selector: string;
     const nameNode = kwarg(call, 'name');
     const selector = `internal:role=${role}${props.join('')}`;
     const onlyName = call.kwargs.every((k) => k.name === 'name' || k.name === 'exact');
-    const simple: Locate | undefined = onlyName ? { kind: 'role', role, ...(nameNode ? { name: str(nameNode, where), exact } : {}) } : undefined;
+    const simple: Locate | undefined = onlyName
+      ? { kind: 'role', role, ...(nameNode ? { name: str(nameNode, where), exact } : {}) }
+      : undefined;
     return { selector, simple };
   }
   if (method === 'get_by_test_id') {
@@ -183,11 +218,16 @@ function getBy(method: string, call: PwCall, where: string): { selector: string;
   const text = str(first, where);
   const exact = bool(kwarg(call, 'exact'), `${where} exact`) ?? false;
   switch (method) {
-    case 'get_by_text': return { selector: `internal:text=${textValue(text, exact)}`, simple: { kind: 'text', text, exact } };
-    case 'get_by_label': return { selector: `internal:label=${textValue(text, exact)}`, simple: { kind: 'label', text, exact } };
-    case 'get_by_placeholder': return { selector: `internal:attr=[placeholder=${attrValue(text, exact)}]`, simple: { kind: 'placeholder', text, exact } };
-    case 'get_by_alt_text': return { selector: `internal:attr=[alt=${attrValue(text, exact)}]`, simple: { kind: 'alt', text, exact } };
-    default: return { selector: `internal:attr=[title=${attrValue(text, exact)}]`, simple: { kind: 'title', text, exact } };
+    case 'get_by_text':
+      return { selector: `internal:text=${textValue(text, exact)}`, simple: { kind: 'text', text, exact } };
+    case 'get_by_label':
+      return { selector: `internal:label=${textValue(text, exact)}`, simple: { kind: 'label', text, exact } };
+    case 'get_by_placeholder':
+      return { selector: `internal:attr=[placeholder=${attrValue(text, exact)}]`, simple: { kind: 'placeholder', text, exact } };
+    case 'get_by_alt_text':
+      return { selector: `internal:attr=[alt=${attrValue(text, exact)}]`, simple: { kind: 'alt', text, exact } };
+    default:
+      return { selector: `internal:attr=[title=${attrValue(text, exact)}]`, simple: { kind: 'title', text, exact } };
   }
 }
 
@@ -243,7 +283,8 @@ function onlyKwargs(call: PwCall, allowed: readonly string[], where: string): vo
 
 function str(node: PyNode | undefined, where: string): string {
   if (node?.kind === 'str') return node.value;
-  if (node?.kind === 'call' && dottedName(node.callee) === 're.compile') throw new PwCodeError(`${where}: regular expressions (re.compile) are not supported`);
+  if (node?.kind === 'call' && dottedName(node.callee) === 're.compile')
+    throw new PwCodeError(`${where}: regular expressions (re.compile) are not supported`);
   throw new PwCodeError(`${where}: expected a string literal`);
 }
 

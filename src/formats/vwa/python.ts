@@ -19,7 +19,10 @@ export type PyNode =
   | { kind: 'enum'; name: string; value: PyNode; at: number };
 
 export class PySyntaxError extends Error {
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(`${message} at offset ${offset}`);
   }
 }
@@ -32,7 +35,17 @@ type Token =
   | { t: 'eof'; at: number; end: number };
 
 const SIMPLE_ESCAPES: Record<string, string> = {
-  '\\': '\\', "'": "'", '"': '"', n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', a: '\x07', '\n': '',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  a: '\x07',
+  '\n': '',
 };
 
 /**
@@ -56,11 +69,23 @@ export function readPyString(src: string, at: number): { value: string; end: num
     if (src.startsWith(close, i)) return { value: out, end: i + close.length };
     const c = src[i]!;
     if (c === '\n' && !triple) throw new PySyntaxError('unterminated string literal (line break inside)', at);
-    if (c !== '\\') { out += c; i++; continue; }
+    if (c !== '\\') {
+      out += c;
+      i++;
+      continue;
+    }
     const n = src[i + 1];
     if (n === undefined) throw new PySyntaxError('unterminated string literal', at);
-    if (raw) { out += c + n; i += 2; continue; }
-    if (n in SIMPLE_ESCAPES) { out += SIMPLE_ESCAPES[n]; i += 2; continue; }
+    if (raw) {
+      out += c + n;
+      i += 2;
+      continue;
+    }
+    if (n in SIMPLE_ESCAPES) {
+      out += SIMPLE_ESCAPES[n];
+      i += 2;
+      continue;
+    }
     const hex = n === 'x' ? 2 : n === 'u' ? 4 : n === 'U' ? 8 : 0;
     if (hex) {
       const digits = src.slice(i + 2, i + 2 + hex);
@@ -72,7 +97,11 @@ export function readPyString(src: string, at: number): { value: string; end: num
       continue;
     }
     const oct = /^[0-7]{1,3}/.exec(src.slice(i + 1, i + 4));
-    if (oct) { out += String.fromCodePoint(parseInt(oct[0], 8)); i += 1 + oct[0].length; continue; }
+    if (oct) {
+      out += String.fromCodePoint(parseInt(oct[0], 8));
+      i += 1 + oct[0].length;
+      continue;
+    }
     if (n === 'N') throw new PySyntaxError('\\N{…} escapes are not supported', i);
     out += c + n; // Python keeps unknown escapes as written
     i += 2;
@@ -84,7 +113,10 @@ class Lexer {
   private readonly buffer: Token[] = [];
   private i: number;
 
-  constructor(private readonly src: string, start: number) {
+  constructor(
+    private readonly src: string,
+    start: number,
+  ) {
     this.i = start;
   }
 
@@ -146,7 +178,10 @@ export function parsePython(src: string, start = 0): { node: PyNode; end: number
   const lexer = new Lexer(src, start);
   const peek = () => lexer.peek();
   const next = () => lexer.next();
-  const isOp = (v: string) => { const t = peek(); return t.t === 'op' && t.value === v; };
+  const isOp = (v: string) => {
+    const t = peek();
+    return t.t === 'op' && t.value === v;
+  };
   /** "expected X", saying so when the input simply ended. */
   const expected = (what: string, t: Token) => new PySyntaxError(`expected ${what}${t.t === 'eof' ? ' before the end' : ''}`, t.at);
   const expectOp = (v: string) => {
@@ -160,7 +195,11 @@ export function parsePython(src: string, start = 0): { node: PyNode; end: number
     while (!isOp(closer)) {
       items.push(expr());
       trailingComma = false;
-      if (isOp(',')) { next(); trailingComma = true; continue; }
+      if (isOp(',')) {
+        next();
+        trailingComma = true;
+        continue;
+      }
       if (!isOp(closer)) throw expected(`"," or "${closer}"`, peek());
     }
     next();
@@ -175,7 +214,8 @@ export function parsePython(src: string, start = 0): { node: PyNode; end: number
         while (peek().t === 'str') value += (next() as { value: string }).value; // "a" "b"
         return { kind: 'str', value, at: t.at };
       }
-      case 'num': return { kind: 'num', value: t.value, at: t.at };
+      case 'num':
+        return { kind: 'num', value: t.value, at: t.at };
       case 'name':
         if (t.value === 'True' || t.value === 'False') return { kind: 'const', value: t.value === 'True', at: t.at };
         if (t.value === 'None') return { kind: 'const', value: null, at: t.at };
@@ -197,7 +237,10 @@ export function parsePython(src: string, start = 0): { node: PyNode; end: number
             const key = expr();
             expectOp(':');
             entries.push([key, expr()]);
-            if (isOp(',')) { next(); continue; }
+            if (isOp(',')) {
+              next();
+              continue;
+            }
             if (!isOp('}')) throw expected('"," or "}"', peek());
           }
           next();
@@ -244,7 +287,10 @@ export function parsePython(src: string, start = 0): { node: PyNode; end: number
             if (kwargs.length) throw new PySyntaxError('positional argument after a keyword argument', t.at);
             args.push(expr());
           }
-          if (isOp(',')) { next(); continue; }
+          if (isOp(',')) {
+            next();
+            continue;
+          }
           if (!isOp(')')) throw expected('"," or ")"', peek());
         }
         next();
@@ -268,7 +314,8 @@ export function parsePython(src: string, start = 0): { node: PyNode; end: number
 export function parsePythonWhole(src: string): PyNode {
   const { node, end } = parsePython(src);
   const rest = src.slice(end).trim();
-  if (rest !== '' && rest !== ';') throw new PySyntaxError(`unexpected text after the expression: ${JSON.stringify(rest.slice(0, 20))}`, end);
+  if (rest !== '' && rest !== ';')
+    throw new PySyntaxError(`unexpected text after the expression: ${JSON.stringify(rest.slice(0, 20))}`, end);
   return node;
 }
 

@@ -77,11 +77,28 @@ export function readJsonSteps(value: unknown, layout: JsonLayout): { steps: RawS
   return { steps, meta };
 }
 
-const KNOWN_ENTRY_KEYS = new Set(['info', 'action', 'step', 'url', 'som_text_obs', 'text_obs', 'observation', 'parsed_action', 'has_screenshot']);
+const KNOWN_ENTRY_KEYS = new Set([
+  'info',
+  'action',
+  'step',
+  'url',
+  'som_text_obs',
+  'text_obs',
+  'observation',
+  'parsed_action',
+  'has_screenshot',
+]);
 const KNOWN_INFO_KEYS = new Set(['observation_metadata', 'url', 'tabs', 'intent', 'ss_ori', 'ss_som', 'fail_error', 'input_images']);
 
 function readEntry(entry: unknown, record: string, recordedStep: number | string): RawStep {
-  const step: RawStep = { record, recordedStep, actionField: 'action', observation: { fields: { textNodes: '', imageNodes: '', text: '' } }, extras: {}, issues: [] };
+  const step: RawStep = {
+    record,
+    recordedStep,
+    actionField: 'action',
+    observation: { fields: { textNodes: '', imageNodes: '', text: '' } },
+    extras: {},
+    issues: [],
+  };
   if (!isPlainObject(entry)) {
     step.issues.push({ message: 'expected an object (a step: info and action)', severity: 'error' });
     step.action = null;
@@ -98,10 +115,12 @@ function readEntry(entry: unknown, record: string, recordedStep: number | string
   if (typeof entry.parsed_action === 'string' && entry.parsed_action.trim()) step.note = entry.parsed_action.trim();
 
   const info = entry.info;
-  if (info !== undefined && !isPlainObject(info)) step.issues.push({ field: 'info', message: 'expected an object; ignored', severity: 'warning' });
+  if (info !== undefined && !isPlainObject(info))
+    step.issues.push({ field: 'info', message: 'expected an object; ignored', severity: 'warning' });
   const inf = isPlainObject(info) ? info : {};
   for (const [k, v] of Object.entries(inf)) if (!KNOWN_INFO_KEYS.has(k)) step.extras[k] = v;
-  for (const k of ['fail_error', 'input_images', 'ss_som'] as const) if (inf[k] !== undefined && inf[k] !== '' && inf[k] !== null) step.extras[k] = inf[k];
+  for (const k of ['fail_error', 'input_images', 'ss_som'] as const)
+    if (inf[k] !== undefined && inf[k] !== '' && inf[k] !== null) step.extras[k] = inf[k];
   if (typeof inf.intent === 'string') step.intent = inf.intent;
 
   // Recon-Act puts url and tabs under observation_metadata.text; upstream VWA under info.
@@ -125,10 +144,14 @@ function readEntry(entry: unknown, record: string, recordedStep: number | string
   const imageNodes = nodes(image, step.observation.fields.imageNodes);
   if (textNodes) step.observation.textNodes = textNodes;
   if (imageNodes) step.observation.imageNodes = imageNodes;
-  const obsText = typeof entry.som_text_obs === 'string' ? entry.som_text_obs
-    : typeof entry.text_obs === 'string' ? entry.text_obs
-    : isPlainObject(entry.observation) && typeof entry.observation.text === 'string' ? entry.observation.text
-    : undefined;
+  const obsText =
+    typeof entry.som_text_obs === 'string'
+      ? entry.som_text_obs
+      : typeof entry.text_obs === 'string'
+        ? entry.text_obs
+        : isPlainObject(entry.observation) && typeof entry.observation.text === 'string'
+          ? entry.observation.text
+          : undefined;
   if (obsText !== undefined) step.observation.text = obsText;
 
   const url = [text?.url, inf.url, entry.url].find((u) => typeof u === 'string' && u !== '');

@@ -73,11 +73,17 @@ function readActionRepr(html: string, at: number): { value?: unknown; error?: st
     if (escaped) {
       const text = unescapeHtml(html.slice(at, close < 0 ? undefined : close));
       const { node, end } = parsePython(text);
-      if (text.slice(end).trim() !== '') return { error: `unexpected text after the action dict: ${JSON.stringify(text.slice(end, end + 20))}` };
+      if (text.slice(end).trim() !== '')
+        return { error: `unexpected text after the action dict: ${JSON.stringify(text.slice(end, end + 20))}` };
       return { value: pyLiteral(node) };
     }
     const { node, end } = parsePython(html, at);
-    if (!html.slice(end, end + 64).trimStart().startsWith('</pre>')) {
+    if (
+      !html
+        .slice(end, end + 64)
+        .trimStart()
+        .startsWith('</pre>')
+    ) {
       return { error: `the action dict is followed by ${JSON.stringify(html.slice(end, end + 20))}, not </pre>` };
     }
     return { value: pyLiteral(node) };

@@ -5,5 +5,8 @@ export function sniffVisualWebArena(file: string, head: string): boolean {
   if (!/\.json$/i.test(file)) return false;
   if (/^\s*\{\s*"\d+"\s*:\s*\{\s*"(info|action|observation)"\s*:/.test(head)) return true;
   if (!/^\s*[[{]/.test(head)) return false;
-  return /"action_type"\s*:\s*(\d+|"(ActionTypes\.)?[A-Z_]+")/.test(head) && /"(element_role|element_id|pw_code|key_comb|som_text_obs|obs_nodes_info)"\s*:/.test(head);
+  return (
+    /"action_type"\s*:\s*(\d+|"(ActionTypes\.)?[A-Z_]+")/.test(head) &&
+    /"(element_role|element_id|pw_code|key_comb|som_text_obs|obs_nodes_info)"\s*:/.test(head)
+  );
 }

@@ -28,7 +28,13 @@ export class VwaTabs {
    * it opened as a popup (which VWA then focuses), if any. `next` is the step after it, whose
    * observation lists the tabs open afterwards.
    */
-  follow(type: number | undefined, action: Action, s: RawStep, next: RawStep | undefined, warn: (issue: FieldIssue) => void): { page: string; popup?: string } {
+  follow(
+    type: number | undefined,
+    action: Action,
+    s: RawStep,
+    next: RawStep | undefined,
+    warn: (issue: FieldIssue) => void,
+  ): { page: string; popup?: string } {
     let page = this.currentPage;
     switch (type) {
       case ActionType.NEW_TAB: {
@@ -39,7 +45,12 @@ export class VwaTabs {
       case ActionType.PAGE_FOCUS: {
         const n = action.type === 'switchPage' ? action.pageIndex : 0;
         if (n < this.pages.length) this.current = n;
-        else warn({ field: `${s.actionField ? `${s.actionField}.` : ''}page_number`, message: `tab ${n} is not open at this point of the recording (${this.pages.length} open); VWA failed this step`, severity: 'warning' });
+        else
+          warn({
+            field: `${s.actionField ? `${s.actionField}.` : ''}page_number`,
+            message: `tab ${n} is not open at this point of the recording (${this.pages.length} open); VWA failed this step`,
+            severity: 'warning',
+          });
         break;
       }
       case ActionType.PAGE_CLOSE: {

@@ -25,7 +25,8 @@ export function parseMhtml(data: Buffer): Mhtml {
   if (headEnd === undefined) throw new Error('not MHTML: no blank line after the headers');
   const head = headers(text.slice(0, headEnd.at));
   const boundary = /boundary\s*=\s*"?([^";\r\n]+)"?/i.exec(head.get('content-type') ?? '')?.[1];
-  if (!/multipart\/related/i.test(head.get('content-type') ?? '') || !boundary) throw new Error('not MHTML: no multipart/related Content-Type with a boundary');
+  if (!/multipart\/related/i.test(head.get('content-type') ?? '') || !boundary)
+    throw new Error('not MHTML: no multipart/related Content-Type with a boundary');
   const parts: MhtmlPart[] = [];
   const chunks = text.slice(headEnd.next).split(`--${boundary}`);
   for (const chunk of chunks.slice(1)) {
@@ -35,9 +36,12 @@ export function parseMhtml(data: Buffer): Mhtml {
     const h = headers(chunk.slice(0, end.at));
     let body = chunk.slice(end.next).replace(/\r?\n$/, '');
     const encoding = (h.get('content-transfer-encoding') ?? '').toLowerCase();
-    const bytes = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
-      : encoding === 'quoted-printable' ? quotedPrintable((body = body.replace(/=\r?\n/g, '')))
-      : Buffer.from(body, 'latin1');
+    const bytes =
+      encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+        : encoding === 'quoted-printable'
+          ? quotedPrintable((body = body.replace(/=\r?\n/g, '')))
+          : Buffer.from(body, 'latin1');
     parts.push({
       contentType: (h.get('content-type') ?? 'application/octet-stream').split(';')[0]!.trim().toLowerCase(),
       location: h.get('content-location'),
@@ -57,7 +61,10 @@ function blankLine(text: string, from: number): { at: number; next: number } | u
 /** Header lines (folded ones joined), names lower case. */
 function headers(block: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const line of block.replace(/^\s+/, '').replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+  for (const line of block
+    .replace(/^\s+/, '')
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/)) {
     const colon = line.indexOf(':');
     if (colon > 0) out.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }

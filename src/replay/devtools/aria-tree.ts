@@ -19,22 +19,33 @@ export interface AriaQuery {
  * it; the path is read fresh on every look, so it never outlives the page it was read from.
  * Undefined when the tree cannot be asked (a cross-process frame, a page going away).
  */
-export async function queryAccessibilityTree(page: Page, q: AriaQuery): Promise<{ label: string; locator: Locator; count: number } | undefined> {
+export async function queryAccessibilityTree(
+  page: Page,
+  q: AriaQuery,
+): Promise<{ label: string; locator: Locator; count: number } | undefined> {
   const frame = childFrame(page, q.framePath ?? []);
   if (!frame) return undefined;
   try {
     const cdp = await cdpSession(page);
     const root = await documentOf(cdp, q.framePath ?? []);
     if (root === undefined) return undefined;
-    const { nodes } = await cdp.send('Accessibility.queryAXTree', { backendNodeId: root, ...(q.name !== undefined ? { accessibleName: q.name } : {}), ...(q.role ? { role: q.role } : {}) });
-    const ids = nodes.filter((n) => !n.ignored && n.role && !NOT_ELEMENTS.has(String(n.role.value)) && n.backendDOMNodeId !== undefined).map((n) => n.backendDOMNodeId!);
+    const { nodes } = await cdp.send('Accessibility.queryAXTree', {
+      backendNodeId: root,
+      ...(q.name !== undefined ? { accessibleName: q.name } : {}),
+      ...(q.role ? { role: q.role } : {}),
+    });
+    const ids = nodes
+      .filter((n) => !n.ignored && n.role && !NOT_ELEMENTS.has(String(n.role.value)) && n.backendDOMNodeId !== undefined)
+      .map((n) => n.backendDOMNodeId!);
     const paths: string[] = [];
     for (const id of ids) {
       const path = await pathOf(cdp, id);
       if (path) paths.push(path);
     }
     const label = `aria/${q.name ?? ''}${q.role ? `[role="${q.role}"]` : ''}${q.framePath?.length ? ` in frame ${q.framePath.join('.')}` : ''}`;
-    const locator = paths.length ? paths.slice(1).reduce((acc, p) => acc.or(frame.locator(p)), frame.locator(paths[0]!)) : frame.locator('css=:not(*)');
+    const locator = paths.length
+      ? paths.slice(1).reduce((acc, p) => acc.or(frame.locator(p)), frame.locator(paths[0]!))
+      : frame.locator('css=:not(*)');
     return { label, locator, count: paths.length };
   } catch {
     return undefined;

@@ -17,21 +17,29 @@ const TYPING_LIMIT = 100;
  */
 export async function changeValue(l: Locator, value: string, timeoutMs: number): Promise<string | undefined> {
   await l.waitFor({ state: 'visible', timeout: timeoutMs });
-  const kind = await l.evaluate((el): FieldKind => {
-    if (el instanceof HTMLSelectElement) return 'select';
-    if (el instanceof HTMLTextAreaElement) return 'typeable';
-    if (el instanceof HTMLInputElement) {
-      if (el.type === 'checkbox' || el.type === 'radio') return 'checkable';
-      return ['text', 'url', 'tel', 'search', 'password', 'number', 'email'].includes(el.type) ? 'typeable' : 'other-input';
-    }
-    if (['checkbox', 'radio', 'switch'].includes(el.getAttribute('role') ?? '')) return 'checkable';
-    return (el as HTMLElement).isContentEditable ? 'contenteditable' : 'unknown';
-  }, undefined, { timeout: timeoutMs });
+  const kind = await l.evaluate(
+    (el): FieldKind => {
+      if (el instanceof HTMLSelectElement) return 'select';
+      if (el instanceof HTMLTextAreaElement) return 'typeable';
+      if (el instanceof HTMLInputElement) {
+        if (el.type === 'checkbox' || el.type === 'radio') return 'checkable';
+        return ['text', 'url', 'tel', 'search', 'password', 'number', 'email'].includes(el.type) ? 'typeable' : 'other-input';
+      }
+      if (['checkbox', 'radio', 'switch'].includes(el.getAttribute('role') ?? '')) return 'checkable';
+      return (el as HTMLElement).isContentEditable ? 'contenteditable' : 'unknown';
+    },
+    undefined,
+    { timeout: timeoutMs },
+  );
   switch (kind) {
     case 'unknown':
       throw new Error('the element cannot be filled out (not a form field, nor contenteditable)');
     case 'checkable': {
-      const state = await l.evaluate((el) => ((el as HTMLInputElement).indeterminate || el.getAttribute('aria-checked') === 'mixed' ? 'mixed' : (el as HTMLInputElement).checked === true || el.getAttribute('aria-checked') === 'true'));
+      const state = await l.evaluate((el) =>
+        (el as HTMLInputElement).indeterminate || el.getAttribute('aria-checked') === 'mixed'
+          ? 'mixed'
+          : (el as HTMLInputElement).checked === true || el.getAttribute('aria-checked') === 'true',
+      );
       if (state === 'mixed' || state !== !!value) await l.click({ timeout: timeoutMs });
       return undefined;
     }

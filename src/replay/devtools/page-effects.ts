@@ -10,10 +10,14 @@ export async function scrollTo(page: Page, element: Locator | undefined, to: { x
   if (element) {
     // Brought into view first, as Puppeteer's locator does before it scrolls an element.
     await element.scrollIntoViewIfNeeded({ timeout: timeoutMs });
-    await element.evaluate((el, p) => {
-      el.scrollLeft = p.x;
-      el.scrollTop = p.y;
-    }, to, { timeout: timeoutMs });
+    await element.evaluate(
+      (el, p) => {
+        el.scrollLeft = p.x;
+        el.scrollTop = p.y;
+      },
+      to,
+      { timeout: timeoutMs },
+    );
     return;
   }
   await page.evaluate((p) => window.scroll(p.x, p.y), to);
@@ -26,7 +30,12 @@ export async function scrollTo(page: Page, element: Locator | undefined, to: { x
  */
 export async function emulateNetwork(page: Page, n: { download: number; upload: number; latency: number }): Promise<void> {
   const cdp = await cdpSession(page);
-  await cdp.send('Network.emulateNetworkConditions', { offline: !n.download && !n.upload, latency: n.latency, downloadThroughput: n.download, uploadThroughput: n.upload });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: !n.download && !n.upload,
+    latency: n.latency,
+    downloadThroughput: n.download,
+    uploadThroughput: n.upload,
+  });
 }
 
 /** The frame a list of iframe selectors leads to (main frame down), or undefined when one is missing. */

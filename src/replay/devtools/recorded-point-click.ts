@@ -47,16 +47,21 @@ async function sideButtonClick(page: Page, x: number, y: number, button: 'back' 
  * two animation frames agree on its box: one round trip to the page.
  */
 async function inViewAndStill(l: Locator, timeoutMs: number): Promise<void> {
-  await l.evaluate(async (el) => {
-    const r = el.getBoundingClientRect();
-    if (r.bottom < 0 || r.right < 0 || r.top > innerHeight || r.left > innerWidth) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-    const box = () => JSON.stringify(el.getBoundingClientRect());
-    let last = box();
-    for (;;) {
-      await new Promise((done) => requestAnimationFrame(done));
-      const now = box();
-      if (now === last) return;
-      last = now;
-    }
-  }, undefined, { timeout: timeoutMs });
+  await l.evaluate(
+    async (el) => {
+      const r = el.getBoundingClientRect();
+      if (r.bottom < 0 || r.right < 0 || r.top > innerHeight || r.left > innerWidth)
+        el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      const box = () => JSON.stringify(el.getBoundingClientRect());
+      let last = box();
+      for (;;) {
+        await new Promise((done) => requestAnimationFrame(done));
+        const now = box();
+        if (now === last) return;
+        last = now;
+      }
+    },
+    undefined,
+    { timeout: timeoutMs },
+  );
 }

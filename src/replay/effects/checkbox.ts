@@ -30,6 +30,9 @@ async function stateAfter(handle: ElementHandle, l: Locator, want: boolean): Pro
   if (connected) return (await handle.isChecked().catch(() => !want)) === want ? (want ? 'checked' : 'unchecked') : undefined;
   // Gone: re-rendered in place (the locator finds it again, judge that one), or it left the page.
   const again = await l.count().catch(() => 0);
-  if (again === 1) return (await l.isChecked({ timeout: 500 }).catch(() => !want)) === want ? `${want ? 'checked' : 'unchecked'} (the element was re-rendered)` : undefined;
+  if (again === 1)
+    return (await l.isChecked({ timeout: 500 }).catch(() => !want)) === want
+      ? `${want ? 'checked' : 'unchecked'} (the element was re-rendered)`
+      : undefined;
   return 'the element left the page when clicked (as a row leaves a filtered list)';
 }

@@ -42,7 +42,8 @@ export function focusedElement(): Element | null {
   let a: Element | null = document.activeElement;
   for (let depth = 0; depth < 8 && a; depth++) {
     if (a.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-    else if (a.tagName === 'IFRAME' && (a as HTMLIFrameElement).contentDocument?.activeElement) a = (a as HTMLIFrameElement).contentDocument!.activeElement;
+    else if (a.tagName === 'IFRAME' && (a as HTMLIFrameElement).contentDocument?.activeElement)
+      a = (a as HTMLIFrameElement).contentDocument!.activeElement;
     else break;
   }
   return a;
@@ -56,7 +57,9 @@ export async function targetEditable(l: Locator): Promise<EditableState | undefi
 export async function focusedEditable(page: Page): Promise<EditableState | undefined> {
   const handle = await page.evaluateHandle(focusedElement).catch(() => undefined);
   const el = handle?.asElement();
-  const state = el ? await el.evaluate(editableOf).catch(() => undefined) : await page.evaluate(() => ({ editable: false, value: '', element: 'nothing' })).catch(() => undefined);
+  const state = el
+    ? await el.evaluate(editableOf).catch(() => undefined)
+    : await page.evaluate(() => ({ editable: false, value: '', element: 'nothing' })).catch(() => undefined);
   await handle?.dispose().catch(() => undefined);
   return state;
 }

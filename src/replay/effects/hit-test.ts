@@ -46,11 +46,22 @@ function hitTestInPage(el: Element, { position, scrolled }: { position: { x: num
   if (!at) return { ...rounded, onTarget: false, hit: 'nothing (outside the page)' };
   const hitEl = at;
   const label = hitEl.tagName === 'LABEL' ? (hitEl as HTMLLabelElement).control : null;
-  const host = (n: Node) => { let p: Node | null = n; while (p) { if (p === el) return true; p = p.parentNode ?? (p as ShadowRoot).host ?? null; } return false; };
+  const host = (n: Node) => {
+    let p: Node | null = n;
+    while (p) {
+      if (p === el) return true;
+      p = p.parentNode ?? (p as ShadowRoot).host ?? null;
+    }
+    return false;
+  };
   const onTarget = host(hitEl) || label === el || (el.tagName === 'LABEL' && (el as HTMLLabelElement).control === hitEl);
   const id = hitEl.id ? `#${hitEl.id}` : hitEl.classList.length ? `.${hitEl.classList[0]}` : '';
   const text = ((hitEl as HTMLElement).innerText ?? hitEl.textContent ?? '').replace(/\s+/g, ' ').trim();
-  return { ...rounded, onTarget, hit: `${hitEl.tagName.toLowerCase()}${id}${text ? ` "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"` : ''}` };
+  return {
+    ...rounded,
+    onTarget,
+    hit: `${hitEl.tagName.toLowerCase()}${id}${text ? ` "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"` : ''}`,
+  };
 }
 
 /**
@@ -62,14 +73,18 @@ function hitTestInPage(el: Element, { position, scrolled }: { position: { x: num
  * only says what it saw. It never fails the step itself.
  */
 export async function hitTestBefore(l: Locator, position: { x: number; y: number } | undefined, timeout: number): Promise<EffectCheck> {
-  const probe = (scrolled: boolean) => l.evaluate(hitTestInPage, { position: position ?? null, scrolled }, { timeout }).catch(() => undefined);
+  const probe = (scrolled: boolean) =>
+    l.evaluate(hitTestInPage, { position: position ?? null, scrolled }, { timeout }).catch(() => undefined);
   let hit = await probe(false);
   if (hit?.outOfView) {
     // The same scrolling Playwright's click does first, so the page ends where it always did.
     await l.scrollIntoViewIfNeeded({ timeout }).catch(() => undefined);
     hit = await probe(true);
   }
-  if (!hit || hit.skip) return unverified('the target had no box to hit-test before acting (Playwright\'s own checks applied)');
-  if (!hit.onTarget) return checked(`the point (${hit.x}, ${hit.y}) was covered by ${hit.hit}; Playwright acted once its hit-target check found the target there`);
+  if (!hit || hit.skip) return unverified("the target had no box to hit-test before acting (Playwright's own checks applied)");
+  if (!hit.onTarget)
+    return checked(
+      `the point (${hit.x}, ${hit.y}) was covered by ${hit.hit}; Playwright acted once its hit-target check found the target there`,
+    );
   return checked(`the point (${hit.x}, ${hit.y}) hits the target (${hit.hit})`);
 }

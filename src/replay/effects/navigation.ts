@@ -22,7 +22,8 @@ export function afterGoto(page: Page, requested: string, response: Response | nu
   const now = page.url();
   if (same(now, requested)) return checked(`at ${now}`);
   if (response && response.request().redirectedFrom()) return checked(`at ${now} (the server redirected ${requested} there)`);
-  if (now === 'about:blank' || (before !== undefined && same(now, before) && !same(before, requested))) return noEffect(`expected the page at ${requested}; it is still at ${now}`);
+  if (now === 'about:blank' || (before !== undefined && same(now, before) && !same(before, requested)))
+    return noEffect(`expected the page at ${requested}; it is still at ${now}`);
   return checked(`at ${now} (the page moved on from ${requested})`);
 }
 

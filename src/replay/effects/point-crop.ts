@@ -34,16 +34,26 @@ export async function cropCheckBefore(page: Page, evidence: Evidence | undefined
   const clip = clamp({ x: box.x * toLive.x, y: box.y * toLive.y, width: box.width * toLive.x, height: box.height * toLive.y }, live);
   if (!clip) return unverified('the recorded option lies outside the live viewport: it could not be compared');
   const score = async () => {
-    const shot = await page.screenshot({ clip, scale: 'device', animations: 'disabled', caret: 'hide', timeout: 10_000 }).catch(() => undefined);
+    const shot = await page
+      .screenshot({ clip, scale: 'device', animations: 'disabled', caret: 'hide', timeout: 10_000 })
+      .catch(() => undefined);
     if (!shot) return undefined;
     const crop = resized(PNG.sync.read(shot), Math.round(inRecorded.width), Math.round(inRecorded.height));
     return Math.round(cropSimilarity(recorded, crop, inRecorded) * 1000) / 1000;
   };
   let similarity = await score();
-  if (similarity !== undefined && similarity < CROP_MIN) similarity = (await pollUntil(async () => { const s = await score(); return s !== undefined && s >= CROP_MIN ? s : undefined; }, EFFECT_SETTLE_MS)) ?? similarity;
+  if (similarity !== undefined && similarity < CROP_MIN)
+    similarity =
+      (await pollUntil(async () => {
+        const s = await score();
+        return s !== undefined && s >= CROP_MIN ? s : undefined;
+      }, EFFECT_SETTLE_MS)) ?? similarity;
   if (similarity === undefined) return unverified('the live page could not be captured to compare the clicked option');
   const where = `the recorded option at (${Math.round(clip.x)}, ${Math.round(clip.y)}) ${Math.round(clip.width)}×${Math.round(clip.height)}`;
-  if (similarity < CROP_MIN) return noEffect(`expected ${where} under the point, as the recorded screenshot shows it; the live page shows something else there (crop similarity ${similarity} < ${CROP_MIN})`);
+  if (similarity < CROP_MIN)
+    return noEffect(
+      `expected ${where} under the point, as the recorded screenshot shows it; the live page shows something else there (crop similarity ${similarity} < ${CROP_MIN})`,
+    );
   return checked(`${where} looks as recorded (crop similarity ${similarity})`);
 }
 

@@ -34,13 +34,21 @@ function scrollInPage(target: Element, { dx, dy, unit, page }: InPageArgs): Scro
   const to = where();
   const tag = box.tagName.toLowerCase();
   const what = el ? `${tag}${el.id ? `#${el.id}` : el.classList.length ? `.${el.classList[0]}` : ''}` : 'the page';
-  return { what, from, to, max: { left: Math.max(0, box.scrollWidth - box.clientWidth), top: Math.max(0, box.scrollHeight - box.clientHeight) } };
+  return {
+    what,
+    from,
+    to,
+    max: { left: Math.max(0, box.scrollWidth - box.clientWidth), top: Math.max(0, box.scrollHeight - box.clientHeight) },
+  };
 }
 
 /** scroll: performs it, then checks the position moved, or says it was already at the end in that direction. */
 export async function scrollAndCheck(on: Page | Locator, args: ScrollArgs): Promise<EffectCheck> {
   // The function itself goes to the page (Playwright sends its source): no wrapper calling it by name.
-  const s = 'goto' in on ? await on.locator(':root').evaluate(scrollInPage, { ...args, page: true }) : await on.evaluate(scrollInPage, { ...args, page: false });
+  const s =
+    'goto' in on
+      ? await on.locator(':root').evaluate(scrollInPage, { ...args, page: true })
+      : await on.evaluate(scrollInPage, { ...args, page: false });
   return judgeScroll(s, args);
 }
 
@@ -51,7 +59,11 @@ function judgeScroll(s: Scrolled, { dx, dy }: ScrollArgs): EffectCheck {
   if (moved.length) return checked(`${s.what}: ${moved.join(', ')}`);
   const atEnd = (d: number, pos: number, max: number) => d === 0 || (d > 0 ? pos >= max : pos <= 0);
   if (atEnd(dy, s.from.top, s.max.top) && atEnd(dx, s.from.left, s.max.left)) {
-    return checked(`${s.what} was already at the end: nothing to scroll (scrollTop ${s.from.top} of ${s.max.top}${dx ? `, scrollLeft ${s.from.left} of ${s.max.left}` : ''})`);
+    return checked(
+      `${s.what} was already at the end: nothing to scroll (scrollTop ${s.from.top} of ${s.max.top}${dx ? `, scrollLeft ${s.from.left} of ${s.max.left}` : ''})`,
+    );
   }
-  return noEffect(`expected ${s.what} to scroll by (${dx}, ${dy}); it stayed at scrollTop ${s.from.top} of ${s.max.top}, scrollLeft ${s.from.left} of ${s.max.left}`);
+  return noEffect(
+    `expected ${s.what} to scroll by (${dx}, ${dy}); it stayed at scrollTop ${s.from.top} of ${s.max.top}, scrollLeft ${s.from.left} of ${s.max.left}`,
+  );
 }

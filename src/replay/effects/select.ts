@@ -4,7 +4,11 @@ import { checked, noEffect, quote, unverified, type EffectCheck } from './effect
 /** select (and a fill on a <select>): afterwards every wanted option is selected, by value or label as recorded. */
 export async function afterSelect(l: Locator, wanted: string[], by: 'value' | 'label' | 'valueOrLabel'): Promise<EffectCheck> {
   const selected = await l
-    .evaluate((el) => (el.tagName === 'SELECT' ? Array.from((el as HTMLSelectElement).selectedOptions).map((o) => ({ value: o.value, label: o.label })) : undefined))
+    .evaluate((el) =>
+      el.tagName === 'SELECT'
+        ? Array.from((el as HTMLSelectElement).selectedOptions).map((o) => ({ value: o.value, label: o.label }))
+        : undefined,
+    )
     .catch(() => null);
   if (selected === null) return unverified('the page changed (navigated) before the selection could be read');
   // Playwright also selects on a non-<select> (an ARIA listbox): there is no selectedOptions to read.

@@ -24,7 +24,8 @@ function judge(after: EditableState | undefined, text: string, whole: boolean, b
   // The reformatted value is not quoted: it could carry a secret in a shape the exact-value scrub misses.
   if (seen === 'reformatted') return checked(`${after.element} holds the typed text as the page formatted it`);
   // A field that filters as you type (an autocomplete replacing the text) still took the keys.
-  if (before && before.element === after.element && before.value !== after.value && text !== '') return checked(`${after.element} changed to ${quote(after.value)} (typed ${quote(text)})`);
+  if (before && before.element === after.element && before.value !== after.value && text !== '')
+    return checked(`${after.element} changed to ${quote(after.value)} (typed ${quote(text)})`);
   return noEffect(`expected ${after.element} to hold ${quote(text)}; it holds ${quote(after.value)}`);
 }
 
@@ -34,7 +35,11 @@ function judge(after: EditableState | undefined, text: string, whole: boolean, b
  * the Enter may submit the form, navigate or clear the field (a to-do input), after which there
  * is no value left to read.
  */
-export async function typeChecked(text: string, type: (part: string) => Promise<void>, check: (typed: string) => Promise<EffectCheck>): Promise<EffectCheck> {
+export async function typeChecked(
+  text: string,
+  type: (part: string) => Promise<void>,
+  check: (typed: string) => Promise<EffectCheck>,
+): Promise<EffectCheck> {
   const cut = text.indexOf('\n');
   const head = cut < 0 ? text : text.slice(0, cut);
   const tail = cut < 0 ? '' : text.slice(cut);
@@ -55,7 +60,9 @@ export async function afterClear(l: Locator): Promise<EffectCheck> {
   const after = await targetEditable(l);
   if (!after) return unverified('the page changed (navigated) before the value could be read');
   if (!after.editable) return noEffect(`expected an editable element to clear; ${after.element} is not editable`);
-  return after.value === '' ? checked(`${after.element} is empty`) : noEffect(`expected ${after.element} to be empty; it holds ${quote(after.value)}`);
+  return after.value === ''
+    ? checked(`${after.element} is empty`)
+    : noEffect(`expected ${after.element} to be empty; it holds ${quote(after.value)}`);
 }
 
 /** Before `type` into a target: its value, to tell a change from a field that ignored the keys. */
@@ -72,7 +79,8 @@ export async function afterTypingInto(l: Locator, text: string, before: Editable
  */
 export async function focusedForTyping(page: Page, text: string): Promise<{ focused?: EditableState; refused?: EffectCheck }> {
   const focused = await focusedEditable(page);
-  if (focused && !focused.editable) return { refused: noEffect(`nothing editable has focus (focus is on ${focused.element}): ${quote(text)} would be typed nowhere`) };
+  if (focused && !focused.editable)
+    return { refused: noEffect(`nothing editable has focus (focus is on ${focused.element}): ${quote(text)} would be typed nowhere`) };
   return { focused };
 }
 
@@ -86,5 +94,7 @@ export async function afterClearingFocused(page: Page): Promise<EffectCheck> {
   const after = await focusedEditable(page);
   if (!after) return unverified('the page changed (navigated) before the value could be read');
   if (!after.editable) return noEffect(`expected the clicked field to be cleared; focus is on ${after.element}, which is not editable`);
-  return after.value === '' ? checked(`${after.element} is empty`) : noEffect(`expected ${after.element} to be empty; it holds ${quote(after.value)}`);
+  return after.value === ''
+    ? checked(`${after.element} is empty`)
+    : noEffect(`expected ${after.element} to be empty; it holds ${quote(after.value)}`);
 }

@@ -12,7 +12,13 @@ import type { EpisodeSecrets } from '../episode-secrets.js';
  * screenshot masks what secrets were typed into. A capture that fails leaves the step without
  * a baseline: approve then keeps that step's recorded one.
  */
-export async function captureBaseline(page: Page, dir: string, index: number, out: string, secrets: EpisodeSecrets): Promise<StepResult['baseline']> {
+export async function captureBaseline(
+  page: Page,
+  dir: string,
+  index: number,
+  out: string,
+  secrets: EpisodeSecrets,
+): Promise<StepResult['baseline']> {
   const folder = join(dir, 'baseline');
   mkdirSync(folder, { recursive: true });
   const html = join(folder, `${index}.html.txt`);

@@ -45,17 +45,29 @@ export async function directLocator(page: Page, found: Locator): Promise<HealedL
 
 function* candidates(f: OwnFacts, aria: { role: string; name?: string } | undefined): Generator<HealedLocator> {
   const q = (s: string) => JSON.stringify(s).replace(/^"|"$/g, "'");
-  if (f.testId) yield { selector: `internal:testid=[data-testid=${attrValue(f.testId, true)}]`, description: `getByTestId(${q(f.testId)})` };
-  if (aria?.name) yield { selector: `internal:role=${aria.role}[name=${attrValue(aria.name, false)}]`, description: `getByRole('${aria.role}', { name: ${q(aria.name)} })` };
-  if (f.placeholder) yield { selector: `internal:attr=[placeholder=${attrValue(f.placeholder, false)}]`, description: `getByPlaceholder(${q(f.placeholder)})` };
-  if (aria?.name && isField(aria.role)) yield { selector: `internal:label=${textValue(aria.name, false)}`, description: `getByLabel(${q(aria.name)})` };
+  if (f.testId)
+    yield { selector: `internal:testid=[data-testid=${attrValue(f.testId, true)}]`, description: `getByTestId(${q(f.testId)})` };
+  if (aria?.name)
+    yield {
+      selector: `internal:role=${aria.role}[name=${attrValue(aria.name, false)}]`,
+      description: `getByRole('${aria.role}', { name: ${q(aria.name)} })`,
+    };
+  if (f.placeholder)
+    yield {
+      selector: `internal:attr=[placeholder=${attrValue(f.placeholder, false)}]`,
+      description: `getByPlaceholder(${q(f.placeholder)})`,
+    };
+  if (aria?.name && isField(aria.role))
+    yield { selector: `internal:label=${textValue(aria.name, false)}`, description: `getByLabel(${q(aria.name)})` };
   if (f.alt) yield { selector: `internal:attr=[alt=${attrValue(f.alt, false)}]`, description: `getByAltText(${q(f.alt)})` };
   if (f.title) yield { selector: `internal:attr=[title=${attrValue(f.title, false)}]`, description: `getByTitle(${q(f.title)})` };
-  if (f.text && f.text.length <= 80) yield { selector: `internal:text=${textValue(f.text, false)}`, description: `getByText(${q(f.text)})` };
+  if (f.text && f.text.length <= 80)
+    yield { selector: `internal:text=${textValue(f.text, false)}`, description: `getByText(${q(f.text)})` };
   if (f.id && /^[A-Za-z][\w-]*$/.test(f.id)) yield { selector: `#${f.id}`, description: `locator('#${f.id}')` };
 }
 
-const isField = (role: string) => ['textbox', 'combobox', 'checkbox', 'radio', 'spinbutton', 'slider', 'searchbox', 'switch'].includes(role);
+const isField = (role: string) =>
+  ['textbox', 'combobox', 'checkbox', 'radio', 'spinbutton', 'slider', 'searchbox', 'switch'].includes(role);
 
 /**
  * Role and accessible name from the first line of Playwright's ARIA snapshot of the element

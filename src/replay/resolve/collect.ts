@@ -59,14 +59,28 @@ function collectInPage({ mark, max, prefix }: { mark: string; max: number; prefi
     const tag = el.tagName.toLowerCase();
     const type = (el.getAttribute('type') ?? 'text').toLowerCase();
     switch (tag) {
-      case 'a': return el.hasAttribute('href') ? 'link' : undefined;
-      case 'button': case 'summary': return 'button';
-      case 'select': return el.hasAttribute('multiple') ? 'listbox' : 'combobox';
-      case 'textarea': return 'textbox';
-      case 'img': return 'img';
-      case 'option': return 'option';
-      case 'li': return 'listitem';
-      case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': return 'heading';
+      case 'a':
+        return el.hasAttribute('href') ? 'link' : undefined;
+      case 'button':
+      case 'summary':
+        return 'button';
+      case 'select':
+        return el.hasAttribute('multiple') ? 'listbox' : 'combobox';
+      case 'textarea':
+        return 'textbox';
+      case 'img':
+        return 'img';
+      case 'option':
+        return 'option';
+      case 'li':
+        return 'listitem';
+      case 'h1':
+      case 'h2':
+      case 'h3':
+      case 'h4':
+      case 'h5':
+      case 'h6':
+        return 'heading';
       case 'input':
         if (['button', 'submit', 'reset', 'image'].includes(type)) return 'button';
         if (type === 'checkbox' || type === 'radio') return type;
@@ -75,17 +89,29 @@ function collectInPage({ mark, max, prefix }: { mark: string; max: number; prefi
         if (type === 'range') return 'slider';
         if (type === 'hidden') return undefined;
         return 'textbox';
-      default: return undefined;
+      default:
+        return undefined;
     }
   };
 
   const labelText = (el: Element): string | undefined => {
     const labelledBy = el.getAttribute('aria-labelledby');
-    if (labelledBy) return clean(labelledBy.split(/\s+/).map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '').join(' '));
+    if (labelledBy)
+      return clean(
+        labelledBy
+          .split(/\s+/)
+          .map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      );
     const aria = el.getAttribute('aria-label');
     if (aria) return clean(aria);
     const labels = (el as HTMLInputElement).labels;
-    if (labels && labels.length) return clean(Array.from(labels).map((l) => l.textContent).join(' '));
+    if (labels && labels.length)
+      return clean(
+        Array.from(labels)
+          .map((l) => l.textContent)
+          .join(' '),
+      );
     return undefined;
   };
 
@@ -99,7 +125,10 @@ function collectInPage({ mark, max, prefix }: { mark: string; max: number; prefi
       return clean(el.getAttribute('title') ?? input.placeholder ?? '');
     }
     if (tag === 'img') return clean(el.getAttribute('alt') ?? el.getAttribute('title'));
-    if (role && ['button', 'link', 'heading', 'option', 'listitem', 'checkbox', 'radio', 'tab', 'menuitem', 'cell'].includes(role) || tag === 'button') {
+    if (
+      (role && ['button', 'link', 'heading', 'option', 'listitem', 'checkbox', 'radio', 'tab', 'menuitem', 'cell'].includes(role)) ||
+      tag === 'button'
+    ) {
       return clean((el as HTMLElement).innerText || el.textContent) || cssContent(el) || clean(el.getAttribute('title'));
     }
     return clean(el.getAttribute('title'));
@@ -135,7 +164,11 @@ function collectInPage({ mark, max, prefix }: { mark: string; max: number; prefi
 
   const containerOf = (el: Element): string | undefined => {
     const own = clean(el.textContent, 1000).length;
-    for (let p = el.parentElement ?? (el.getRootNode() as ShadowRoot).host ?? null, hops = 0; p && hops < 6; p = p.parentElement ?? ((p.getRootNode() as ShadowRoot).host ?? null), hops++) {
+    for (
+      let p = el.parentElement ?? (el.getRootNode() as ShadowRoot).host ?? null, hops = 0;
+      p && hops < 6;
+      p = p.parentElement ?? (p.getRootNode() as ShadowRoot).host ?? null, hops++
+    ) {
       const text = clean((p as HTMLElement).innerText || p.textContent, 300);
       if (p.matches(CONTAINER) || text.length > own + 12) return text;
     }
@@ -162,7 +195,9 @@ function collectInPage({ mark, max, prefix }: { mark: string; max: number; prefi
         if (v !== null && v.length < 300) attrs[a] = v;
       }
       // data-* values name things in the markup's own words (data-pname="bookId").
-      for (const a of Array.from(node.attributes).filter((a) => a.name.startsWith('data-') && !a.name.startsWith('data-rw-')).slice(0, 8)) {
+      for (const a of Array.from(node.attributes)
+        .filter((a) => a.name.startsWith('data-') && !a.name.startsWith('data-rw-'))
+        .slice(0, 8)) {
         if (a.value.length > 0 && a.value.length < 100) attrs[a.name] = a.value;
       }
       const id = `${prefix}${out.length}`;

@@ -25,7 +25,10 @@ export async function revealByHover(page: Page, candidate: Candidate, timeoutMs 
     }, REVEAL)
     .catch(() => false);
   if (!marked) return false;
-  await candidate.frame.locator(`[${REVEAL}]`).hover({ timeout: timeoutMs }).catch(() => undefined);
+  await candidate.frame
+    .locator(`[${REVEAL}]`)
+    .hover({ timeout: timeoutMs })
+    .catch(() => undefined);
   await page.waitForTimeout(50);
   return target.isVisible().catch(() => false);
 }

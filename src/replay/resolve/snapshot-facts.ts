@@ -28,7 +28,10 @@ export interface SnapshotContext {
  * screenshot — taken with the pointer on the real one — says which.
  */
 export async function factsFromSnapshot(browser: Browser, selector: string, snapshot: SnapshotContext): Promise<ElementFacts | undefined> {
-  const { context, page } = await openSealedPage(browser, { viewport: snapshot.viewport, allowHost: snapshot.styleBase ? new URL(snapshot.styleBase).host : undefined });
+  const { context, page } = await openSealedPage(browser, {
+    viewport: snapshot.viewport,
+    allowHost: snapshot.styleBase ? new URL(snapshot.styleBase).host : undefined,
+  });
   try {
     if (snapshot.styleBase) await allowStylesFrom(page, snapshot.styleBase);
     const html = snapshot.styleBase ? withBase(snapshot.html, snapshot.styleBase) : snapshot.html;
@@ -50,7 +53,8 @@ export async function factsFromSnapshot(browser: Browser, selector: string, snap
 
 async function byScreenshot(page: Page, found: Candidate[], screenshot: PNG | undefined): Promise<Candidate | undefined> {
   const viewport = page.viewportSize();
-  if (!screenshot || found.length < 2 || found.length > 12 || screenshot.width !== viewport?.width || screenshot.height !== viewport.height) return undefined;
+  if (!screenshot || found.length < 2 || found.length > 12 || screenshot.width !== viewport?.width || screenshot.height !== viewport.height)
+    return undefined;
   const matches: Match<Candidate>[] = [];
   for (const c of found) matches.push({ item: c, score: (await visualAgreement(page, screenshot, c)) ?? 0, evidence: [] });
   const decision = decide(matches, { minScore: DEFAULT_MIN_SCORE, margin: 0.15 });

@@ -28,7 +28,9 @@ export function recordedScreenshot(path: string): PNG | undefined {
  */
 export async function visualAgreement(page: Page, recorded: PNG, candidate: Candidate): Promise<number | undefined> {
   if (!candidate.visible && !(await revealByHover(page, candidate))) return undefined;
-  const box = await candidateLocator(candidate).boundingBox().catch(() => null);
+  const box = await candidateLocator(candidate)
+    .boundingBox()
+    .catch(() => null);
   if (!box || box.width < 1 || box.height < 1) return undefined;
   const clip = { x: Math.max(0, box.x), y: Math.max(0, box.y), width: box.width, height: box.height };
   const shot = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' }).catch(() => undefined);

@@ -8,9 +8,18 @@ import type { Download } from 'playwright';
  * short — a hostile page's 400 MB download must not fill the disk. Returns the path and, when
  * cut, the note for the step.
  */
-export async function saveDownload(download: Download, dir: string, n: number, maxBytes: number | undefined): Promise<{ path: string; note?: string }> {
+export async function saveDownload(
+  download: Download,
+  dir: string,
+  n: number,
+  maxBytes: number | undefined,
+): Promise<{ path: string; note?: string }> {
   mkdirSync(dir, { recursive: true });
-  const name = download.suggestedFilename().replace(/[/\\\0]/g, '_').replace(/^\.+$/, '_') || `download-${n}`;
+  const name =
+    download
+      .suggestedFilename()
+      .replace(/[/\\\0]/g, '_')
+      .replace(/^\.+$/, '_') || `download-${n}`;
   const path = join(dir, `${n}-${name}`);
   if (maxBytes === undefined) {
     await download.saveAs(path);

@@ -6,7 +6,8 @@ import { escapeHtml } from '../../escape-html.js';
  * inline styles and data: images still render. A meta CSP placed before everything else holds
  * for the whole document, event-handler attributes and `javascript:` URLs included.
  */
-export const INERT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; media-src data:; form-action 'none'; base-uri 'none'";
+export const INERT_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; media-src data:; form-action 'none'; base-uri 'none'";
 
 /** Elements removed with their content: they run code or load another document. */
 const DROPPED = new Set(['script', 'object', 'embed', 'applet', 'portal', 'base']);

@@ -15,12 +15,17 @@ export interface UploadFile {
  * must not upload `/etc/passwd` to the page. A missing file is sent empty (noted); a name that is
  * no file name (`..`, `.`) or a file outside is refused with the reason, never read.
  */
-export function uploadPayload(names: readonly string[], filesDir: string | undefined, read: (path: string) => Buffer): { files: UploadFile[]; notes: string[] } | { refused: string } {
+export function uploadPayload(
+  names: readonly string[],
+  filesDir: string | undefined,
+  read: (path: string) => Buffer,
+): { files: UploadFile[]; notes: string[] } | { refused: string } {
   const files: UploadFile[] = [];
   const notes: string[] = [];
   for (const recorded of names) {
     const name = basename(recorded);
-    if (name === '' || name === '.' || name === '..' || name.includes('\0')) return { refused: `upload ${JSON.stringify(recorded)} is not a file name` };
+    if (name === '' || name === '.' || name === '..' || name.includes('\0'))
+      return { refused: `upload ${JSON.stringify(recorded)} is not a file name` };
     const found = filesDir ? confinedFile(filesDir, name) : { missing: true as const };
     if ('refused' in found) return { refused: `upload ${JSON.stringify(recorded)} refused: ${found.refused}` };
     if ('missing' in found) {
@@ -47,10 +52,13 @@ function confinedFile(dir: string, name: string): { path: string } | { missing: 
     return { missing: true }; // absent, or a dangling link: nothing to read either way
   }
   const rel = relative(root, real);
-  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return { refused: `it resolves to ${real}, outside ${root}` };
+  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel))
+    return { refused: `it resolves to ${real}, outside ${root}` };
   let isFile = false;
   try {
     isFile = statSync(real).isFile();
-  } catch { /* vanished */ }
+  } catch {
+    /* vanished */
+  }
   return isFile ? { path: real } : { refused: `${real} is not a regular file` };
 }

@@ -27,7 +27,11 @@ export function blockedUrl(url: string, allowedSchemes: readonly string[] = []):
  * The block for a step that would navigate (`navigate`, or `openPage` with a page to load), judged
  * on the URL it would really load (after `--map-url`), or undefined.
  */
-export function blockedNavigation(action: Action, toLive: (url: string) => string, allowedSchemes: readonly string[] = []): string | undefined {
+export function blockedNavigation(
+  action: Action,
+  toLive: (url: string) => string,
+  allowedSchemes: readonly string[] = [],
+): string | undefined {
   if (action.type === 'navigate') return blockedUrl(toLive(action.url), allowedSchemes);
   if (action.type === 'openPage' && action.url && !OPEN_BLANK.has(action.url)) return blockedUrl(toLive(action.url), allowedSchemes);
   return undefined;

@@ -46,10 +46,19 @@ export class Watchdog {
     const wait = this.timeoutMs + HUNG_GRACE_MS;
     for (const page of pages) {
       if (page.isClosed()) continue;
-      const answered = await this.within(page.evaluate('1').then(() => true, () => true), wait);
+      const answered = await this.within(
+        page.evaluate('1').then(
+          () => true,
+          () => true,
+        ),
+        wait,
+      );
       this.late = false;
       if (answered) continue;
-      this.hung = { index: step.index, message: `step ${step.index + 1} (${step.description}): the page did not answer within ${wait} ms (${this.timeoutMs} ms step timeout + ${HUNG_GRACE_MS} ms): its renderer is hung (a script that never yields, or a page growing without end); the episode was stopped and its browser context discarded (at ${page.url() || 'about:blank'})` };
+      this.hung = {
+        index: step.index,
+        message: `step ${step.index + 1} (${step.description}): the page did not answer within ${wait} ms (${this.timeoutMs} ms step timeout + ${HUNG_GRACE_MS} ms): its renderer is hung (a script that never yields, or a page growing without end); the episode was stopped and its browser context discarded (at ${page.url() || 'about:blank'})`,
+      };
       return true;
     }
     return false;
@@ -70,8 +79,13 @@ export class Watchdog {
 export async function discard(close: () => Promise<void>, browser: Browser, ms = 5000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const closed = await Promise.race([
-    close().then(() => true, () => true),
-    new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), ms); }),
+    close().then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    }),
   ]).finally(() => clearTimeout(timer));
   if (!closed) await browser.close().catch(() => undefined);
 }

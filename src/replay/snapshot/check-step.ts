@@ -65,14 +65,21 @@ export async function checkStep(page: Page, step: Step, timeoutMs: number, optio
     }
   }
   const problem = await fits(found.locator, step.action, visible);
-  if (problem && options.rawHtml && (step.action.type === 'fill' || step.action.type === 'type') && problem.reason === 'not-actionable' && visible) {
+  if (
+    problem &&
+    options.rawHtml &&
+    (step.action.type === 'fill' || step.action.type === 'type') &&
+    problem.reason === 'not-actionable' &&
+    visible
+  ) {
     const tag = await tagOf(found.locator);
     if (couldBeContentEditable(tag)) {
       notes.push(`typed into a <${tag}>: raw_html does not keep contenteditable, so whether it took typing is not recorded (not checked)`);
       return { status: 'passed', locate: found.locate, onPositive: positive, revealed, notes };
     }
   }
-  if (problem) return { status: 'failed', reason: problem.reason, message: problem.message, locate: found.locate, onPositive: positive, revealed };
+  if (problem)
+    return { status: 'failed', reason: problem.reason, message: problem.message, locate: found.locate, onPositive: positive, revealed };
   return { status: 'passed', locate: found.locate, onPositive: positive, revealed, ...(notes.length ? { notes } : {}) };
 }
 
@@ -82,12 +89,15 @@ function needsVisible(action: Action): boolean {
 }
 
 async function fits(l: Locator, action: Action, visible: boolean): Promise<{ reason: Reason; message: string } | undefined> {
-  if (!visible && needsVisible(action)) return { reason: 'not-actionable', message: 'the target is in the recorded page but not visible there' };
+  if (!visible && needsVisible(action))
+    return { reason: 'not-actionable', message: 'the target is in the recorded page but not visible there' };
   switch (action.type) {
     case 'fill':
     case 'type':
     case 'clear':
-      return (await l.isEditable({ timeout: 1000 }).catch(() => false)) ? undefined : { reason: 'not-actionable', message: `the target (${await tagOf(l)}) is not an editable field` };
+      return (await l.isEditable({ timeout: 1000 }).catch(() => false))
+        ? undefined
+        : { reason: 'not-actionable', message: `the target (${await tagOf(l)}) is not an editable field` };
     case 'select': {
       const missing = await missingOptions(l, action.options, action.by);
       if (missing) return { reason: 'option-missing', message: missing };
@@ -97,12 +107,16 @@ async function fits(l: Locator, action: Action, visible: boolean): Promise<{ rea
     case 'check':
     case 'uncheck': {
       const kind = await l.evaluate((el) => (el as HTMLInputElement).type || el.getAttribute('role') || '').catch(() => '');
-      return ['checkbox', 'radio', 'switch'].includes(kind) ? undefined : { reason: 'not-actionable', message: `the target is not a checkbox or radio (${kind || 'no type'})` };
+      return ['checkbox', 'radio', 'switch'].includes(kind)
+        ? undefined
+        : { reason: 'not-actionable', message: `the target is not a checkbox or radio (${kind || 'no type'})` };
     }
     case 'click':
     case 'hover':
     case 'press':
-      return (await l.isEnabled({ timeout: 1000 }).catch(() => true)) ? undefined : { reason: 'not-actionable', message: 'the target is disabled in the recorded page' };
+      return (await l.isEnabled({ timeout: 1000 }).catch(() => true))
+        ? undefined
+        : { reason: 'not-actionable', message: 'the target is disabled in the recorded page' };
     default:
       return undefined;
   }

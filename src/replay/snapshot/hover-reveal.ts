@@ -20,7 +20,12 @@ export interface HoverReveal {
  * again under each. Several hosts revealing it (one Delete per card) are told apart by the
  * recorded box when there is one, else the first in document order is taken and the count said.
  */
-export async function revealHoverOnly(page: Page, target: Target, recordedBox: Box | undefined, timeoutMs: number): Promise<HoverReveal | undefined> {
+export async function revealHoverOnly(
+  page: Page,
+  target: Target,
+  recordedBox: Box | undefined,
+  timeoutMs: number,
+): Promise<HoverReveal | undefined> {
   const hosts = await page
     .evaluate(
       ({ attr, max }) => {
@@ -47,7 +52,16 @@ export async function revealHoverOnly(page: Page, target: Target, recordedBox: B
         for (const old of Array.from(document.querySelectorAll(`[${attr}]`))) old.removeAttribute(attr);
         for (const el of Array.from(document.querySelectorAll('*'))) {
           if (n >= max) break;
-          if (![...prefixes].some((p) => { try { return el.matches(p); } catch { return false; } })) continue;
+          if (
+            ![...prefixes].some((p) => {
+              try {
+                return el.matches(p);
+              } catch {
+                return false;
+              }
+            })
+          )
+            continue;
           const r = el.getBoundingClientRect();
           if (r.width > 0 && r.height > 0) el.setAttribute(attr, String(n++));
         }
@@ -59,16 +73,28 @@ export async function revealHoverOnly(page: Page, target: Target, recordedBox: B
 
   const revealed: { found: Extract<Resolution, { ok: true }>; host: number; distance: number }[] = [];
   for (let i = 0; i < hosts; i++) {
-    await page.locator(`[${HOST}="${i}"]`).hover({ timeout: Math.min(timeoutMs, 1000) }).catch(() => undefined);
+    await page
+      .locator(`[${HOST}="${i}"]`)
+      .hover({ timeout: Math.min(timeoutMs, 1000) })
+      .catch(() => undefined);
     const found = await resolveTarget(page, target, { timeoutMs: 1, snapshot: true });
     if (!found.ok || !(await found.locator.isVisible().catch(() => false))) continue;
     const box = await found.locator.boundingBox().catch(() => null);
-    const distance = recordedBox && box ? Math.hypot(box.x + box.width / 2 - (recordedBox.x + recordedBox.width / 2), box.y + box.height / 2 - (recordedBox.y + recordedBox.height / 2)) : 0;
+    const distance =
+      recordedBox && box
+        ? Math.hypot(
+            box.x + box.width / 2 - (recordedBox.x + recordedBox.width / 2),
+            box.y + box.height / 2 - (recordedBox.y + recordedBox.height / 2),
+          )
+        : 0;
     revealed.push({ found, host: i, distance });
   }
   if (revealed.length === 0) return undefined;
   const best = revealed.reduce((a, b) => (b.distance < a.distance ? b : a));
   // Leave the pointer where the target shows, so the checks that follow see it as the user did.
-  await page.locator(`[${HOST}="${best.host}"]`).hover({ timeout: Math.min(timeoutMs, 1000) }).catch(() => undefined);
+  await page
+    .locator(`[${HOST}="${best.host}"]`)
+    .hover({ timeout: Math.min(timeoutMs, 1000) })
+    .catch(() => undefined);
   return { found: { ...best.found, revealed: true }, hosts: revealed.length };
 }

@@ -13,7 +13,12 @@ const served = new WeakMap<Page, Map<string, MhtmlPart>>();
  * archive's largest HTML document: Mind2Web's raw dump saved the Playwright trace viewer, whose
  * small wrapper frames the recorded page, and the recorded page is what the step acted on.
  */
-export async function renderMhtml(page: Page, file: string, viewport: { width: number; height: number } | undefined, timeoutMs: number): Promise<void> {
+export async function renderMhtml(
+  page: Page,
+  file: string,
+  viewport: { width: number; height: number } | undefined,
+  timeoutMs: number,
+): Promise<void> {
   let archive: ReturnType<typeof parseMhtml>;
   try {
     archive = parseMhtml(readFileSync(file));
@@ -23,7 +28,9 @@ export async function renderMhtml(page: Page, file: string, viewport: { width: n
   }
   const byUrl = new Map<string, MhtmlPart>();
   for (const part of archive.parts) {
-    const body = /^text\/|css|html|svg/.test(part.contentType) ? Buffer.from(withServableCids(part.body.toString('utf8')), 'utf8') : part.body;
+    const body = /^text\/|css|html|svg/.test(part.contentType)
+      ? Buffer.from(withServableCids(part.body.toString('utf8')), 'utf8')
+      : part.body;
     const copy = { ...part, body };
     if (part.location) byUrl.set(servedUrl(part.location), copy);
     if (part.id) byUrl.set(`${CID_ORIGIN}${part.id}`, copy);

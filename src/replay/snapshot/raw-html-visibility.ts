@@ -24,10 +24,16 @@ export async function recordedVisibility(l: Locator, renderedVisible: boolean): 
   if (box === null) {
     // A box-less element around laid-out ones (`display: contents`) was shown through them.
     if (await laidOutInside(l)) return undefined;
-    return { visible: true, note: 'had no layout box in the recorded snapshot (bounding_box_rect -1,-1,-1,-1): hidden there, or shown only under the pointer; its visibility is not checked' };
+    return {
+      visible: true,
+      note: 'had no layout box in the recorded snapshot (bounding_box_rect -1,-1,-1,-1): hidden there, or shown only under the pointer; its visibility is not checked',
+    };
   }
   if (box === undefined || renderedVisible || (box.width <= 0 && box.height <= 0)) return undefined;
-  return { visible: true, note: `drawn with no size here (raw_html keeps no CSS, src or SVG path data), but laid out when recorded at ${rect}` };
+  return {
+    visible: true,
+    note: `drawn with no size here (raw_html keeps no CSS, src or SVG path data), but laid out when recorded at ${rect}`,
+  };
 }
 
 async function laidOutInside(l: Locator): Promise<boolean> {

@@ -22,7 +22,12 @@ export function recordedHtml(before: Evidence | undefined): string | undefined {
   return asBrowserHtml(before, html).replace(NETWORK_HINTS, '').replace(META_REFRESH, '').replace(SPECULATION_RULES, '');
 }
 
-export async function render(page: Page, html: string, viewport: { width: number; height: number } | undefined, timeoutMs: number): Promise<void> {
+export async function render(
+  page: Page,
+  html: string,
+  viewport: { width: number; height: number } | undefined,
+  timeoutMs: number,
+): Promise<void> {
   if (viewport) await page.setViewportSize(viewport);
   await page.setContent(html, { waitUntil: 'domcontentloaded', timeout: timeoutMs });
 }

@@ -31,8 +31,12 @@ export interface SnapshotOptions {
  */
 export async function runSnapshotEpisode(browser: Browser, episode: Episode, options: SnapshotOptions): Promise<EpisodeResult> {
   const started = Date.now();
-  const { context, page } = await openSealedPage(browser, { viewport: options.viewport ?? options.defaultViewport, allowScripts: options.allowScripts });
-  const size = (recorded: { width: number; height: number } | undefined) => (options.viewport ? { width: options.viewport.width, height: options.viewport.height } : recorded);
+  const { context, page } = await openSealedPage(browser, {
+    viewport: options.viewport ?? options.defaultViewport,
+    allowScripts: options.allowScripts,
+  });
+  const size = (recorded: { width: number; height: number } | undefined) =>
+    options.viewport ? { width: options.viewport.width, height: options.viewport.height } : recorded;
   const steps: StepResult[] = [];
   const targets = { checked: 0, found: 0, onPositive: 0 };
   /** Steps that had a before-state to render, and steps inside --from-step/--to-step. */
@@ -44,11 +48,20 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
   try {
     for (const step of episode.steps) {
       const t0 = Date.now();
-      const base = { index: step.index, recordedStep: step.recordedStep, action: step.action.type, description: describeAction(step.action), page: step.page };
+      const base = {
+        index: step.index,
+        recordedStep: step.recordedStep,
+        action: step.action.type,
+        description: describeAction(step.action),
+        page: step.page,
+      };
       // Every step stands on its own evidence: outside the range there is nothing to reach, only to leave out.
-      const outside = options.fromStep !== undefined && step.index < options.fromStep ? 'before --from-step'
-        : options.toStep !== undefined && step.index > options.toStep ? 'after --to-step'
-        : undefined;
+      const outside =
+        options.fromStep !== undefined && step.index < options.fromStep
+          ? 'before --from-step'
+          : options.toStep !== undefined && step.index > options.toStep
+            ? 'after --to-step'
+            : undefined;
       if (outside) {
         steps.push({ ...base, status: 'skipped', message: `not checked: ${outside}`, durationMs: 0 });
         continue;
@@ -68,27 +81,46 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
         else await renderMhtml(page, mhtml!, size(step.before?.viewport), options.timeoutMs);
         // The hook sees the recorded page this step is checked on.
         await callHook(options.hooks, 'beforeStep', { episode, step, page });
-        const check = await checkStep(page, step, options.timeoutMs, { rawHtml: step.before?.htmlForm === 'dom-xml' && step.before.html !== undefined });
+        const check = await checkStep(page, step, options.timeoutMs, {
+          rawHtml: step.before?.htmlForm === 'dom-xml' && step.before.html !== undefined,
+        });
         if (check.status !== 'skipped') targets.checked++;
-        if (check.status === 'passed' || (check.status === 'failed' && check.reason !== 'target-not-found' && check.reason !== 'ambiguous-target')) targets.found++;
+        if (
+          check.status === 'passed' ||
+          (check.status === 'failed' && check.reason !== 'target-not-found' && check.reason !== 'ambiguous-target')
+        )
+          targets.found++;
         if (check.status !== 'skipped' && check.onPositive) targets.onPositive++;
         const notes = [
-          ...(check.status !== 'skipped' && check.revealed ? [`shown only on hover: found by pointing at its ${check.revealed.hosts > 1 ? `container (${check.revealed.hosts} containers each show one; ${step.before?.targetBox ? 'the one nearest the recorded box' : 'the first'} was taken)` : 'container'}`] : []),
+          ...(check.status !== 'skipped' && check.revealed
+            ? [
+                `shown only on hover: found by pointing at its ${check.revealed.hosts > 1 ? `container (${check.revealed.hosts} containers each show one; ${step.before?.targetBox ? 'the one nearest the recorded box' : 'the first'} was taken)` : 'container'}`,
+              ]
+            : []),
           ...(check.status === 'passed' ? (check.notes ?? []) : []),
-          ...(scoresElements && check.status !== 'skipped' && check.locate && !check.onPositive ? [notOnPositive(step, mhtml !== undefined)] : []),
+          ...(scoresElements && check.status !== 'skipped' && check.locate && !check.onPositive
+            ? [notOnPositive(step, mhtml !== undefined)]
+            : []),
         ];
         const hover = {
           ...(check.status !== 'skipped' && check.revealed ? { target: { revealedByHover: true } } : {}),
           ...(notes.length ? { notes } : {}),
         };
-        result = check.status === 'failed'
-          ? { ...base, status: 'failed', reason: check.reason, message: check.message, ...hover, durationMs: Date.now() - t0 }
-          : check.status === 'skipped'
-            ? { ...base, status: 'skipped', message: check.message, durationMs: Date.now() - t0 }
-            : { ...base, status: 'passed', resolvedBy: check.locate?.kind, ...hover, durationMs: Date.now() - t0 };
+        result =
+          check.status === 'failed'
+            ? { ...base, status: 'failed', reason: check.reason, message: check.message, ...hover, durationMs: Date.now() - t0 }
+            : check.status === 'skipped'
+              ? { ...base, status: 'skipped', message: check.message, durationMs: Date.now() - t0 }
+              : { ...base, status: 'passed', resolvedBy: check.locate?.kind, ...hover, durationMs: Date.now() - t0 };
       } catch (error) {
         if (error instanceof HookError) throw error;
-        result = { ...base, status: 'failed', reason: 'error', message: (error as Error).message.split('\n')[0], durationMs: Date.now() - t0 };
+        result = {
+          ...base,
+          status: 'failed',
+          reason: 'error',
+          message: (error as Error).message.split('\n')[0],
+          durationMs: Date.now() - t0,
+        };
       }
       steps.push(result);
       await callHook(options.hooks, 'afterStep', { episode, step, result, page });
@@ -100,10 +132,12 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
   // Not one step could be rendered (BabyAGI keeps screenshots only; a VWA trajectory or a DevTools
   // flow keeps no page HTML): a `passed` would claim a check that never happened. Nothing is wrong
   // with the trajectory either, so it is an `error` of this mode, not a `failed` episode.
-  const nothing = !failed && inRange > 0 && rendered === 0
-    ? `nothing was checked: snapshot mode checks steps on their recorded page HTML, and this ${episode.format} episode records none${screenshotsOnly(episode) ? ` (${episode.format} keeps screenshots only)` : ''}; replay it live${namesNoUrl(episode) ? ' with --start-url' : ''}`
-    : undefined;
-  const hasPositives = scoresElements || episode.steps.some((s) => 'target' in s.action && s.action.target?.locate.some((l) => l.kind === 'backendNodeId'));
+  const nothing =
+    !failed && inRange > 0 && rendered === 0
+      ? `nothing was checked: snapshot mode checks steps on their recorded page HTML, and this ${episode.format} episode records none${screenshotsOnly(episode) ? ` (${episode.format} keeps screenshots only)` : ''}; replay it live${namesNoUrl(episode) ? ' with --start-url' : ''}`
+      : undefined;
+  const hasPositives =
+    scoresElements || episode.steps.some((s) => 'target' in s.action && s.action.target?.locate.some((l) => l.kind === 'backendNodeId'));
   return {
     episode: episode.id,
     format: episode.format,
@@ -115,7 +149,12 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
     ...(nothing
       ? { status: 'error' as const, reason: 'not-supported' as const, message: nothing }
       : failed
-        ? { status: 'failed' as const, reason: failed.reason, failedStep: failed.index, message: `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}` }
+        ? {
+            status: 'failed' as const,
+            reason: failed.reason,
+            failedStep: failed.index,
+            message: `step ${failed.index + 1} (${failed.description}): ${failed.message ?? failed.reason}`,
+          }
         : { status: 'passed' as const }),
   };
 }
@@ -126,13 +165,14 @@ function notOnPositive(step: Episode['steps'][number], fromMhtml: boolean): stri
   const positives = target?.locate.flatMap((l) => (l.kind === 'backendNodeId' ? [l.backendNodeId] : [])) ?? [];
   if (fromMhtml && positives.length > 0) return 'not counted on a positive candidate: the MHTML before-state carries no backend node ids';
   return positives.length === 0
-    ? 'not on a positive candidate: pos_candidates is empty (Mind2Web filtered out this step\'s ground truth), so element accuracy counts it as a miss'
+    ? "not on a positive candidate: pos_candidates is empty (Mind2Web filtered out this step's ground truth), so element accuracy counts it as a miss"
     : `not on a positive candidate: the element found is not node ${positives.join(' / ')}`;
 }
 
 /** Every recorded before-state is a screenshot and nothing else (BabyAGI, say). */
 const screenshotsOnly = (episode: Episode): boolean =>
-  episode.steps.length > 0 && episode.steps.every((s) => s.before?.screenshot !== undefined && s.before.html === undefined && s.before.htmlFile === undefined);
+  episode.steps.length > 0 &&
+  episode.steps.every((s) => s.before?.screenshot !== undefined && s.before.html === undefined && s.before.htmlFile === undefined);
 
 /** Nothing in the recording says where it started: live replay needs --start-url. */
 const namesNoUrl = (episode: Episode): boolean => !episode.steps.some((s) => s.action.type === 'navigate' || s.before?.url !== undefined);

@@ -112,12 +112,21 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
     const img = h("img", { src, alt: caption, "data-kind": kind });
     const frame = h("div", { class: "shot-frame" }, img);
     if (box) {
-      const b = h("div", { class: \`box box-\${boxKind}\`, "data-box": boxKind, title: \`target \${Math.round(box.x)},\${Math.round(box.y)} \${Math.round(box.width)}×\${Math.round(box.height)}\` });
+      const b = h("div", {
+        class: \`box box-\${boxKind}\`,
+        "data-box": boxKind,
+        title: \`target \${Math.round(box.x)},\${Math.round(box.y)} \${Math.round(box.width)}×\${Math.round(box.height)}\`
+      });
       frame.appendChild(b);
       placeBox(img, b, box);
     }
     img.addEventListener("error", () => frame.classList.add("missing"));
-    return h("figure", { class: \`shot k-\${kind}\` }, h("a", { href: src, target: "_blank", class: "shot-link" }, frame), h("figcaption", null, caption));
+    return h(
+      "figure",
+      { class: \`shot k-\${kind}\` },
+      h("a", { href: src, target: "_blank", class: "shot-link" }, frame),
+      h("figcaption", null, caption)
+    );
   }
   function sliderView(rec, live, s) {
     const base = h("img", { src: rec, alt: "recorded", "data-kind": "slider-recorded" });
@@ -134,7 +143,14 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
       stage.appendChild(b);
       placeBox(base, b, s.liveBox);
     }
-    const range = h("input", { type: "range", min: 0, max: 100, value: 50, "aria-label": "recorded ← → live", "data-testid": "slider" });
+    const range = h("input", {
+      type: "range",
+      min: 0,
+      max: 100,
+      value: 50,
+      "aria-label": "recorded ← → live",
+      "data-testid": "slider"
+    });
     range.addEventListener("input", () => {
       topWrap.style.clipPath = \`inset(0 0 0 \${range.value}%)\`;
       stage.querySelector(".slider-line").style.left = \`\${range.value}%\`;
@@ -163,7 +179,13 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
   }
 
   // src/report/html/client/widgets.ts
-  var STATUS_LABEL = { passed: "passed", failed: "failed", error: "error", skipped: "skipped", "needs-input": "needs input" };
+  var STATUS_LABEL = {
+    passed: "passed",
+    failed: "failed",
+    error: "error",
+    skipped: "skipped",
+    "needs-input": "needs input"
+  };
   var badge = (status, testid) => h("span", { class: \`badge b-\${status}\`, "data-testid": testid }, STATUS_LABEL[status] ?? status);
   var chip = (text, cls = "", title) => h("span", { class: \`chip \${cls}\`, title }, text);
   function copyButton(text) {
@@ -178,13 +200,25 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
   }
 
   // src/report/html/client/step-view.ts
-  var FOUND_BY = { recorded: "recorded selector", alternative: "alternative locator", "normalized-name": "normalized name", similarity: "similarity match" };
+  var FOUND_BY = {
+    recorded: "recorded selector",
+    alternative: "alternative locator",
+    "normalized-name": "normalized name",
+    similarity: "similarity match"
+  };
   function stepView(s, r, href) {
     const c = s.compare;
     const interesting = s.status === "failed" || s.status === "needs-input" || s.index === r.failedStep || s.index === r.firstDivergence;
     const chips = [chip(s.action, "c-action")];
     if (s.page && s.page !== "page") chips.push(chip(s.page, "c-page", "page"));
-    if (s.resolvedBy) chips.push(chip(\`\${FOUND_BY[s.resolvedBy] ?? s.resolvedBy}\${s.score !== void 0 && s.resolvedBy !== "recorded" ? \` · \${fig(s.score)}\` : ""}\`, s.resolvedBy === "recorded" ? "c-found" : "c-healed", "how the target was found"));
+    if (s.resolvedBy)
+      chips.push(
+        chip(
+          \`\${FOUND_BY[s.resolvedBy] ?? s.resolvedBy}\${s.score !== void 0 && s.resolvedBy !== "recorded" ? \` · \${fig(s.score)}\` : ""}\`,
+          s.resolvedBy === "recorded" ? "c-found" : "c-healed",
+          "how the target was found"
+        )
+      );
     if (c) chips.push(chip(c.verdict, \`v-\${c.verdict}\`, "before-state compared with the recording"));
     if (s.downloads?.length) chips.push(chip(\`\${s.downloads.length} download\${s.downloads.length > 1 ? "s" : ""}\`, "c-dl"));
     const body = h("div", { class: "step-body" });
@@ -198,9 +232,19 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
         h("span", { class: "desc", "data-testid": "step-description" }, s.description),
         h("span", { class: "chips" }, chips)
       ),
-      h("span", { class: "step-status" }, s.status !== "passed" ? badge(s.status) : null, h("span", { class: "muted" }, dur(s.durationMs ?? 0)))
+      h(
+        "span",
+        { class: "step-status" },
+        s.status !== "passed" ? badge(s.status) : null,
+        h("span", { class: "muted" }, dur(s.durationMs ?? 0))
+      )
     );
-    const li = h("li", { class: \`step s-\${s.status}\${c ? \` v-\${c.verdict}\` : ""}\`, "data-testid": "step", "data-index": s.index, "data-status": s.status }, head, body);
+    const li = h(
+      "li",
+      { class: \`step s-\${s.status}\${c ? \` v-\${c.verdict}\` : ""}\`, "data-testid": "step", "data-index": s.index, "data-status": s.status },
+      head,
+      body
+    );
     let built = false;
     const toggle = () => {
       const open = !li.classList.contains("open");
@@ -218,12 +262,14 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
   function stepDetails(s, r, href) {
     const out = [];
     if (s.message || s.reason && s.status !== "passed") {
-      out.push(h(
-        "div",
-        { class: \`problem s-\${s.status}\` },
-        s.reason ? h("span", { class: "reason", "data-testid": "step-reason" }, s.reason) : null,
-        s.message ? h("pre", { class: "message", "data-testid": "step-message" }, s.message) : null
-      ));
+      out.push(
+        h(
+          "div",
+          { class: \`problem s-\${s.status}\` },
+          s.reason ? h("span", { class: "reason", "data-testid": "step-reason" }, s.reason) : null,
+          s.message ? h("pre", { class: "message", "data-testid": "step-message" }, s.message) : null
+        )
+      );
     }
     const facts = [];
     const fact = (k, v) => facts.push(h("dt", null, k), h("dd", null, v));
@@ -232,17 +278,48 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
     if (s.resolvedBy) fact("target found by", \`\${s.resolvedBy}\${s.score !== void 0 ? \` (score \${fig(s.score)})\` : ""}\`);
     if (s.target?.frame) fact("in frame", h("code", null, s.target.frame));
     if (s.target?.revealedByHover) fact("revealed", "by hovering its container");
-    if (s.target?.evidence?.length) fact("because", h("ul", { class: "evidence" }, s.target.evidence.map((e) => h("li", null, e))));
+    if (s.target?.evidence?.length)
+      fact(
+        "because",
+        h(
+          "ul",
+          { class: "evidence" },
+          s.target.evidence.map((e) => h("li", null, e))
+        )
+      );
     if (s.target?.candidates?.length) {
-      fact("closest candidates", h(
-        "table",
-        { class: "candidates" },
-        h("tbody", null, s.target.candidates.map((x) => h("tr", null, h("td", null, x.name), h("td", { class: "num" }, fig(x.score)))))
-      ));
+      fact(
+        "closest candidates",
+        h(
+          "table",
+          { class: "candidates" },
+          h(
+            "tbody",
+            null,
+            s.target.candidates.map((x) => h("tr", null, h("td", null, x.name), h("td", { class: "num" }, fig(x.score))))
+          )
+        )
+      );
     }
-    if (s.notes?.length) fact("notes", h("ul", null, s.notes.map((x) => h("li", null, x))));
+    if (s.notes?.length)
+      fact(
+        "notes",
+        h(
+          "ul",
+          null,
+          s.notes.map((x) => h("li", null, x))
+        )
+      );
     if (s.effect) fact("effect", h("span", { "data-testid": "step-effect" }, \`\${s.effect.status}: \${s.effect.detail}\`));
-    if (s.downloads?.length) fact("downloads", h("ul", null, s.downloads.map((p) => h("li", null, h("a", { href: href(p), target: "_blank" }, p)))));
+    if (s.downloads?.length)
+      fact(
+        "downloads",
+        h(
+          "ul",
+          null,
+          s.downloads.map((p) => h("li", null, h("a", { href: href(p), target: "_blank" }, p)))
+        )
+      );
     if (facts.length) out.push(h("dl", { class: "facts" }, facts));
     const c = s.compare;
     if (c) {
@@ -252,14 +329,35 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
       if (c.shiftPx !== void 0) f("vertical shift", \`\${c.shiftPx} px\`, c.shiftPx !== 0);
       if (c.textSimilarity !== void 0) f("text similarity", fig(c.textSimilarity));
       if (c.structureSimilarity !== void 0) f("structure similarity", fig(c.structureSimilarity));
-      if (c.target) f("target recorded / live", \`\${c.target.recorded ? "yes" : "no"} / \${c.target.live ? "yes" : "no"}\`, c.target.recorded && !c.target.live);
-      out.push(h(
-        "div",
-        { class: "compare", "data-testid": "compare" },
-        h("h4", null, "Before-state vs the recording ", h("span", { class: \`chip v-\${c.verdict}\`, "data-testid": "verdict" }, c.verdict), (c.reasons ?? []).map((x) => h("span", { class: "chip c-why" }, x))),
-        figs.length ? h("div", { class: "figures" }, figs) : null,
-        c.url ? h("p", { class: \`urls \${c.url.same ? "" : "bad"}\` }, "recorded ", h("code", null, c.url.recorded), c.url.same ? " = " : " ≠ ", "live ", h("code", null, c.url.live)) : null
-      ));
+      if (c.target)
+        f(
+          "target recorded / live",
+          \`\${c.target.recorded ? "yes" : "no"} / \${c.target.live ? "yes" : "no"}\`,
+          c.target.recorded && !c.target.live
+        );
+      out.push(
+        h(
+          "div",
+          { class: "compare", "data-testid": "compare" },
+          h(
+            "h4",
+            null,
+            "Before-state vs the recording ",
+            h("span", { class: \`chip v-\${c.verdict}\`, "data-testid": "verdict" }, c.verdict),
+            (c.reasons ?? []).map((x) => h("span", { class: "chip c-why" }, x))
+          ),
+          figs.length ? h("div", { class: "figures" }, figs) : null,
+          c.url ? h(
+            "p",
+            { class: \`urls \${c.url.same ? "" : "bad"}\` },
+            "recorded ",
+            h("code", null, c.url.recorded),
+            c.url.same ? " = " : " ≠ ",
+            "live ",
+            h("code", null, c.url.live)
+          ) : null
+        )
+      );
     }
     const rec = c?.images?.recorded;
     const live = c?.images?.live;
@@ -295,10 +393,14 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
       }
     }
     const dumps = [];
-    if (c?.html?.recorded) dumps.push(h("li", null, h("a", { href: href(c.html.recorded), target: "_blank", "data-kind": "recorded-html" }, "recorded HTML")));
-    if (c?.html?.live) dumps.push(h("li", null, h("a", { href: href(c.html.live), target: "_blank", "data-kind": "live-html" }, "live HTML")));
-    if (c?.images?.fullPage) dumps.push(h("li", null, h("a", { href: href(c.images.fullPage), target: "_blank", "data-kind": "live-full-page" }, "live full page")));
-    if (c?.aria) dumps.push(h("li", null, h("a", { href: href(c.aria), target: "_blank", "data-kind": "live-aria" }, "live accessibility tree")));
+    if (c?.html?.recorded)
+      dumps.push(h("li", null, h("a", { href: href(c.html.recorded), target: "_blank", "data-kind": "recorded-html" }, "recorded HTML")));
+    if (c?.html?.live)
+      dumps.push(h("li", null, h("a", { href: href(c.html.live), target: "_blank", "data-kind": "live-html" }, "live HTML")));
+    if (c?.images?.fullPage)
+      dumps.push(h("li", null, h("a", { href: href(c.images.fullPage), target: "_blank", "data-kind": "live-full-page" }, "live full page")));
+    if (c?.aria)
+      dumps.push(h("li", null, h("a", { href: href(c.aria), target: "_blank", "data-kind": "live-aria" }, "live accessibility tree")));
     if (dumps.length) out.push(h("ul", { class: "links inline" }, dumps));
     if (!out.length) out.push(h("p", { class: "muted" }, s.status === "skipped" ? "Not run." : "Nothing more recorded for this step."));
     return out;
@@ -310,7 +412,10 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
     const entry = byN.get(n);
     clear(app2);
     if (!entry) {
-      append(app2, [h("p", null, h("a", { href: lastList }, "← all episodes")), h("div", { class: "panel" }, \`No episode #\${n} in this report.\`)]);
+      append(app2, [
+        h("p", null, h("a", { href: lastList }, "← all episodes")),
+        h("div", { class: "panel" }, \`No episode #\${n} in this report.\`)
+      ]);
       return;
     }
     document.title = \`\${entry.id} · replaywright\`;
@@ -349,33 +454,92 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
       h("dt", null, "time"),
       h("dd", null, dur(r.durationMs ?? 0))
     ];
-    if (r.source?.file) facts.push(h("dt", null, "source"), h("dd", null, h("code", null, \`\${r.source.file}\${r.source.line ? \`:\${r.source.line}\` : ""}\${r.source.record ? \` \${r.source.record}\` : ""}\`)));
+    if (r.source?.file)
+      facts.push(
+        h("dt", null, "source"),
+        h(
+          "dd",
+          null,
+          h("code", null, \`\${r.source.file}\${r.source.line ? \`:\${r.source.line}\` : ""}\${r.source.record ? \` \${r.source.record}\` : ""}\`)
+        )
+      );
     if (r.final?.url) facts.push(h("dt", null, "final URL"), h("dd", null, h("code", null, r.final.url)));
     if (r.final?.textSimilarity !== void 0) facts.push(h("dt", null, "final text similarity"), h("dd", null, fig(r.final.textSimilarity)));
-    if (r.final?.verified === false) facts.push(h("dt", null, "final state"), h("dd", { "data-testid": "final-unverified" }, \`\${r.status === "passed" ? "passed (final state not verifiable)" : "not verifiable"}: \${r.final.unverifiedReason ?? "no recorded end state"}\`));
-    if (r.firstDivergence !== void 0) facts.push(h("dt", null, "first divergence"), h("dd", null, h("a", { href: \`#/e/\${entry.n}\`, onclick: (e) => {
-      e.preventDefault();
-      focusStep(app2, r.firstDivergence);
-    } }, \`step \${r.firstDivergence + 1}\`)));
+    if (r.final?.verified === false)
+      facts.push(
+        h("dt", null, "final state"),
+        h(
+          "dd",
+          { "data-testid": "final-unverified" },
+          \`\${r.status === "passed" ? "passed (final state not verifiable)" : "not verifiable"}: \${r.final.unverifiedReason ?? "no recorded end state"}\`
+        )
+      );
+    if (r.firstDivergence !== void 0)
+      facts.push(
+        h("dt", null, "first divergence"),
+        h(
+          "dd",
+          null,
+          h(
+            "a",
+            {
+              href: \`#/e/\${entry.n}\`,
+              onclick: (e) => {
+                e.preventDefault();
+                focusStep(app2, r.firstDivergence);
+              }
+            },
+            \`step \${r.firstDivergence + 1}\`
+          )
+        )
+      );
     if (r.drift?.length) facts.push(h("dt", null, "drifted steps"), h("dd", null, r.drift.map((i) => \`step \${i + 1}\`).join(", ")));
     const unchecked = r.status === "passed" ? (r.steps ?? []).filter((s) => s.status === "passed" && s.effect?.status === "unverified") : [];
-    if (unchecked.length) facts.push(h("dt", null, "unverified steps"), h("dd", { "data-testid": "steps-unverified" }, \`passed (\${unchecked.length} step\${unchecked.length === 1 ? "" : "s"} unverified): \${unchecked.map((s) => \`step \${s.index + 1}\`).join(", ")}\`));
-    if (r.viewport) facts.push(h("dt", null, "window"), h("dd", null, \`\${r.viewport.width}×\${r.viewport.height} @\${r.viewport.deviceScaleFactor} (\${r.viewport.chosenBy})\`));
+    if (unchecked.length)
+      facts.push(
+        h("dt", null, "unverified steps"),
+        h(
+          "dd",
+          { "data-testid": "steps-unverified" },
+          \`passed (\${unchecked.length} step\${unchecked.length === 1 ? "" : "s"} unverified): \${unchecked.map((s) => \`step \${s.index + 1}\`).join(", ")}\`
+        )
+      );
+    if (r.viewport)
+      facts.push(
+        h("dt", null, "window"),
+        h("dd", null, \`\${r.viewport.width}×\${r.viewport.height} @\${r.viewport.deviceScaleFactor} (\${r.viewport.chosenBy})\`)
+      );
     const artefacts = [];
     if (r.final?.screenshot) {
-      artefacts.push(h(
-        "figure",
-        { class: "final-shot" },
-        h("a", { href: href(r.final.screenshot), target: "_blank" }, h("img", { src: href(r.final.screenshot), alt: "final page", "data-kind": "final" })),
-        h("figcaption", null, r.status === "passed" ? "final page" : "page when the replay ended")
-      ));
+      artefacts.push(
+        h(
+          "figure",
+          { class: "final-shot" },
+          h(
+            "a",
+            { href: href(r.final.screenshot), target: "_blank" },
+            h("img", { src: href(r.final.screenshot), alt: "final page", "data-kind": "final" })
+          ),
+          h("figcaption", null, r.status === "passed" ? "final page" : "page when the replay ended")
+        )
+      );
     }
     const links = [];
-    if (r.final?.html) links.push(h("li", null, h("a", { href: href(r.final.html), target: "_blank", "data-testid": "final-html" }, "final page HTML")));
+    if (r.final?.html)
+      links.push(h("li", null, h("a", { href: href(r.final.html), target: "_blank", "data-testid": "final-html" }, "final page HTML")));
     if (r.final?.screenshot) links.push(h("li", null, h("a", { href: href(r.final.screenshot), target: "_blank" }, "final screenshot")));
     if (r.trace) {
       const cmd = \`npx playwright show-trace \${shellQuote(d.tracePath ?? r.trace)}\`;
-      links.push(h("li", null, h("a", { href: href(r.trace), "data-testid": "trace-link" }, "Playwright trace"), " — open it with ", h("code", { class: "cmd", "data-testid": "trace-cmd" }, cmd), copyButton(cmd)));
+      links.push(
+        h(
+          "li",
+          null,
+          h("a", { href: href(r.trace), "data-testid": "trace-link" }, "Playwright trace"),
+          " — open it with ",
+          h("code", { class: "cmd", "data-testid": "trace-cmd" }, cmd),
+          copyButton(cmd)
+        )
+      );
     }
     append(app2, [
       h(
@@ -389,7 +553,13 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
       h(
         "section",
         { class: \`panel episode-head e-\${r.status}\` },
-        h("div", { class: "title-row" }, badge(r.status, "episode-status"), h("h2", { "data-testid": "episode-id" }, r.episode), r.reason ? h("span", { class: \`reason r-\${r.status}\`, "data-testid": "episode-reason" }, r.reason) : null),
+        h(
+          "div",
+          { class: "title-row" },
+          badge(r.status, "episode-status"),
+          h("h2", { "data-testid": "episode-id" }, r.episode),
+          r.reason ? h("span", { class: \`reason r-\${r.status}\`, "data-testid": "episode-reason" }, r.reason) : null
+        ),
         r.instruction ? h("p", { class: "instruction", "data-testid": "instruction" }, r.instruction) : null,
         r.message ? h("pre", { class: "message", "data-testid": "episode-message" }, r.message) : null,
         h(
@@ -398,9 +568,27 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
           h("dl", { class: "facts" }, facts),
           artefacts.length || links.length ? h("div", { class: "artefacts" }, artefacts, links.length ? h("ul", { class: "links" }, links) : null) : null
         ),
-        r.problems?.length ? h("div", { class: "problems" }, h("h3", null, "Input problems"), h("ul", null, r.problems.map((p) => h("li", null, h("code", null, p))))) : null
+        r.problems?.length ? h(
+          "div",
+          { class: "problems" },
+          h("h3", null, "Input problems"),
+          h(
+            "ul",
+            null,
+            r.problems.map((p) => h("li", null, h("code", null, p)))
+          )
+        ) : null
       ),
-      r.steps.length ? h("section", { class: "panel" }, h("h3", null, "Steps"), h("ol", { class: "timeline", "data-testid": "timeline" }, r.steps.map((s) => stepView(s, r, href)))) : null
+      r.steps.length ? h(
+        "section",
+        { class: "panel" },
+        h("h3", null, "Steps"),
+        h(
+          "ol",
+          { class: "timeline", "data-testid": "timeline" },
+          r.steps.map((s) => stepView(s, r, href))
+        )
+      ) : null
     ]);
     const focus = r.failedStep ?? r.firstDivergence;
     if (focus !== void 0) {
@@ -409,10 +597,14 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
       const stop = () => moved = true;
       for (const ev of ["wheel", "keydown", "mousedown", "touchstart"]) window.addEventListener(ev, stop, { once: true, passive: true });
       const pending = Array.from(app2.querySelectorAll("img")).filter((i) => !i.complete);
-      void Promise.all(pending.map((i) => new Promise((done) => {
-        i.addEventListener("load", done, { once: true });
-        i.addEventListener("error", done, { once: true });
-      }))).then(() => {
+      void Promise.all(
+        pending.map(
+          (i) => new Promise((done) => {
+            i.addEventListener("load", done, { once: true });
+            i.addEventListener("error", done, { once: true });
+          })
+        )
+      ).then(() => {
         if (!moved && location.hash === \`#/e/\${entry.n}\`) focusStep(app2, focus, false);
       });
     }
@@ -433,13 +625,19 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
       "section",
       { class: "panel", "data-testid": testid },
       h("h3", null, title),
-      rows.length === 0 ? h("p", { class: "muted" }, empty) : h("ul", { class: "bars" }, rows.map(([label, n, href]) => h(
-        "li",
-        { "data-label": label, "data-count": n },
-        href ? h("a", { href, class: "bar-label" }, label) : h("span", { class: "bar-label" }, label),
-        h("span", { class: "bar-track" }, h("span", { class: "bar", style: \`width:\${n / max * 100}%\` })),
-        h("span", { class: "bar-n" }, n)
-      )))
+      rows.length === 0 ? h("p", { class: "muted" }, empty) : h(
+        "ul",
+        { class: "bars" },
+        rows.map(
+          ([label, n, href]) => h(
+            "li",
+            { "data-label": label, "data-count": n },
+            href ? h("a", { href, class: "bar-label" }, label) : h("span", { class: "bar-label" }, label),
+            h("span", { class: "bar-track" }, h("span", { class: "bar", style: \`width:\${n / max * 100}%\` })),
+            h("span", { class: "bar-n" }, n)
+          )
+        )
+      )
     );
   }
   function byStep(m, param) {
@@ -451,7 +649,12 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
   function summaryView(index2) {
     const t = index2.totals;
     const s = index2.summary;
-    const card = (label, value, cls, testid, href) => h(href ? "a" : "div", { class: \`card \${cls}\`, href }, h("span", { class: "card-n", "data-testid": testid }, value), h("span", { class: "card-label" }, label));
+    const card = (label, value, cls, testid, href) => h(
+      href ? "a" : "div",
+      { class: \`card \${cls}\`, href },
+      h("span", { class: "card-n", "data-testid": testid }, value),
+      h("span", { class: "card-label" }, label)
+    );
     const meta = [];
     if (s?.dataset) meta.push(h("span", null, "dataset ", h("code", null, s.dataset)));
     if (s?.startedAt) meta.push(h("span", null, \`started \${s.startedAt.replace("T", " ").replace(/\\.\\d+Z$/, " UTC")}\`));
@@ -464,7 +667,9 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
       if (!t2 || t2.checked === 0) continue;
       const pct2 = (x) => \`\${(x * 100).toFixed(1)}%\`;
       const accuracy = t2.elementAccuracy !== void 0 ? \`, on a positive candidate \${t2.onPositive}/\${t2.checked} (element accuracy \${pct2(t2.elementAccuracy)})\` : "";
-      meta.push(h("span", { "data-testid": "format-targets" }, \`\${format}: targets found \${t2.found}/\${t2.checked} (\${pct2(t2.foundRate)})\${accuracy}\`));
+      meta.push(
+        h("span", { "data-testid": "format-targets" }, \`\${format}: targets found \${t2.found}/\${t2.checked} (\${pct2(t2.foundRate)})\${accuracy}\`)
+      );
     }
     const problems = s?.problems ?? [];
     return h(
@@ -484,11 +689,25 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
         "div",
         { class: "grid" },
         barList("First failing step", byStep(t.firstFailure, "fail"), "hist-failure", "No episode failed at a step."),
-        barList("First divergence from the recording", byStep(t.firstDivergence, "div"), "hist-divergence", "No before-state diverged (or comparison was off)."),
+        barList(
+          "First divergence from the recording",
+          byStep(t.firstDivergence, "div"),
+          "hist-divergence",
+          "No before-state diverged (or comparison was off)."
+        ),
         barList("Episodes by reason", byCount(t.reasons, "reason"), "reasons", "Every episode passed."),
         barList("Before-state differences by kind", byCount(t.divergences), "divergences", "No before-state differences recorded.")
       ),
-      problems.length ? h("details", { class: "panel problems" }, h("summary", null, \`\${problems.length} input problem(s)\`), h("ul", null, problems.map((p) => h("li", null, h("code", null, p))))) : null
+      problems.length ? h(
+        "details",
+        { class: "panel problems" },
+        h("summary", null, \`\${problems.length} input problem(s)\`),
+        h(
+          "ul",
+          null,
+          problems.map((p) => h("li", null, h("code", null, p)))
+        )
+      ) : null
     );
   }
   function showList(view, f) {
@@ -518,7 +737,12 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
         values.map((v) => h("option", { value: v, selected: f[name] === v }, v))
       )
     );
-    const search = h("input", { type: "search", placeholder: "search id, instruction, message", value: f.q, "data-filter": "q" });
+    const search = h("input", {
+      type: "search",
+      placeholder: "search id, instruction, message",
+      value: f.q,
+      "data-filter": "q"
+    });
     let typing;
     search.addEventListener("input", () => {
       clearTimeout(typing);
@@ -529,15 +753,41 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
     const page = Math.min(f.page, pages);
     const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
     const active = [];
-    if (f.fail) active.push(h("a", { class: "chip removable", href: filtersHash({ ...f, fail: "", page: 1 }) }, \`first failure at step \${Number(f.fail) + 1} ✕\`));
-    if (f.div) active.push(h("a", { class: "chip removable", href: filtersHash({ ...f, div: "", page: 1 }) }, \`first divergence at step \${Number(f.div) + 1} ✕\`));
+    if (f.fail)
+      active.push(
+        h("a", { class: "chip removable", href: filtersHash({ ...f, fail: "", page: 1 }) }, \`first failure at step \${Number(f.fail) + 1} ✕\`)
+      );
+    if (f.div)
+      active.push(
+        h("a", { class: "chip removable", href: filtersHash({ ...f, div: "", page: 1 }) }, \`first divergence at step \${Number(f.div) + 1} ✕\`)
+      );
     const pager = () => h(
       "div",
       { class: "pager" },
-      h("span", { "data-testid": "list-range" }, rows.length ? \`\${(page - 1) * PAGE_SIZE + 1}–\${(page - 1) * PAGE_SIZE + shown.length} of \${rows.length}\` : "0 episodes"),
-      h("a", { class: \`btn \${page <= 1 ? "disabled" : ""}\`, href: page > 1 ? filtersHash({ ...f, page: page - 1 }) : void 0, "data-testid": "prev-page" }, "← previous"),
+      h(
+        "span",
+        { "data-testid": "list-range" },
+        rows.length ? \`\${(page - 1) * PAGE_SIZE + 1}–\${(page - 1) * PAGE_SIZE + shown.length} of \${rows.length}\` : "0 episodes"
+      ),
+      h(
+        "a",
+        {
+          class: \`btn \${page <= 1 ? "disabled" : ""}\`,
+          href: page > 1 ? filtersHash({ ...f, page: page - 1 }) : void 0,
+          "data-testid": "prev-page"
+        },
+        "← previous"
+      ),
       h("span", { class: "muted" }, \`page \${page} / \${pages}\`),
-      h("a", { class: \`btn \${page >= pages ? "disabled" : ""}\`, href: page < pages ? filtersHash({ ...f, page: page + 1 }) : void 0, "data-testid": "next-page" }, "next →")
+      h(
+        "a",
+        {
+          class: \`btn \${page >= pages ? "disabled" : ""}\`,
+          href: page < pages ? filtersHash({ ...f, page: page + 1 }) : void 0,
+          "data-testid": "next-page"
+        },
+        "next →"
+      )
     );
     append(app2, [
       summaryView(index2),
@@ -550,12 +800,19 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
           h(
             "div",
             { class: "seg", role: "group", "aria-label": "status" },
-            ["", "passed", "failed", "error"].map((st) => h(
-              "button",
-              { type: "button", class: \`seg-btn \${f.status === st ? "on" : ""} s-\${st || "all"}\`, "data-status-filter": st || "all", onclick: () => go({ status: st }) },
-              st ? STATUS_LABEL[st] : "all",
-              h("span", { class: "seg-n" }, statusCounts[st] ?? 0)
-            ))
+            ["", "passed", "failed", "error"].map(
+              (st) => h(
+                "button",
+                {
+                  type: "button",
+                  class: \`seg-btn \${f.status === st ? "on" : ""} s-\${st || "all"}\`,
+                  "data-status-filter": st || "all",
+                  onclick: () => go({ status: st })
+                },
+                st ? STATUS_LABEL[st] : "all",
+                h("span", { class: "seg-n" }, statusCounts[st] ?? 0)
+              )
+            )
           ),
           select("format", "format", formats),
           select("reason", "reason", reasons),
@@ -566,29 +823,48 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
         h(
           "table",
           { class: "episodes" },
-          h("thead", null, h("tr", null, h("th", null, "status"), h("th", null, "episode"), h("th", null, "format"), h("th", { class: "num" }, "steps"), h("th", null, "stopped at"), h("th", { class: "num" }, "time"))),
-          h("tbody", null, shown.map((e) => h(
-            "tr",
-            { "data-testid": "episode-row", "data-status": e.status, "data-n": e.n, class: \`r-\${e.status}\` },
-            h("td", null, badge(e.status)),
+          h(
+            "thead",
+            null,
             h(
-              "td",
-              { class: "ep" },
-              h("a", { href: \`#/e/\${e.n}\`, class: "ep-id" }, e.id),
-              e.instruction ? h("div", { class: "instr" }, e.instruction) : null
-            ),
-            h("td", null, e.format),
-            h("td", { class: "num" }, \`\${e.ran}/\${e.steps}\`),
-            h(
-              "td",
-              { class: "stop" },
-              e.reason ? h("span", { class: \`reason r-\${e.status}\` }, e.reason) : null,
-              e.failedStep !== void 0 ? h("div", { class: "muted" }, \`step \${e.failedStep + 1}\`, e.failedWhat ? \`: \${e.failedWhat}\` : "") : null,
-              e.firstDivergence !== void 0 ? h("div", { class: "muted" }, \`diverged at step \${e.firstDivergence + 1}\`) : null,
-              e.drift ? h("div", { class: "muted" }, \`\${e.drift} step(s) drifted\`) : null
-            ),
-            h("td", { class: "num" }, dur(e.durationMs))
-          )))
+              "tr",
+              null,
+              h("th", null, "status"),
+              h("th", null, "episode"),
+              h("th", null, "format"),
+              h("th", { class: "num" }, "steps"),
+              h("th", null, "stopped at"),
+              h("th", { class: "num" }, "time")
+            )
+          ),
+          h(
+            "tbody",
+            null,
+            shown.map(
+              (e) => h(
+                "tr",
+                { "data-testid": "episode-row", "data-status": e.status, "data-n": e.n, class: \`r-\${e.status}\` },
+                h("td", null, badge(e.status)),
+                h(
+                  "td",
+                  { class: "ep" },
+                  h("a", { href: \`#/e/\${e.n}\`, class: "ep-id" }, e.id),
+                  e.instruction ? h("div", { class: "instr" }, e.instruction) : null
+                ),
+                h("td", null, e.format),
+                h("td", { class: "num" }, \`\${e.ran}/\${e.steps}\`),
+                h(
+                  "td",
+                  { class: "stop" },
+                  e.reason ? h("span", { class: \`reason r-\${e.status}\` }, e.reason) : null,
+                  e.failedStep !== void 0 ? h("div", { class: "muted" }, \`step \${e.failedStep + 1}\`, e.failedWhat ? \`: \${e.failedWhat}\` : "") : null,
+                  e.firstDivergence !== void 0 ? h("div", { class: "muted" }, \`diverged at step \${e.firstDivergence + 1}\`) : null,
+                  e.drift ? h("div", { class: "muted" }, \`\${e.drift} step(s) drifted\`) : null
+                ),
+                h("td", { class: "num" }, dur(e.durationMs))
+              )
+            )
+          )
         ),
         rows.length === 0 ? h("p", { class: "empty" }, "No episode matches these filters.") : null,
         rows.length > PAGE_SIZE ? pager() : null
@@ -596,7 +872,10 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
     ]);
   }
   function passedLabel(e) {
-    const c = [e.passedUnverified ? \`\${e.passedUnverified} final state not verifiable\` : "", e.passedWithUnverifiedSteps ? \`\${e.passedWithUnverifiedSteps} with unverified steps\` : ""].filter(Boolean);
+    const c = [
+      e.passedUnverified ? \`\${e.passedUnverified} final state not verifiable\` : "",
+      e.passedWithUnverifiedSteps ? \`\${e.passedWithUnverifiedSteps} with unverified steps\` : ""
+    ].filter(Boolean);
     return c.length ? \`passed (\${c.join(", ")})\` : "passed";
   }
 
@@ -604,7 +883,14 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
   var app = document.getElementById("app");
   var index = reportIndex();
   if (!index) {
-    append(app, [h("div", { class: "panel error-panel" }, h("h2", null, "No report data"), h("p", null, "report/data/index.js is missing or could not be read. Rebuild it with \`replaywright report <out>\`."))]);
+    append(app, [
+      h(
+        "div",
+        { class: "panel error-panel" },
+        h("h2", null, "No report data"),
+        h("p", null, "report/data/index.js is missing or could not be read. Rebuild it with \`replaywright report <out>\`.")
+      )
+    ]);
   } else {
     const view = { app, index, byN: new Map(index.episodes.map((e) => [e.n, e])), lastList: "#/" };
     const route = () => {

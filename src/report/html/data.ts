@@ -23,7 +23,10 @@ function hrefFromReport(out: string, path: string): string {
   const reportDir = join(resolve(out), 'report');
   const target = isAbsolute(path) ? path : join(resolve(out), path);
   const rel = relative(reportDir, target);
-  return rel.split(/[\\/]+/).map((s) => (s === '..' || s === '.' ? s : encodeURIComponent(s))).join('/');
+  return rel
+    .split(/[\\/]+/)
+    .map((s) => (s === '..' || s === '.' ? s : encodeURIComponent(s)))
+    .join('/');
 }
 
 /** Every file path a result names. */
@@ -91,7 +94,8 @@ export function addToTotals(t: Totals, r: EpisodeResult): void {
   t.episodes.total += 1;
   if (r.status in t.episodes) t.episodes[r.status] += 1;
   if (r.status === 'passed' && r.final?.verified === false) t.episodes.passedUnverified += 1;
-  if (r.status === 'passed' && (r.steps ?? []).some((s) => s.status === 'passed' && s.effect?.status === 'unverified')) t.episodes.passedWithUnverifiedSteps += 1;
+  if (r.status === 'passed' && (r.steps ?? []).some((s) => s.status === 'passed' && s.effect?.status === 'unverified'))
+    t.episodes.passedWithUnverifiedSteps += 1;
   bump(t.formats, String(r.format));
   if (r.reason) bump(t.reasons, r.reason);
   if (r.failedStep !== undefined) bump(t.firstFailure, r.failedStep);

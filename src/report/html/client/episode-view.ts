@@ -15,7 +15,10 @@ export async function showEpisode(view: ReportView, n: number): Promise<void> {
   const entry = byN.get(n);
   clear(app);
   if (!entry) {
-    append(app, [h('p', null, h('a', { href: lastList }, '← all episodes')), h('div', { class: 'panel' }, `No episode #${n} in this report.`)]);
+    append(app, [
+      h('p', null, h('a', { href: lastList }, '← all episodes')),
+      h('div', { class: 'panel' }, `No episode #${n} in this report.`),
+    ]);
     return;
   }
   document.title = `${entry.id} · replaywright`;
@@ -49,50 +52,155 @@ function renderEpisode(view: ReportView, entry: ListEntry, d: ChunkEntry): void 
   const ran = r.steps.filter((s) => s.status !== 'skipped').length;
 
   const facts: Child[] = [
-    h('dt', null, 'format'), h('dd', null, String(r.format)),
-    h('dt', null, 'steps'), h('dd', null, `${ran} run of ${r.steps.length}`),
-    h('dt', null, 'time'), h('dd', null, dur(r.durationMs ?? 0)),
+    h('dt', null, 'format'),
+    h('dd', null, String(r.format)),
+    h('dt', null, 'steps'),
+    h('dd', null, `${ran} run of ${r.steps.length}`),
+    h('dt', null, 'time'),
+    h('dd', null, dur(r.durationMs ?? 0)),
   ];
-  if (r.source?.file) facts.push(h('dt', null, 'source'), h('dd', null, h('code', null, `${r.source.file}${r.source.line ? `:${r.source.line}` : ''}${r.source.record ? ` ${r.source.record}` : ''}`)));
+  if (r.source?.file)
+    facts.push(
+      h('dt', null, 'source'),
+      h(
+        'dd',
+        null,
+        h('code', null, `${r.source.file}${r.source.line ? `:${r.source.line}` : ''}${r.source.record ? ` ${r.source.record}` : ''}`),
+      ),
+    );
   if (r.final?.url) facts.push(h('dt', null, 'final URL'), h('dd', null, h('code', null, r.final.url)));
   if (r.final?.textSimilarity !== undefined) facts.push(h('dt', null, 'final text similarity'), h('dd', null, fig(r.final.textSimilarity)));
-  if (r.final?.verified === false) facts.push(h('dt', null, 'final state'), h('dd', { 'data-testid': 'final-unverified' }, `${r.status === 'passed' ? 'passed (final state not verifiable)' : 'not verifiable'}: ${r.final.unverifiedReason ?? 'no recorded end state'}`));
-  if (r.firstDivergence !== undefined) facts.push(h('dt', null, 'first divergence'), h('dd', null, h('a', { href: `#/e/${entry.n}`, onclick: (e: Event) => { e.preventDefault(); focusStep(app, r.firstDivergence!); } }, `step ${r.firstDivergence + 1}`)));
+  if (r.final?.verified === false)
+    facts.push(
+      h('dt', null, 'final state'),
+      h(
+        'dd',
+        { 'data-testid': 'final-unverified' },
+        `${r.status === 'passed' ? 'passed (final state not verifiable)' : 'not verifiable'}: ${r.final.unverifiedReason ?? 'no recorded end state'}`,
+      ),
+    );
+  if (r.firstDivergence !== undefined)
+    facts.push(
+      h('dt', null, 'first divergence'),
+      h(
+        'dd',
+        null,
+        h(
+          'a',
+          {
+            href: `#/e/${entry.n}`,
+            onclick: (e: Event) => {
+              e.preventDefault();
+              focusStep(app, r.firstDivergence!);
+            },
+          },
+          `step ${r.firstDivergence + 1}`,
+        ),
+      ),
+    );
   if (r.drift?.length) facts.push(h('dt', null, 'drifted steps'), h('dd', null, r.drift.map((i) => `step ${i + 1}`).join(', ')));
   const unchecked = r.status === 'passed' ? (r.steps ?? []).filter((s) => s.status === 'passed' && s.effect?.status === 'unverified') : [];
-  if (unchecked.length) facts.push(h('dt', null, 'unverified steps'), h('dd', { 'data-testid': 'steps-unverified' }, `passed (${unchecked.length} step${unchecked.length === 1 ? '' : 's'} unverified): ${unchecked.map((s) => `step ${s.index + 1}`).join(', ')}`));
-  if (r.viewport) facts.push(h('dt', null, 'window'), h('dd', null, `${r.viewport.width}×${r.viewport.height} @${r.viewport.deviceScaleFactor} (${r.viewport.chosenBy})`));
+  if (unchecked.length)
+    facts.push(
+      h('dt', null, 'unverified steps'),
+      h(
+        'dd',
+        { 'data-testid': 'steps-unverified' },
+        `passed (${unchecked.length} step${unchecked.length === 1 ? '' : 's'} unverified): ${unchecked.map((s) => `step ${s.index + 1}`).join(', ')}`,
+      ),
+    );
+  if (r.viewport)
+    facts.push(
+      h('dt', null, 'window'),
+      h('dd', null, `${r.viewport.width}×${r.viewport.height} @${r.viewport.deviceScaleFactor} (${r.viewport.chosenBy})`),
+    );
 
   const artefacts: Child[] = [];
   if (r.final?.screenshot) {
-    artefacts.push(h('figure', { class: 'final-shot' },
-      h('a', { href: href(r.final.screenshot), target: '_blank' }, h('img', { src: href(r.final.screenshot), alt: 'final page', 'data-kind': 'final' })),
-      h('figcaption', null, r.status === 'passed' ? 'final page' : 'page when the replay ended')));
+    artefacts.push(
+      h(
+        'figure',
+        { class: 'final-shot' },
+        h(
+          'a',
+          { href: href(r.final.screenshot), target: '_blank' },
+          h('img', { src: href(r.final.screenshot), alt: 'final page', 'data-kind': 'final' }),
+        ),
+        h('figcaption', null, r.status === 'passed' ? 'final page' : 'page when the replay ended'),
+      ),
+    );
   }
   const links: Child[] = [];
-  if (r.final?.html) links.push(h('li', null, h('a', { href: href(r.final.html), target: '_blank', 'data-testid': 'final-html' }, 'final page HTML')));
+  if (r.final?.html)
+    links.push(h('li', null, h('a', { href: href(r.final.html), target: '_blank', 'data-testid': 'final-html' }, 'final page HTML')));
   if (r.final?.screenshot) links.push(h('li', null, h('a', { href: href(r.final.screenshot), target: '_blank' }, 'final screenshot')));
   if (r.trace) {
     const cmd = `npx playwright show-trace ${shellQuote(d.tracePath ?? r.trace)}`;
-    links.push(h('li', null, h('a', { href: href(r.trace), 'data-testid': 'trace-link' }, 'Playwright trace'), ' — open it with ', h('code', { class: 'cmd', 'data-testid': 'trace-cmd' }, cmd), copyButton(cmd)));
+    links.push(
+      h(
+        'li',
+        null,
+        h('a', { href: href(r.trace), 'data-testid': 'trace-link' }, 'Playwright trace'),
+        ' — open it with ',
+        h('code', { class: 'cmd', 'data-testid': 'trace-cmd' }, cmd),
+        copyButton(cmd),
+      ),
+    );
   }
 
   append(app, [
-    h('nav', { class: 'crumbs' },
+    h(
+      'nav',
+      { class: 'crumbs' },
       h('a', { href: lastList }, '← all episodes'),
       h('span', { class: 'spacer' }),
       prev ? h('a', { href: `#/e/${prev.n}`, title: prev.id }, '‹ previous') : h('span', { class: 'muted' }, '‹ previous'),
-      next ? h('a', { href: `#/e/${next.n}`, title: next.id }, 'next ›') : h('span', { class: 'muted' }, 'next ›')),
-    h('section', { class: `panel episode-head e-${r.status}` },
-      h('div', { class: 'title-row' }, badge(r.status, 'episode-status'), h('h2', { 'data-testid': 'episode-id' }, r.episode), r.reason ? h('span', { class: `reason r-${r.status}`, 'data-testid': 'episode-reason' }, r.reason) : null),
+      next ? h('a', { href: `#/e/${next.n}`, title: next.id }, 'next ›') : h('span', { class: 'muted' }, 'next ›'),
+    ),
+    h(
+      'section',
+      { class: `panel episode-head e-${r.status}` },
+      h(
+        'div',
+        { class: 'title-row' },
+        badge(r.status, 'episode-status'),
+        h('h2', { 'data-testid': 'episode-id' }, r.episode),
+        r.reason ? h('span', { class: `reason r-${r.status}`, 'data-testid': 'episode-reason' }, r.reason) : null,
+      ),
       r.instruction ? h('p', { class: 'instruction', 'data-testid': 'instruction' }, r.instruction) : null,
       r.message ? h('pre', { class: 'message', 'data-testid': 'episode-message' }, r.message) : null,
-      h('div', { class: 'head-grid' },
+      h(
+        'div',
+        { class: 'head-grid' },
         h('dl', { class: 'facts' }, facts),
-        artefacts.length || links.length ? h('div', { class: 'artefacts' }, artefacts, links.length ? h('ul', { class: 'links' }, links) : null) : null),
-      r.problems?.length ? h('div', { class: 'problems' }, h('h3', null, 'Input problems'), h('ul', null, r.problems.map((p) => h('li', null, h('code', null, p))))) : null),
+        artefacts.length || links.length
+          ? h('div', { class: 'artefacts' }, artefacts, links.length ? h('ul', { class: 'links' }, links) : null)
+          : null,
+      ),
+      r.problems?.length
+        ? h(
+            'div',
+            { class: 'problems' },
+            h('h3', null, 'Input problems'),
+            h(
+              'ul',
+              null,
+              r.problems.map((p) => h('li', null, h('code', null, p))),
+            ),
+          )
+        : null,
+    ),
     r.steps.length
-      ? h('section', { class: 'panel' }, h('h3', null, 'Steps'), h('ol', { class: 'timeline', 'data-testid': 'timeline' }, r.steps.map((s) => stepView(s, r, href))))
+      ? h(
+          'section',
+          { class: 'panel' },
+          h('h3', null, 'Steps'),
+          h(
+            'ol',
+            { class: 'timeline', 'data-testid': 'timeline' },
+            r.steps.map((s) => stepView(s, r, href)),
+          ),
+        )
       : null,
   ]);
   const focus = r.failedStep ?? r.firstDivergence;
@@ -104,10 +212,15 @@ function renderEpisode(view: ReportView, entry: ListEntry, d: ChunkEntry): void 
     const stop = () => (moved = true);
     for (const ev of ['wheel', 'keydown', 'mousedown', 'touchstart']) window.addEventListener(ev, stop, { once: true, passive: true });
     const pending = Array.from(app.querySelectorAll('img')).filter((i) => !i.complete);
-    void Promise.all(pending.map((i) => new Promise((done) => {
-      i.addEventListener('load', done, { once: true });
-      i.addEventListener('error', done, { once: true });
-    }))).then(() => {
+    void Promise.all(
+      pending.map(
+        (i) =>
+          new Promise((done) => {
+            i.addEventListener('load', done, { once: true });
+            i.addEventListener('error', done, { once: true });
+          }),
+      ),
+    ).then(() => {
       if (!moved && location.hash === `#/e/${entry.n}`) focusStep(app, focus, false);
     });
   }

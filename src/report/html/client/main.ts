@@ -12,7 +12,14 @@ import type { ReportView } from './view.js';
 const app = document.getElementById('app') as HTMLElement;
 const index = reportIndex();
 if (!index) {
-  append(app, [h('div', { class: 'panel error-panel' }, h('h2', null, 'No report data'), h('p', null, 'report/data/index.js is missing or could not be read. Rebuild it with `replaywright report <out>`.'))]);
+  append(app, [
+    h(
+      'div',
+      { class: 'panel error-panel' },
+      h('h2', null, 'No report data'),
+      h('p', null, 'report/data/index.js is missing or could not be read. Rebuild it with `replaywright report <out>`.'),
+    ),
+  ]);
 } else {
   const view: ReportView = { app, index, byN: new Map(index.episodes.map((e) => [e.n, e])), lastList: '#/' };
   const route = (): void => {

@@ -26,12 +26,21 @@ export function shot(caption: string, src: string | undefined, kind: string, box
   const img = h('img', { src, alt: caption, 'data-kind': kind }) as HTMLImageElement;
   const frame = h('div', { class: 'shot-frame' }, img);
   if (box) {
-    const b = h('div', { class: `box box-${boxKind}`, 'data-box': boxKind, title: `target ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)}` });
+    const b = h('div', {
+      class: `box box-${boxKind}`,
+      'data-box': boxKind,
+      title: `target ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)}`,
+    });
     frame.appendChild(b);
     placeBox(img, b, box);
   }
   img.addEventListener('error', () => frame.classList.add('missing'));
-  return h('figure', { class: `shot k-${kind}` }, h('a', { href: src, target: '_blank', class: 'shot-link' }, frame), h('figcaption', null, caption));
+  return h(
+    'figure',
+    { class: `shot k-${kind}` },
+    h('a', { href: src, target: '_blank', class: 'shot-link' }, frame),
+    h('figcaption', null, caption),
+  );
 }
 
 export function sliderView(rec: string, live: string, s: StepResult): HTMLElement {
@@ -49,12 +58,22 @@ export function sliderView(rec: string, live: string, s: StepResult): HTMLElemen
     stage.appendChild(b);
     placeBox(base, b, s.liveBox);
   }
-  const range = h('input', { type: 'range', min: 0, max: 100, value: 50, 'aria-label': 'recorded ← → live', 'data-testid': 'slider' }) as HTMLInputElement;
+  const range = h('input', {
+    type: 'range',
+    min: 0,
+    max: 100,
+    value: 50,
+    'aria-label': 'recorded ← → live',
+    'data-testid': 'slider',
+  }) as HTMLInputElement;
   range.addEventListener('input', () => {
     topWrap.style.clipPath = `inset(0 0 0 ${range.value}%)`;
     (stage.querySelector('.slider-line') as HTMLElement).style.left = `${range.value}%`;
   });
-  return h('div', { class: 'slider', 'data-testid': 'slider-view' },
+  return h(
+    'div',
+    { class: 'slider', 'data-testid': 'slider-view' },
     stage,
-    h('div', { class: 'slider-legend' }, h('span', null, '◀ recorded'), range, h('span', null, 'live ▶')));
+    h('div', { class: 'slider-legend' }, h('span', null, '◀ recorded'), range, h('span', null, 'live ▶')),
+  );
 }

@@ -2,9 +2,16 @@ import { h, type Child } from './dom.js';
 
 // Small pieces used by both views: status badges, chips and the copy-to-clipboard button.
 
-export const STATUS_LABEL: Record<string, string> = { passed: 'passed', failed: 'failed', error: 'error', skipped: 'skipped', 'needs-input': 'needs input' };
+export const STATUS_LABEL: Record<string, string> = {
+  passed: 'passed',
+  failed: 'failed',
+  error: 'error',
+  skipped: 'skipped',
+  'needs-input': 'needs input',
+};
 
-export const badge = (status: string, testid?: string) => h('span', { class: `badge b-${status}`, 'data-testid': testid }, STATUS_LABEL[status] ?? status);
+export const badge = (status: string, testid?: string) =>
+  h('span', { class: `badge b-${status}`, 'data-testid': testid }, STATUS_LABEL[status] ?? status);
 export const chip = (text: Child, cls = '', title?: string) => h('span', { class: `chip ${cls}`, title }, text);
 
 export function copyButton(text: string): HTMLElement {
