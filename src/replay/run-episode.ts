@@ -1,9 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
-import { textSimilarity } from '../compare/visible-text.js';
-import { contentWords } from '../compare/dom-similarity.js';
-import { describeWordsDiff, wordsDiff } from '../compare/words-diff.js';
+import { finalText } from '../compare/final-text.js';
+import { describeWordsDiff } from '../compare/words-diff.js';
 import { describeAction, type Episode, type Step } from '../ir/index.js';
 import type { BeforeStateComparison, EpisodeResult, FinalState, StepResult } from '../ir/results.js';
 import { episodeDir, relativeToOut } from '../results/episode-files.js';
@@ -213,12 +212,9 @@ export async function runEpisode(
       final = undefined;
     const recordedFinal = finalFrom !== undefined ? episode.steps[finalFrom]?.before?.html : episode.after?.html;
     if (final && recordedFinal !== undefined) {
-      const [recordedWords, liveWords] = [
-        contentWords(recordedFinal),
-        contentWords(secrets.asRecorded(readFileSync(join(options.out, final.html), 'utf8'))),
-      ];
-      final.textSimilarity = round(textSimilarity(recordedWords, liveWords));
-      const diff = wordsDiff(recordedWords, liveWords);
+      const text = finalText(recordedFinal, secrets.asRecorded(readFileSync(join(options.out, final.html), 'utf8')));
+      final.textSimilarity = round(text.similarity);
+      const diff = text;
       finalDiff = describeWordsDiff({ missing: secrets.scrubWords(diff.missing), extra: secrets.scrubWords(diff.extra) });
     }
     if (final) Object.assign(final, finalVerification(episode, finalFrom, recordedFinal));
