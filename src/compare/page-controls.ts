@@ -37,25 +37,6 @@ const INPUT_ROLES: Record<string, string> = {
   url: 'textbox',
   password: 'textbox',
 };
-const INTERACTIVE_ROLES = new Set([
-  'button',
-  'link',
-  'checkbox',
-  'radio',
-  'switch',
-  'tab',
-  'menuitem',
-  'menuitemcheckbox',
-  'menuitemradio',
-  'option',
-  'textbox',
-  'searchbox',
-  'combobox',
-  'listbox',
-  'slider',
-  'spinbutton',
-  'treeitem',
-]);
 /** Roles whose name comes from their content. */
 const NAMED_BY_CONTENT = new Set([
   'button',
@@ -70,6 +51,8 @@ const NAMED_BY_CONTENT = new Set([
   'option',
   'treeitem',
 ]);
+/** Roles a user acts on: those named by their content, and fields named by a label. */
+const INTERACTIVE_ROLES = new Set([...NAMED_BY_CONTENT, 'textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton']);
 const CONTAINER_TAGS = new Set(['tr', 'li', 'form', 'dialog', 'fieldset', 'article']);
 const CONTAINER_ROLES = new Set(['row', 'listitem', 'dialog', 'alertdialog', 'form', 'group', 'article']);
 
