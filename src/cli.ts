@@ -178,6 +178,8 @@ await yargs(hideBin(process.argv))
           redactor: new Redactor(given.secrets),
         }),
       );
+      // A browser launched ahead that no worker took (any early exit) must not keep the process alive.
+      await early?.discard();
       if (a.heal && exitCode !== 2) {
         const { writeHealed } = await import('./commands/heal.js');
         for (const line of await writeHealed({ dataset: a.dataset!, out: a.out, format: a.format, decode: decodeChoices(a.images) }))

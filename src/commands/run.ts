@@ -93,8 +93,13 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   try {
     unlock = lockOut(out);
   } catch (error) {
-    if (!(error instanceof OutLocked)) throw error;
+    if (!(error instanceof OutLocked)) {
+      await early?.discard();
+      throw error;
+    }
     log.error(terminalSafe(error.message));
+    // The browser launched ahead would keep this process alive: close it before refusing.
+    await early?.discard();
     return 2;
   }
   const writer = new ResultsWriter(out, { resume: args.resume, warn: (m) => log.warn(m) });
