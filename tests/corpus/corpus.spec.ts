@@ -16,6 +16,10 @@ import { launch } from '../support/replay.js';
 let dirs: Record<string, Record<string, string>> | undefined;
 let unavailable = '';
 let browser: Browser;
+// One worker for the whole file: beforeAll fetches into a shared cache (.replaywright/corpus/), and two
+// workers fetching at once clobbered each other's tarballs (a clean CI clone skipped half the corpus).
+test.describe.configure({ mode: 'serial' });
+
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   try {
