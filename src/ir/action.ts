@@ -39,6 +39,14 @@ export const Action = z.discriminatedUnion('type', [
     width: z.number().int().positive(),
     height: z.number().int().positive(),
     deviceScaleFactor: z.number().positive().optional(),
+    /**
+     * Device emulation from this step on (DevTools `setViewport`, as Puppeteer's `page.setViewport`):
+     * mobile layout (meta viewport, overlay scrollbars), touch input (`ontouchstart`, coarse
+     * pointer), landscape screen orientation. Turning mobile or touch on or off reloads the page.
+     */
+    isMobile: z.boolean().optional(),
+    hasTouch: z.boolean().optional(),
+    isLandscape: z.boolean().optional(),
   }),
 
   // Element actions

@@ -9,6 +9,7 @@ import type { PageRegistry } from './pages.js';
 import type { PointCheck } from './point-check.js';
 import { waitForElements } from './wait-elements.js';
 import { changeValue } from './devtools/change-value.js';
+import { emulatesDevice, keepDeviceEmulation, setDeviceViewport } from './devtools/device-emulation.js';
 import { emulateNetwork, frameThrough, scrollTo } from './devtools/page-effects.js';
 import { clickAtRecordedPoint, needsRecordedPointClick } from './devtools/recorded-point-click.js';
 import { setChecked } from './effects/checkbox.js';
@@ -115,6 +116,7 @@ async function performAction(action: Action, env: PerformEnv): Promise<Outcome> 
       message: `page "${env.pageName}" is not open (open: ${env.pages.names().join(', ') || 'none'})`,
     };
   const timeout = env.timeoutMs;
+  await keepDeviceEmulation(page);
   // Recorded at a point (VWA): checked there, acted there (or on the element found again with --repair).
   if (actsAtPoint(action)) return performAtPoint(page, action as PointAction, env);
 
@@ -155,6 +157,7 @@ async function performAction(action: Action, env: PerformEnv): Promise<Outcome> 
       await page.reload({ timeout });
       return { status: 'passed' };
     case 'setViewport':
+      if (emulatesDevice(action)) return { status: 'passed', notes: await setDeviceViewport(page, action, timeout) };
       await page.setViewportSize({ width: action.width, height: action.height });
       return { status: 'passed' };
     case 'click':

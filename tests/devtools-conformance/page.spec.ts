@@ -24,6 +24,52 @@ test('navigate and setViewport: the page at the recorded size', async () => {
   expect(r.oursState).toEqual(r.peerState);
 });
 
+// Mid-run, as Puppeteer's page.setViewport does it: device metrics with `mobile` and the scale,
+// touch emulation, and a reload when mobile or touch changed (`ontouchstart` exists only in a
+// document created with touch on).
+test('setViewport with isMobile, hasTouch and deviceScaleFactor: a touch phone from that step on', async () => {
+  const phone = { type: 'setViewport', width: 390, height: 700, deviceScaleFactor: 3, isMobile: true, hasTouch: true, isLandscape: false };
+  const r = await c.run({ title: 'mobile viewport', steps: [...opening('device.html'), phone] }, 'window.device()');
+  expect(r.peerError, said(r)).toBeUndefined();
+  expect(r.ours.status, said(r)).toBe('passed');
+  expect(r.oursState).toEqual({
+    coarse: true,
+    touchEvents: true,
+    maxTouchPoints: 1,
+    dpr: 3,
+    width: 390,
+    height: 700,
+    portrait: true,
+    loads: 2,
+  });
+  expect(r.oursState).toEqual(r.peerState);
+  // And back to a desktop: no touch, scale 1, landscape, reloaded again.
+  const back = await c.run(
+    {
+      title: 'mobile and back',
+      steps: [
+        ...opening('device.html'),
+        phone,
+        { type: 'setViewport', width: 800, height: 600, deviceScaleFactor: 1, isMobile: false, hasTouch: false, isLandscape: true },
+      ],
+    },
+    'window.device()',
+  );
+  expect(back.peerError, said(back)).toBeUndefined();
+  expect(back.ours.status, said(back)).toBe('passed');
+  expect(back.oursState).toEqual({
+    coarse: false,
+    touchEvents: false,
+    maxTouchPoints: 0,
+    dpr: 1,
+    width: 800,
+    height: 600,
+    portrait: false,
+    loads: 3,
+  });
+  expect(back.oursState).toEqual(back.peerState);
+});
+
 // An element is first brought into view, as Puppeteer's locator does: the box is at the top, so the window goes back to 0.
 test('scroll: the window and an overflow box go to the recorded positions, also back up', async () => {
   const r = await c.run(

@@ -40,6 +40,9 @@ const USED = new Set([
   'width',
   'height',
   'deviceScaleFactor',
+  'isMobile',
+  'hasTouch',
+  'isLandscape',
   'expression',
   'operator',
   'count',
@@ -174,18 +177,16 @@ function decodeStep(step: FlowStep, issue: (i: FieldIssue) => void): { action: A
   };
   switch (step.type) {
     case 'setViewport':
-      if (step.isMobile || step.hasTouch)
-        issue({
-          field: step.isMobile ? 'isMobile' : 'hasTouch',
-          message: 'mobile and touch emulation cannot change mid-run; only the size is replayed',
-          severity: 'warning',
-        });
+      // All of it is replayed, device emulation included, as Puppeteer's page.setViewport does.
       return {
         action: {
           type: 'setViewport',
           width: step.width,
           height: step.height,
           ...(step.deviceScaleFactor !== undefined ? { deviceScaleFactor: step.deviceScaleFactor } : {}),
+          ...(step.isMobile !== undefined ? { isMobile: step.isMobile } : {}),
+          ...(step.hasTouch !== undefined ? { hasTouch: step.hasTouch } : {}),
+          ...(step.isLandscape !== undefined ? { isLandscape: step.isLandscape } : {}),
         },
       };
     case 'navigate':
