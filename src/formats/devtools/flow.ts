@@ -251,6 +251,7 @@ function decodeStep(step: FlowStep, issue: (i: FieldIssue) => void): { action: A
       if (step.attributes) elements.attributes = step.attributes;
       if (step.properties) elements.properties = step.properties;
       if (step.visible !== undefined) elements.visible = step.visible;
+      if (alternatives.aria.length) elements.aria = alternatives.aria;
       return { action: { type: 'wait', elements } };
     }
     case 'waitForExpression': {

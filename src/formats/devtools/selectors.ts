@@ -164,21 +164,34 @@ export function parseAria(body: string): { name?: string; role?: string } | { er
 
 /**
  * Every alternative as one Playwright selector string, in order, frame hops included: what a
- * `waitForElement` counts (the first alternative that matches anything, as @puppeteer/replay).
+ * `waitForElement` counts (the first alternative that matches anything, as @puppeteer/replay);
+ * `aria/` ones also as accessibility-tree queries, which are what it counts for them.
  */
 export function alternativeStrings(
   selectors: readonly Selector[],
   frame: readonly number[] | undefined,
   field: string,
-): { selectors: string[]; issues: FieldIssue[] } {
+): { selectors: string[]; aria: AriaAlternative[]; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
   const frames = frame?.length ? frame.map((i) => `:is(iframe, frame) >> nth=${i}`).join(FRAME_HOP) + FRAME_HOP : '';
   const out: string[] = [];
+  const aria: AriaAlternative[] = [];
   selectors.forEach((selector, i) => {
     const parts = readParts(selector, i, field, issues);
-    if (parts) out.push(frames + joinParts(parts));
+    if (!parts) return;
+    // A one-part `aria/` alternative is counted in the accessibility tree, as Puppeteer's `$$` does.
+    const query = parts.length === 1 ? parts[0]!.aria : undefined;
+    if (query) aria.push({ at: out.length, ...query, ...(frame?.length ? { framePath: [...frame] } : {}) });
+    out.push(frames + joinParts(parts));
   });
-  return { selectors: out, issues };
+  return { selectors: out, aria, issues };
+}
+
+export interface AriaAlternative {
+  at: number;
+  name?: string;
+  role?: string;
+  framePath?: number[];
 }
 
 /** Alternative `i`: one selector, or a chain of them (shadow-root hops); undefined when a part cannot be read (its issue is added). */
