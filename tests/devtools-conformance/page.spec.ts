@@ -213,6 +213,33 @@ test("target: a same-origin iframe's URL is no page (nor a target of its own): b
   expect(r.ours.reason).toBe('popup-missing');
 });
 
+// A cross-site frame is a target of its own: @puppeteer/replay finds it by URL (no page is at
+// it) and plays the step in that frame of the main page; assertedEvents, waits and expressions
+// are then the frame's too.
+test("target: a cross-site iframe's URL runs the steps in that frame", async () => {
+  const inner = '{{OTHER}}/xframe-inner.html';
+  const r = await c.run(
+    {
+      title: 'cross-site frame target',
+      steps: [
+        ...opening(`xframe.html?src=${inner}`),
+        { type: 'waitForElement', target: inner, selectors: [['#q']] },
+        { type: 'change', target: inner, selectors: [['aria/Query'], ['#q']], value: 'ferns' },
+        { type: 'click', target: inner, selectors: [['#go']], offsetX: 3, offsetY: 3 },
+        { type: 'waitForElement', target: inner, selectors: [['aria/Done'], ['#done']], operator: '==', count: 1 },
+        { type: 'waitForExpression', target: inner, expression: "document.getElementById('done').textContent === 'Done'" },
+        { type: 'scroll', target: inner, x: 0, y: 0 },
+      ],
+    },
+    `[${LOG}, document.querySelector('iframe').src.startsWith('http://localhost:')]`,
+  );
+  expect(r.peerError, said(r)).toBeUndefined();
+  expect(r.ours.status, said(r)).toBe('passed');
+  expect(r.ours.steps[3]!.resolvedBy).toBe('recorded');
+  expect([r.oursState, r.oursPages]).toEqual([['go:ferns;', true], 1]);
+  expect([r.oursState, r.oursPages]).toEqual([r.peerState, r.peerPages]);
+});
+
 test('emulateNetworkConditions with no throughput takes the page offline', async () => {
   const r = await c.run(
     {

@@ -112,11 +112,12 @@ export function decodeFlow(value: unknown, file: string, fallbackId: string): Fl
       pages.set(target, page);
       const opener = steps[steps.length - 1];
       if (opener) {
-        opener.expect = [...(opener.expect ?? []), { kind: 'popup', page, url: target }];
+        // Or, as @puppeteer/replay allows, the URL is a cross-site frame's of the main page.
+        opener.expect = [...(opener.expect ?? []), { kind: 'popup', page, url: target, frameOf: 'page' }];
       }
     }
 
-    const decoded = decodeStep(step, issue);
+    const decoded = decodeStep(step, issue, target !== 'main');
     if (!decoded) return;
     const expect: Expectation[] = [];
     const titles: string[] = [];
@@ -166,12 +167,13 @@ export function decodeFlow(value: unknown, file: string, fallbackId: string): Fl
   return { episode: episode.data, problems, recordsRead };
 }
 
-function decodeStep(step: FlowStep, issue: (i: FieldIssue) => void): { action: Action; note?: string } | undefined {
+/** `byUrl`: the step names its page by URL, which may turn out to be a frame's (see the popup expectation). */
+function decodeStep(step: FlowStep, issue: (i: FieldIssue) => void, byUrl: boolean): { action: Action; note?: string } | undefined {
   const frame = frameOf(step);
   const target = (): Target | undefined => {
     const selectors = (step as { selectors?: Selector[] }).selectors;
     if (!selectors) return undefined;
-    const t = targetFromSelectors(selectors, frame, 'selectors');
+    const t = targetFromSelectors(selectors, frame, 'selectors', byUrl);
     t.issues.forEach(issue);
     return t.target;
   };
