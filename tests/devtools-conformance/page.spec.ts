@@ -229,13 +229,24 @@ test("target: a cross-site iframe's URL runs the steps in that frame", async () 
         { type: 'waitForElement', target: inner, selectors: [['aria/Done'], ['#done']], operator: '==', count: 1 },
         { type: 'waitForExpression', target: inner, expression: "document.getElementById('done').textContent === 'Done'" },
         { type: 'scroll', target: inner, x: 0, y: 0 },
+        // Last: the frame leaves the URL the steps name it by.
+        {
+          type: 'click',
+          target: inner,
+          selectors: [['#next']],
+          offsetX: 3,
+          offsetY: 3,
+          assertedEvents: [{ type: 'navigation', url: `${inner}?step=2` }],
+        },
       ],
     },
     `[${LOG}, document.querySelector('iframe').src.startsWith('http://localhost:')]`,
   );
+  const done = r.ours.steps.at(-1)!;
   expect(r.peerError, said(r)).toBeUndefined();
   expect(r.ours.status, said(r)).toBe('passed');
   expect(r.ours.steps[3]!.resolvedBy).toBe('recorded');
+  expect(done.status).toBe('passed');
   expect([r.oursState, r.oursPages]).toEqual([['go:ferns;', true], 1]);
   expect([r.oursState, r.oursPages]).toEqual([r.peerState, r.peerPages]);
 });
