@@ -18,6 +18,7 @@ import { EpisodeSecrets } from './episode-secrets.js';
 import { scrubZip } from './scrub-zip.js';
 import { ReplaySession } from './session.js';
 import { chooseViewport } from './choose-viewport.js';
+import { keepDeviceEmulation } from './devtools/device-emulation.js';
 import { startUrlFor } from './start-url.js';
 import { CrashWatch } from './crash-watch.js';
 import { captureBaseline } from './heal/baseline.js';
@@ -329,6 +330,7 @@ async function captureFinal(
     // Opened from the report: saved inert (no script, no connection, none of our marks).
     writeFileSync(html, inertHtml(secrets.redactor.scrub(await page.content())));
     await page.screenshot({ path: screenshot, animations: 'disabled', caret: 'hide', timeout: 10_000, mask: secrets.masksOn(page) });
+    await keepDeviceEmulation(page); // the screenshot re-applied Playwright's device metrics
   } catch {
     return undefined;
   }
