@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import type { Evidence } from '../../ir/evidence.js';
 import type { Step } from '../../ir/episode.js';
-import { resolveDatasetFile } from '../dataset-path.js';
+import { DatasetFileResolver, resolveDatasetFile } from '../dataset-path.js';
 import type { FieldIssue } from '../field-issue.js';
 import { hasError, zodIssues } from '../field-issue.js';
 import { isPlainObject } from '../json-line.js';
@@ -66,6 +66,8 @@ export interface RowContext {
   file: string;
   datasetRoot: string;
   line: number;
+  /** Shared by the rows of one decode: folders' real paths found once. */
+  files?: DatasetFileResolver;
 }
 
 function readRowId(value: Record<string, unknown>): { id?: string; issues: FieldIssue[] } {
@@ -157,7 +159,9 @@ function beforeEvidence(row: z.infer<typeof Row>, ctx: RowContext, issues: Field
   const before: Evidence = {};
   if (row.html_data) before.html = row.html_data;
   if (row.png_file) {
-    const png = resolveDatasetFile(row.png_file, dirname(ctx.file), ctx.datasetRoot);
+    const png = ctx.files
+      ? ctx.files.resolve(row.png_file, dirname(ctx.file))
+      : resolveDatasetFile(row.png_file, dirname(ctx.file), ctx.datasetRoot);
     if (!png.inside) issues.push({ field: 'png_file', message: `refused: ${png.reason}`, severity: 'error' });
     else if (!png.exists) issues.push({ field: 'png_file', message: `screenshot dropped: ${png.reason}`, severity: 'warning' });
     else before.screenshot = png.path;
