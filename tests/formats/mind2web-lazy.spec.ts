@@ -110,4 +110,9 @@ test('findMarkedElementInJson equals findMarkedElement, also for an element long
       expect(findMarkedElementInJson(new JsonStringBytes(Buffer.from(json)), uid)).toEqual(findMarkedElement(html, uid));
     }
   }
+  // The first of two marked elements written with an escaped letter: still the one found.
+  const two = `<body> <a data_pw_testid_buckeye="${uid}"><text>first</text></a> <b data_pw_testid_buckeye="${uid}"><text>second</text></b></body>`;
+  const json = JSON.stringify(two).replace('data_pw', '\\u0064ata_pw');
+  expect(findMarkedElementInJson(new JsonStringBytes(Buffer.from(json)), uid)).toEqual(findMarkedElement(two, uid));
+  expect(findMarkedElement(two, uid)?.text).toBe('first');
 });

@@ -17,10 +17,12 @@ const ESCAPED_SLASH = Buffer.from('\\/', 'latin1');
 export function findMarkedElementInJson(raw: JsonStringBytes, actionUid: string): MarkedElement | undefined {
   const bytes = raw.bytes;
   const needle = Buffer.from(JSON.stringify(markerNeedle(actionUid)).slice(1, -1), 'utf8');
-  if (!oneSpelling(bytes, needle)) return findMarkedElement(raw.text(), actionUid);
   let at = bytes.indexOf(needle, 1);
   // The marker must be an attribute (whitespace before it), not text that reads like one.
   while (at !== -1 && !/\s/.test(charBefore(bytes, at))) at = bytes.indexOf(needle, at + 1);
+  // Only the bytes before the hit could hold an earlier marker spelled another way (the marker
+  // cannot overlap itself), so only they are checked: the page after it is never scanned.
+  if (!oneSpelling(bytes, needle, at === -1 ? bytes.length : at)) return findMarkedElement(raw.text(), actionUid);
   if (at === -1) return undefined;
   // A "<" byte is always the character itself in JSON text (never inside an escape or a multi-byte character).
   const start = bytes.lastIndexOf(0x3c, at);
@@ -39,14 +41,15 @@ export function findMarkedElementInJson(raw: JsonStringBytes, actionUid: string)
 /** The first window decoded from the marked start tag (bytes). */
 const FIRST_WINDOW = 8 * 1024;
 
-/** Whether every character of `needle` can be written only one way in `bytes`. */
-function oneSpelling(bytes: Buffer, needle: Buffer): boolean {
-  for (let i = bytes.indexOf(ESCAPED_ASCII); i !== -1; i = bytes.indexOf(ESCAPED_ASCII, i + 1)) {
+/** Whether every character of `needle` can be written only one way in `bytes` before `end`. */
+function oneSpelling(bytes: Buffer, needle: Buffer, end: number): boolean {
+  const head = bytes.subarray(0, end);
+  for (let i = head.indexOf(ESCAPED_ASCII); i !== -1; i = head.indexOf(ESCAPED_ASCII, i + 1)) {
     const h = bytes[i + 4]!;
     if (h >= 0x32 && h <= 0x37) return false; // \u0020–\u007f: printable ASCII written as an escape
   }
-  if (needle.includes(0x2f) && bytes.includes(ESCAPED_SLASH)) return false;
-  if (needle.some((b) => b >= 0x80) && bytes.includes('\\u', 0, 'latin1')) return false;
+  if (needle.includes(0x2f) && head.includes(ESCAPED_SLASH)) return false;
+  if (needle.some((b) => b >= 0x80) && head.includes('\\u', 0, 'latin1')) return false;
   return true;
 }
 
