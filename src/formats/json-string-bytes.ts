@@ -10,6 +10,14 @@ import { utf8Text } from './utf8-text.js';
 export class JsonStringBytes {
   constructor(readonly bytes: Buffer) {}
 
+  /**
+   * The same string with bytes of its own: `bytes` is a view into the record it was read from
+   * (with cleaned_html and candidates in it), which a step kept for later must not keep alive.
+   */
+  detached(): JsonStringBytes {
+    return new JsonStringBytes(Buffer.from(this.bytes));
+  }
+
   /** The decoded string (the same string JSON.parse would have given). */
   text(): string {
     return JSON.parse(utf8Text(this.bytes)) as string;

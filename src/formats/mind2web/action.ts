@@ -151,7 +151,7 @@ export function decodeAction(input: ActionInput): DecodedAction {
   if (rawHtml !== undefined) {
     // Kept undecoded until a replay reads it (snapshot mode, comparisons): decoding is most of a shard's cost.
     if (typeof rawHtml === 'string') before.html = rawHtml;
-    else defineLazyText(before, 'html', rawHtml);
+    else defineLazyText(before, 'html', rawHtml.detached());
     before.htmlForm = 'dom-xml';
   }
   if (input.screenshot !== undefined) before.screenshot = input.screenshot;

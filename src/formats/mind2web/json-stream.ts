@@ -52,7 +52,7 @@ export interface Mind2WebDecodeOptions extends DecodeOptions {
 export interface JsonStreamOptions {
   /** Records longer than this (bytes) are skipped with a problem. Default MAX_RECORD_BYTES. */
   maxRecordBytes?: number;
-  /** Read size; default 4 MiB (fewer records span two reads, so fewer are copied into one buffer). */
+  /** Read size; default 1 MiB (memory is one record plus what the stream reads ahead). */
   chunkBytes?: number;
   /**
    * Keys whose large string values (Mind2Web's raw_html, cleaned_html) are kept undecoded, as
@@ -85,7 +85,7 @@ const OPEN_OBJ = 0x7b,
  */
 export async function* readJsonRecords(file: string, options: JsonStreamOptions = {}): AsyncGenerator<JsonRecord> {
   const max = options.maxRecordBytes ?? MAX_RECORD_BYTES;
-  const stream = createReadStream(file, { highWaterMark: options.chunkBytes ?? 4 << 20 });
+  const stream = createReadStream(file, { highWaterMark: options.chunkBytes ?? 1 << 20 });
   const scan = new Scanner();
   const lazyKeys = options.lazyKeys;
   scan.lazy = lazyKeys !== undefined && lazyKeys.size > 0;
