@@ -201,13 +201,22 @@ function withParams(e) {
 /** 2. Decoding large datasets, each in a fresh process: throughput and peak RSS (median of DECODE_REPS). */
 async function decode() {
   const rows = [];
-  const measure = async (label, script, args) => {
-    const runs = [];
+  const once = async (label, script, args) => {
+    const r = await runNode([join(ROOT, 'bench', script), ...args]);
+    if (r.code !== 0) throw new Error(`decode ${label} failed: ${r.stderr}`);
+    return JSON.parse(r.stdout.trim().split('\n').at(-1));
+  };
+  // Jobs compared with each other run alternately (A B, B A, …): on a shared machine the load
+  // changes within minutes, and a ratio of medians taken at different times would measure that.
+  const alternate = async (jobs) => {
+    const runs = jobs.map(() => []);
     for (let i = 0; i < DECODE_REPS; i++) {
-      const r = await runNode([join(ROOT, 'bench', script), ...args]);
-      if (r.code !== 0) throw new Error(`decode ${label} failed: ${r.stderr}`);
-      runs.push(JSON.parse(r.stdout.trim().split('\n').at(-1)));
+      const order = i % 2 ? [...jobs.keys()].reverse() : [...jobs.keys()];
+      for (const j of order) runs[j].push(await once(...jobs[j]));
     }
+    return jobs.map(([label], j) => summarise(label, runs[j]));
+  };
+  const summarise = (label, runs) => {
     const ms = median(runs.map((m) => m.ms));
     const m = runs[0];
     const row = {
@@ -230,13 +239,19 @@ async function decode() {
     const dir = freshDir('decode-rpaweb');
     process.stderr.write(`  generating ${RPAWEB_ROWS} rpaweb rows…\n`);
     const file = generateRpaweb(dir, RPAWEB_ROWS);
-    await measure(`rpaweb JSONL, ${RPAWEB_ROWS} rows`, 'decode-child.mjs', [file, 'rpaweb']);
+    const [rows_, lines] = await alternate([
+      [`rpaweb JSONL, ${RPAWEB_ROWS} rows`, 'decode-child.mjs', [file, 'rpaweb']],
+      [`rpaweb rows, JSON.parse per line only`, 'json-parse-child.mjs', [file]],
+    ]);
+    rows_.vsJsonParse = round(rows_.MBPerSec / lines.MBPerSec);
   }
   const m2w = freshDir('decode-mind2web');
   process.stderr.write(`  generating a ${M2W_MB} MB Mind2Web shard (raw_html ${M2W_HTML_KB} KiB)…\n`);
   const shard = generateMind2webShard(m2w, M2W_MB, M2W_HTML_KB);
-  const streamed = await measure(`Mind2Web shard, streamed decode`, 'decode-child.mjs', [shard, 'mind2web']);
-  const parsed = await measure(`same bytes, JSON.parse per record only`, 'json-parse-child.mjs', [shard]);
+  const [streamed, parsed] = await alternate([
+    [`Mind2Web shard, streamed decode`, 'decode-child.mjs', [shard, 'mind2web']],
+    [`same bytes, JSON.parse per record only`, 'json-parse-child.mjs', [shard]],
+  ]);
   streamed.vsJsonParse = round(streamed.MBPerSec / parsed.MBPerSec);
   freshDir('decode-mind2web'); // 600 MB is not left behind
   table(

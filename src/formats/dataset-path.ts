@@ -1,4 +1,4 @@
-import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /** A file a dataset names, after making sure it cannot lead out of the dataset root. */
@@ -41,7 +41,9 @@ function isInside(root: string, p: string): boolean {
 /** realpath that also works for paths that do not exist (yet): resolves what does. */
 function realpathLoose(p: string, hops = 0): string {
   try {
-    return realpathSync(p);
+    // The native realpath(3): one system call, where the JS version lstat()s every component
+    // (a resolve per rpaweb row was a sixth of a 200 000-row decode).
+    return realpathSync.native(p);
   } catch {
     /* p or an ancestor is missing, or p is a dangling link */
   }
@@ -55,4 +57,48 @@ function realpathLoose(p: string, hops = 0): string {
     /* not there at all */
   }
   return here;
+}
+
+/**
+ * `resolveDatasetFile` for the many files of one decode (a screenshot per rpaweb row): each
+ * folder's real path and listing are read once, so a plain file costs no system call, where the
+ * full check costs a realpath of the root and of the file plus a stat (a sixth of a 200 000-row
+ * decode). Anything else (missing, a symlink, a listing that does not say) takes the full check,
+ * so the answers are the same.
+ */
+export class DatasetFileResolver {
+  private root: string | undefined;
+  private readonly dirs = new Map<string, string>();
+  /** Per real folder, the names of its plain files (empty when it cannot be listed). */
+  private readonly plainFiles = new Map<string, ReadonlySet<string>>();
+
+  constructor(private readonly datasetRoot: string) {}
+
+  resolve(name: string, baseDir: string): DatasetFile {
+    if (name.includes('\0')) return resolveDatasetFile(name, baseDir, this.datasetRoot);
+    const abs = resolve(baseDir, name);
+    const dir = dirname(abs);
+    const base = basename(abs);
+    let realDir = this.dirs.get(dir);
+    if (realDir === undefined) this.dirs.set(dir, (realDir = realpathLoose(dir)));
+    const real = join(realDir, base);
+    let names = this.plainFiles.get(realDir);
+    if (names === undefined) this.plainFiles.set(realDir, (names = plainFilesIn(realDir)));
+    if (!names.has(base) || base === '') return resolveDatasetFile(name, baseDir, this.datasetRoot);
+    if (!isInside((this.root ??= realpathLoose(resolve(this.datasetRoot))), real))
+      return { inside: false, reason: `${JSON.stringify(name)} resolves to ${real}, outside the dataset root ${this.root}` };
+    return { inside: true, exists: true, path: real };
+  }
+}
+
+function plainFilesIn(dir: string): ReadonlySet<string> {
+  try {
+    return new Set(
+      readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => d.name),
+    );
+  } catch {
+    return new Set();
+  }
 }

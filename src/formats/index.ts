@@ -13,7 +13,7 @@ import { sniffDevtoolsRecorder } from './devtools/sniff.js';
 // (lazy-format.ts); formats/<name>.ts holds the same format, loaded.
 const rpaweb = lazyFormat(
   { name: 'rpaweb', extensions: ['.jsonl'], sniff: sniffRpaweb },
-  false,
+  true,
   async () => (await import('./rpaweb.js')).rpaweb,
 );
 const jsonDataset = (name: JsonDatasetKind, load: () => Promise<DatasetFormat>) => lazyFormat(jsonDatasetFront(name), true, load);

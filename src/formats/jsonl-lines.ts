@@ -75,3 +75,57 @@ export function firstBadUtf8Byte(bytes: Uint8Array): number {
   }
   return bytes.length;
 }
+
+/** A line's bytes (line ending excluded) as `readLines` yields it: BOM dropped on line 1, bad UTF-8 found. */
+export function sourceLine(number: number, raw: Buffer): SourceLine {
+  const bytes = number === 1 && raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? raw.subarray(3) : raw;
+  const line: SourceLine = { number, text: utf8Text(bytes) };
+  if (!isUtf8(bytes)) line.badUtf8At = firstBadUtf8Byte(bytes);
+  return line;
+}
+
+/**
+ * Every line of a file as bytes with its number and byte offset, split as `readLines` splits
+ * (`\n`, `\r\n` and a lone `\r` end a line; a last line without an ending counts when it is not
+ * empty), for a reader that comes back to lines by offset. Nothing is decoded here.
+ */
+export async function eachLineRange(file: string, onLine: (bytes: Buffer, number: number, start: number) => void): Promise<void> {
+  let number = 0;
+  let offset = 0;
+  /** The start of a line that runs on from earlier chunks, and its pieces so far. */
+  let carry: Buffer[] = [];
+  let carryStart = 0;
+  let afterCR = false;
+  for await (const read of createReadStream(file, { highWaterMark: 1 << 20 })) {
+    const chunk = read as Buffer;
+    let from = 0;
+    if (afterCR && chunk[0] === 0x0a) from = 1; // the \n of a \r\n split between two reads
+    afterCR = false;
+    let cr = chunk.indexOf(0x0d, from);
+    for (;;) {
+      const nl = chunk.indexOf(0x0a, from);
+      if (cr !== -1 && cr < from) cr = chunk.indexOf(0x0d, from);
+      let end: number;
+      let next: number;
+      if (cr !== -1 && (nl === -1 || cr < nl)) {
+        end = cr;
+        next = chunk[cr + 1] === 0x0a ? cr + 2 : cr + 1;
+        if (cr + 1 === chunk.length) afterCR = true;
+      } else if (nl !== -1) {
+        end = nl;
+        next = nl + 1;
+      } else break;
+      const piece = chunk.subarray(from, end);
+      onLine(carry.length ? Buffer.concat([...carry, piece]) : piece, ++number, carry.length ? carryStart : offset + from);
+      carry = [];
+      from = next;
+    }
+    if (from < chunk.length) {
+      if (!carry.length) carryStart = offset + from;
+      carry.push(chunk.subarray(from));
+    }
+    offset += chunk.length;
+  }
+  const last = Buffer.concat(carry);
+  if (last.length) onLine(last, ++number, carryStart);
+}

@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { M2W_LAZY_KEYS } from './mind2web/action.js';
 import type { DatasetFormat, DecodeItem, DecodeOptions } from './format.js';
 import { isPlainObject } from './json-line.js';
 import type { Problem } from '../ir/problem.js';
@@ -42,6 +44,8 @@ async function* decodeStream(file: string, options: DecodeOptions): AsyncGenerat
   const ready: DecodeItem[] = [];
   const rows = new RowGroups(path, options.datasetRoot);
   const firstSeen = new Map<string, RecordAt>();
+  // Looked for once per file, not once per step (a resolve per step showed in decode profiles).
+  const hasRawDump = existsSync(join(options.datasetRoot, 'task'));
   const take = (id: string, at: RecordAt, result: EpisodeResult) => {
     const earlier = firstSeen.get(id);
     if (earlier !== undefined && (result.episode || result.rejected)) {
@@ -51,14 +55,19 @@ async function* decodeStream(file: string, options: DecodeOptions): AsyncGenerat
       return;
     }
     if (result.episode || result.rejected) firstSeen.set(id, at);
-    if (result.episode) attachRawDumpMhtml(result.episode, options.datasetRoot);
+    if (result.episode && hasRawDump) attachRawDumpMhtml(result.episode, options.datasetRoot);
     if (result.episode) ready.push({ kind: 'episode', episode: result.episode });
     if (result.rejected) ready.push({ kind: 'rejected', rejected: result.rejected });
     problems.push(...result.problems);
   };
 
   const readError = yield* eachRecord(
-    { file: path, stream: (options as Mind2WebDecodeOptions).stream, ready, holdProblem: (p) => problems.push(p) },
+    {
+      file: path,
+      stream: { lazyKeys: M2W_LAZY_KEYS, ...(options as Mind2WebDecodeOptions).stream },
+      ready,
+      holdProblem: (p) => problems.push(p),
+    },
     (r) => {
       const { rec, at, where, fallback } = r;
       if (rec.kind === 'bad') {

@@ -1,14 +1,14 @@
 import { resolve } from 'node:path';
-import type { Episode } from '../ir/episode.js';
-import type { Decoded, DatasetFormat, DecodeOptions, RejectedEpisode } from './format.js';
-import { pinIssue } from './field-issue.js';
+import type { Decoded, DatasetFormat, DecodeItem, DecodeOptions } from './format.js';
+import { collectDecoded } from './decode-stream.js';
 import { parseJsonLine, type JsonLine } from './json-line.js';
 import { readLines } from './jsonl-lines.js';
 import type { Problem } from '../ir/problem.js';
 import { CodegenEpisode } from './rpaweb/codegen.js';
-import { assembleGroup, byLine, newGroup, type RowGroup } from './rpaweb/episodes.js';
+import { byLine } from './rpaweb/episodes.js';
+import { RowsFile } from './rpaweb/rows-file.js';
+import { decodeIndexed, indexRows } from './rpaweb/stream.js';
 import { kindOfLine, sniffRpaweb, type JsonlKind } from './rpaweb/kind.js';
-import { decodeRow } from './rpaweb/row.js';
 
 /**
  * rpaweb (BSC RPA recordings): JSONL rows, one per step, each holding the Playwright
@@ -20,10 +20,30 @@ export const rpaweb: DatasetFormat = {
   name: 'rpaweb',
   extensions: ['.jsonl'],
   sniff: sniffRpaweb,
-  decodeFile,
+  decodeFile: (file, options) => collectDecoded(decodeStream(file, options)),
+  decodeStream,
 };
 
-async function decodeFile(file: string, options: DecodeOptions): Promise<Decoded> {
+/**
+ * Rows: a first read finds where each episode's rows are (indexRows), then each episode is read
+ * back, decoded and yielded on its own, so memory is one episode, not the file. A codegen file
+ * (one episode) or a file that cannot be read to the end is decoded whole, as before.
+ */
+async function* decodeStream(file: string, options: DecodeOptions): AsyncGenerator<DecodeItem> {
+  const path = resolve(file);
+  const index = await indexRows(path).catch(() => undefined);
+  if (index && index.kind !== 'codegen') {
+    yield* decodeIndexed(path, options.datasetRoot, index);
+    return;
+  }
+  const whole = await decodeWhole(path, options);
+  for (let i = 0; i < whole.recordsRead; i++) yield { kind: 'record' };
+  for (const problem of whole.problems) yield { kind: 'problem', problem };
+  for (const rejected of whole.rejected) yield { kind: 'rejected', rejected };
+  for (const episode of whole.episodes) yield { kind: 'episode', episode };
+}
+
+async function decodeWhole(file: string, options: DecodeOptions): Promise<Decoded> {
   const path = resolve(file);
   const rows = new RowsFile(path, options.datasetRoot);
   let codegen: CodegenEpisode | undefined;
@@ -75,63 +95,4 @@ async function decodeFile(file: string, options: DecodeOptions): Promise<Decoded
   }
   out.problems = byLine(out.problems);
   return out;
-}
-
-/** rpaweb rows of one file, grouped by episode id as they stream in. */
-class RowsFile {
-  readonly groups = new Map<string, RowGroup>();
-  /** Problems of rows that name no episode. */
-  readonly fileProblems: Problem[] = [];
-
-  constructor(
-    private readonly file: string,
-    private readonly datasetRoot: string,
-  ) {}
-
-  add(line: JsonLine): void {
-    if (line.error !== undefined) {
-      // A row the parser rejects still usually starts with its id: charge the episode, so it
-      // is rejected rather than replayed with a step silently missing.
-      const id = leadingId(line.text ?? '');
-      const problems = [{ message: line.error, severity: 'error' as const }, ...line.issues].map((i) =>
-        pinIssue(i, this.file, line.line, id),
-      );
-      if (id === undefined) this.fileProblems.push(...problems);
-      else this.group(id, line.line).problems.push(...problems);
-      return;
-    }
-    const decoded = decodeRow(line.value, { file: this.file, datasetRoot: this.datasetRoot, line: line.line });
-    const issues = [...line.issues, ...decoded.issues];
-    if (decoded.id === undefined) {
-      this.fileProblems.push(...issues.map((i) => pinIssue(i, this.file, line.line)));
-      return;
-    }
-    const group = this.group(decoded.id, line.line);
-    group.problems.push(...issues.map((i) => pinIssue(i, this.file, line.line, decoded.id)));
-    if (decoded.stepNumber !== undefined) group.stepLines.push({ step: decoded.stepNumber, line: line.line });
-    if (decoded.row) group.rows.push(decoded.row);
-  }
-
-  finish(): { episode?: Episode; rejected?: RejectedEpisode; problems: Problem[] }[] {
-    return [...this.groups.values()].map((g) => assembleGroup(g, this.file));
-  }
-
-  private group(id: string, line: number): RowGroup {
-    let g = this.groups.get(id);
-    if (!g) this.groups.set(id, (g = newGroup(id, line)));
-    return g;
-  }
-}
-
-/** The id of a broken row when it is the row's first key (how rpaweb rows are written). */
-function leadingId(text: string): string | undefined {
-  const m = /^\s*\{\s*"id"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+)\s*[,}]/.exec(text);
-  if (!m) return undefined;
-  try {
-    const value: unknown = JSON.parse(m[1]!);
-    const id = String(value);
-    return id === '' ? undefined : id;
-  } catch {
-    return undefined;
-  }
 }

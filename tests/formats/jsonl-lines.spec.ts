@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
-import { firstBadUtf8Byte, readLines, type SourceLine } from '../../src/formats/jsonl-lines.js';
+import { readFileSync } from 'node:fs';
+import { eachLineRange, firstBadUtf8Byte, readLines, sourceLine, type SourceLine } from '../../src/formats/jsonl-lines.js';
 import { makeDataset } from './helpers.js';
 
 async function lines(content: Buffer | string): Promise<SourceLine[]> {
@@ -44,4 +45,27 @@ test('firstBadUtf8Byte follows RFC 3629', () => {
   expect(firstBadUtf8Byte(Buffer.from([0x41, 0xed, 0xa0, 0x80]))).toBe(1); // surrogate
   expect(firstBadUtf8Byte(Buffer.from([0x41, 0xe2, 0x82]))).toBe(1); // truncated
   expect(firstBadUtf8Byte(Buffer.from('añ€😀'))).toBe(Buffer.from('añ€😀').length);
+});
+
+test('eachLineRange + sourceLine split and read lines exactly as readLines does, offsets included', async () => {
+  const mib = 1 << 20;
+  for (const content of [
+    '\uFEFF{"a":1}\r\n\r\n{"b":"é"}\r\n{"c":3}',
+    'a\rb\r\rc\n\nd\r',
+    '\n',
+    '',
+    Buffer.concat([Buffer.from('ok\n'), Buffer.from([0x61, 0xe9, 0x63]), Buffer.from('\r\n€')]),
+    `${'x'.repeat(mib - 1)}\r\ny`, // a CRLF split between two reads
+    `${'x'.repeat(mib - 2)}\r\r${'z'.repeat(2 * mib)}\nend\n`, // a lone CR at a read's end; a line over three reads
+  ]) {
+    const root = makeDataset({ 'f.jsonl': content });
+    const file = join(root, 'f.jsonl');
+    const bytes = readFileSync(file);
+    const got: SourceLine[] = [];
+    await eachLineRange(file, (raw, number, start) => {
+      expect(bytes.subarray(start, start + raw.length).equals(raw)).toBe(true);
+      got.push(sourceLine(number, raw));
+    });
+    expect(got).toStrictEqual(await lines(content));
+  }
 });

@@ -406,3 +406,32 @@ test('a row without json_data or browserCode says which is missing', async () =>
     [4, 'json_data', 'expected an object, got an array'],
   ]);
 });
+
+test('rows are filed under the id JSON.parse reads, however the row is written (the streamed read finds them by id first)', async () => {
+  const { id: _a, ...restOf } = row('X', 1, code.openPage);
+  const rows = [
+    row('A', 1, code.navigate('https://a.example/')),
+    JSON.stringify({ step: 1, ...restOf, id: 'B' }), // id not first
+    `{"id":"C",${JSON.stringify(row('B', 2, code.fill('x'))).slice(1)}`, // a second "id": the last one counts (B)
+    row(7, 1, code.navigate('https://seven.example/')), // a number
+    row('Ä', 1, code.navigate('https://ae.example/')), // not ASCII
+    row('A', 2, code.fill('y')),
+    '{"id":"A","step":3, broken', // not JSON: charged to its leading id
+    row(7, 2, code.fill('z')),
+    row('', 1, code.openPage), // no usable id: a problem of the file
+    row('Ä', 2, code.fill('w')),
+  ];
+  const root = makeDataset({ 'rows.jsonl': jsonl(...rows) });
+  const out = await decode(root);
+  expect(out.recordsRead).toBe(rows.length);
+  expect(out.episodes.map((e) => [e.id, e.steps.map((s) => s.source.line)])).toEqual([
+    ['B', [2, 3]],
+    ['7', [4, 8]],
+    ['Ä', [5, 10]],
+  ]);
+  expect(out.rejected.map((r) => r.id)).toEqual(['A']);
+  expect(out.problems.map((p) => [p.line, p.episode, p.severity])).toEqual([
+    [7, 'A', 'error'],
+    [9, undefined, 'error'],
+  ]);
+});

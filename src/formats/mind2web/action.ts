@@ -10,6 +10,14 @@ import { M2W_OPS, parseActionRepr, reprDescription, type ActionRepr, type M2WOpN
 import { decodeCandidate, objectOrJsonText, orderPositives, type Candidate } from './candidates.js';
 import { parseRect } from '../../ir/recorded-page/dom-xml-rect.js';
 import { findMarkedElement, MARKER_ATTR_LIVE, MARKER_ATTR_RAW, type MarkedElement } from './raw-html.js';
+import { findMarkedElementInJson } from './raw-html-json.js';
+import { defineLazyText, JsonStringBytes } from '../json-string-bytes.js';
+
+/**
+ * The fields the decoder may be handed undecoded (`JsonStringBytes`, see lazy-record.ts):
+ * large strings nothing reads until a step is replayed.
+ */
+export const M2W_LAZY_KEYS: ReadonlySet<string> = new Set(['raw_html', 'cleaned_html']);
 
 /**
  * The viewport Mind2Web's snapshots were taken in: the trace viewer re-rendered every recorded
@@ -76,9 +84,12 @@ export function decodeAction(input: ActionInput): DecodedAction {
     });
     return out;
   }
-  const fields = ActionFields.safeParse(input.value);
-  if (!fields.success) issues.push(...zodIssues(fields.error));
   const a = input.value;
+  // Undecoded strings are strings: checked as such without decoding them.
+  const view = { ...a };
+  for (const k of M2W_LAZY_KEYS) if (view[k] instanceof JsonStringBytes) view[k] = '';
+  const fields = ActionFields.safeParse(view);
+  if (!fields.success) issues.push(...zodIssues(fields.error));
   const actionUid = typeof a.action_uid === 'string' && a.action_uid !== '' ? a.action_uid : undefined;
   if (actionUid !== undefined) out.actionUid = actionUid;
 
@@ -90,7 +101,7 @@ export function decodeAction(input: ActionInput): DecodedAction {
       if (candidate) positives.push(candidate);
     });
   }
-  const rawHtml = typeof a.raw_html === 'string' && a.raw_html !== '' ? a.raw_html : undefined;
+  const rawHtml = a.raw_html instanceof JsonStringBytes || (typeof a.raw_html === 'string' && a.raw_html !== '') ? a.raw_html : undefined;
 
   let repr: ActionRepr | undefined;
   if (input.reprText !== undefined) {
@@ -112,7 +123,12 @@ export function decodeAction(input: ActionInput): DecodedAction {
 
   if (hasError(issues) || !operation || actionUid === undefined) return out;
 
-  const marked = rawHtml !== undefined ? findMarkedElement(rawHtml, actionUid) : undefined;
+  const marked =
+    rawHtml === undefined
+      ? undefined
+      : typeof rawHtml === 'string'
+        ? findMarkedElement(rawHtml, actionUid)
+        : findMarkedElementInJson(rawHtml, actionUid);
   if (rawHtml === undefined)
     issues.push({ field: 'raw_html', message: 'missing or empty: the step has no recorded HTML', severity: 'warning' });
   else if (!marked)
@@ -133,7 +149,9 @@ export function decodeAction(input: ActionInput): DecodedAction {
   const target = buildTarget(actionUid, marked, orderPositives(positives), repr, issues);
   const before: Evidence = { viewport: M2W_VIEWPORT };
   if (rawHtml !== undefined) {
-    before.html = rawHtml;
+    // Kept undecoded until a replay reads it (snapshot mode, comparisons): decoding is most of a shard's cost.
+    if (typeof rawHtml === 'string') before.html = rawHtml;
+    else defineLazyText(before, 'html', rawHtml.detached());
     before.htmlForm = 'dom-xml';
   }
   if (input.screenshot !== undefined) before.screenshot = input.screenshot;

@@ -3,6 +3,7 @@ import type { RejectedEpisode } from '../format.js';
 import type { FieldIssue } from '../field-issue.js';
 import { pinIssue, zodIssues } from '../field-issue.js';
 import type { Problem } from '../../ir/problem.js';
+import { isLazyText, withoutLazyText } from '../json-string-bytes.js';
 
 /** A FieldIssue as a Problem at a record of `at.file` (line and record path when known). */
 export function pinAt(issue: FieldIssue, at: SourceRef, episode?: string): Problem {
@@ -54,7 +55,15 @@ export function finishEpisode(draft: EpisodeDraft, problems: Problem[]): Episode
   if (draft.instruction !== undefined) candidate.instruction = draft.instruction;
   if (draft.continues !== undefined) candidate.continues = draft.continues;
   if (draft.viewportCandidates !== undefined) candidate.viewportCandidates = draft.viewportCandidates;
+  // Validated without reading undecoded before-state HTML (which would decode it); put back after.
+  const lazySteps = new Map<number, Step['before']>();
+  const steps = candidate.steps as Step[];
+  steps.forEach((s, i) => {
+    if (s.before && isLazyText(s.before, 'html')) lazySteps.set(i, s.before);
+  });
+  if (lazySteps.size) candidate.steps = steps.map((s, i) => (lazySteps.has(i) ? { ...s, before: withoutLazyText(s.before!) } : s));
   const parsed = Episode.safeParse(candidate);
+  if (parsed.success) for (const [i, before] of lazySteps) parsed.data.steps[i]!.before = before;
   if (!parsed.success) {
     // Only reachable through a decoder bug; still reported, not thrown.
     for (const i of zodIssues(parsed.error))

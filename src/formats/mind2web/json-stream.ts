@@ -8,6 +8,7 @@ import { parseJsonLine } from '../json-line.js';
 import { firstBadUtf8Byte, readLines } from '../jsonl-lines.js';
 import { lineAt } from '../json-text.js';
 import { utf8Text } from '../utf8-text.js';
+import { LAZY_MIN_BYTES, parseWithLazyStrings } from './lazy-record.js';
 
 /**
  * V8's longest string (Node ≥ 20, 64-bit): a record longer than this in bytes may not become
@@ -51,8 +52,14 @@ export interface Mind2WebDecodeOptions extends DecodeOptions {
 export interface JsonStreamOptions {
   /** Records longer than this (bytes) are skipped with a problem. Default MAX_RECORD_BYTES. */
   maxRecordBytes?: number;
-  /** Read size; default 1 MiB. */
+  /** Read size; default 1 MiB (memory is one record plus what the stream reads ahead). */
   chunkBytes?: number;
+  /**
+   * Keys whose large string values (Mind2Web's raw_html, cleaned_html) are kept undecoded, as
+   * `JsonStringBytes`, in well-formed records: most of a shard's bytes are such strings, and
+   * decoding them is most of a decode's time and memory.
+   */
+  lazyKeys?: ReadonlySet<string>;
 }
 
 const BOM = [0xef, 0xbb, 0xbf];
@@ -80,7 +87,12 @@ export async function* readJsonRecords(file: string, options: JsonStreamOptions 
   const max = options.maxRecordBytes ?? MAX_RECORD_BYTES;
   const stream = createReadStream(file, { highWaterMark: options.chunkBytes ?? 1 << 20 });
   const scan = new Scanner();
+  const lazyKeys = options.lazyKeys;
+  scan.lazy = lazyKeys !== undefined && lazyKeys.size > 0;
   let bom = 0;
+  /** File offset (after any BOM) of the current chunk's start, and of the record's. */
+  let offset = 0;
+  let recordStart = 0;
   // The record being read: its bytes so far (subarrays of the read chunks).
   let pieces: Buffer[] = [];
   let kept = 0;
@@ -127,6 +139,14 @@ export async function* readJsonRecords(file: string, options: JsonStreamOptions 
         severity: 'warning',
       });
     }
+    if (unterminated === undefined && lazyKeys && scan.big.length > 0 && !scan.suspect) {
+      const lazy = parseWithLazyStrings(
+        bytes,
+        scan.big.map((x) => x - recordStart),
+        lazyKeys,
+      );
+      if (lazy) return { kind: 'value', ...at, value: lazy.value, issues };
+    }
     let text: string;
     try {
       text = utf8Text(bytes);
@@ -157,10 +177,13 @@ export async function* readJsonRecords(file: string, options: JsonStreamOptions 
       bom++;
     }
     scan.pos = 0;
+    scan.base = offset;
+    offset += chunk.length;
     let from = scan.inValue ? 0 : -1;
     for (let event = scan.next(chunk); event; event = scan.next(chunk)) {
       if (event.kind === 'start') {
         from = event.at;
+        recordStart = scan.base + event.at;
         startLine = event.line;
         total = 0;
         index++;
@@ -209,7 +232,17 @@ class Scanner {
   scalar = false;
   depth = 0;
   inString = false;
-  private escape = false;
+  /** Track strings of LAZY_MIN_BYTES or more inside records (`big`). */
+  lazy = false;
+  /** File offset of the current chunk's first byte. */
+  base = 0;
+  /** The current record's large strings: flat start/end file offsets, quotes included. */
+  big: number[] = [];
+  /** The current record has a string JSON.parse would refuse (raw control character, bad escape). */
+  suspect = false;
+  private stringStart = 0;
+  /** Inside a string: 0, 1 just after a backslash, 5..2 the hex digits of a \u escape still due. */
+  private escape = 0;
   private expectValue = true;
   private commaLine = 0;
   private garbageReported = false;
@@ -220,28 +253,40 @@ class Scanner {
     let i = this.pos;
     while (i < n) {
       if (this.inString) {
-        // Strings are nearly all of a shard (raw_html). A raw newline cannot be inside a JSON
-        // string, so no line is missed by not counting here.
-        if (this.escape) {
-          this.escape = false;
-          i++;
-          continue;
+        // Strings are nearly all of a shard (raw_html). One plain byte loop finds the closing
+        // quote and checks escapes and control characters on the way (what JSON.parse would
+        // refuse), so a large string can be left undecoded; a raw newline cannot be inside a
+        // JSON string, so no line is missed by not counting here.
+        let escape = this.escape;
+        let suspect = false;
+        let q = -1;
+        for (; i < n; i++) {
+          let b = chunk[i]!;
+          if (escape === 0) {
+            // Most bytes are none of '"', '\\' or a control character, all at or below '\\'.
+            while (b > BACKSLASH && ++i < n) b = chunk[i]!;
+            if (i === n) break;
+            if (b === QUOTE) {
+              q = i;
+              break;
+            }
+            if (b === BACKSLASH) escape = 1;
+            else if (b < 0x20) suspect = true;
+          } else if (escape === 1) {
+            escape = b === 0x75 ? 5 : 0;
+            if (escape === 0 && ESCAPE_CHAR[b] !== 1) suspect = true;
+          } else {
+            if (HEX_DIGIT[b] !== 1) suspect = true;
+            escape = escape === 2 ? 0 : escape - 1;
+          }
         }
-        // The closing quote is the next one not escaped: found with the native indexOf (memchr),
-        // not a byte loop, since raw_html strings are hundreds of KB. A quote is escaped when an
-        // odd number of backslashes runs up to it (the run cannot start before `i`: a pending
-        // escape was consumed above).
-        let q = chunk.indexOf(QUOTE, i);
-        while (q !== -1 && backslashesBefore(chunk, q, i) % 2 === 1) q = chunk.indexOf(QUOTE, q + 1);
-        if (q === -1) {
-          // The chunk ended inside the string: an odd run of backslashes at its end escapes the next chunk's first byte.
-          this.escape = backslashesBefore(chunk, n, i) % 2 === 1;
-          i = n;
-          break;
-        }
+        this.escape = escape;
+        if (suspect) this.suspect = true;
+        if (q === -1) break; // the chunk ended inside the string
         i = q + 1;
         this.inString = false;
         if (this.depth === 0) return this.end(i);
+        if (this.lazy && this.base + i - this.stringStart >= LAZY_MIN_BYTES) this.big.push(this.stringStart, this.base + i);
         continue;
       }
       const b = chunk[i]!;
@@ -253,8 +298,10 @@ class Scanner {
           continue;
         }
         if (b === NL) this.line++;
-        else if (b === QUOTE) this.inString = true;
-        else if (b === OPEN_OBJ || b === OPEN_ARR) this.depth++;
+        else if (b === QUOTE) {
+          this.inString = true;
+          this.stringStart = this.base + i;
+        } else if (b === OPEN_OBJ || b === OPEN_ARR) this.depth++;
         else if ((b === CLOSE_OBJ || b === CLOSE_ARR) && --this.depth === 0) return this.end(i + 1);
         i++;
         continue;
@@ -314,7 +361,9 @@ class Scanner {
       this.inString = b === QUOTE;
       this.scalar = !this.inString && b !== OPEN_OBJ && b !== OPEN_ARR;
       this.depth = this.scalar || this.inString ? 0 : 1;
-      this.escape = false;
+      this.escape = 0;
+      this.big = [];
+      this.suspect = false;
       this.pos = i + 1;
       return { kind: 'start', at: i, line: this.line };
     }
@@ -329,11 +378,14 @@ class Scanner {
   }
 }
 
-/** How many backslashes come right before `chunk[at]`, counting back no further than `from`. */
-function backslashesBefore(chunk: Buffer, at: number, from: number): number {
-  let k = at - 1;
-  while (k >= from && chunk[k] === BACKSLASH) k--;
-  return at - 1 - k;
+/** The characters JSON allows after a backslash (`u` is handled apart: hex digits follow). */
+const ESCAPE_CHAR = byteSet('"\\/bfnrt');
+const HEX_DIGIT = byteSet('0123456789abcdefABCDEF');
+
+function byteSet(chars: string): Uint8Array {
+  const set = new Uint8Array(256);
+  for (const c of chars) set[c.charCodeAt(0)] = 1;
+  return set;
 }
 
 function isWhitespace(b: number): boolean {

@@ -18,6 +18,10 @@ export function attachRawDumpMhtml(episode: Episode, datasetRoot: string): void 
     const uid = uids[i]?.action_uid;
     if (typeof uid !== 'string' || step.before?.htmlFile) return;
     const file = resolveDatasetFile(rawDumpMhtml(episode.id, uid), datasetRoot, datasetRoot);
-    if (file.inside && file.exists) step.before = { ...step.before, htmlFile: file.path };
+    // Set in place: a spread would read (decode) a before-state HTML still undecoded.
+    if (file.inside && file.exists) {
+      if (step.before) step.before.htmlFile = file.path;
+      else step.before = { htmlFile: file.path };
+    }
   });
 }

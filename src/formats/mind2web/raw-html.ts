@@ -20,7 +20,7 @@ export interface MarkedElement {
 /** Fingerprint text longer than this is cut: a target is a control, not a page section. */
 const TEXT_MAX = 200;
 /** How much of `raw_html` after the marked start tag is read to collect its text. */
-const SCAN_MAX = 256 * 1024;
+export const SCAN_MAX = 256 * 1024;
 
 /**
  * Finds the element whose `data_pw_testid_buckeye` equals `actionUid` in `raw_html` (lxml XML:
@@ -29,14 +29,25 @@ const SCAN_MAX = 256 * 1024;
  * megabytes per step, and the marker is found with one `indexOf`.
  */
 export function findMarkedElement(html: string, actionUid: string): MarkedElement | undefined {
-  const needle = `${MARKER_ATTR_RAW}="${escapeHtml(actionUid)}"`;
+  const needle = markerNeedle(actionUid);
   let at = html.indexOf(needle);
   // The marker must be an attribute, not text that happens to read like one.
   while (at !== -1 && !/\s/.test(html[at - 1] ?? '')) at = html.indexOf(needle, at + 1);
   if (at === -1) return undefined;
   const start = html.lastIndexOf('<', at);
   if (start === -1) return undefined;
+  return readElement(html, start).found;
+}
 
+/** The marker attribute of a step's target as `raw_html` writes it. */
+export const markerNeedle = (actionUid: string): string => `${MARKER_ATTR_RAW}="${escapeHtml(actionUid)}"`;
+
+/**
+ * Reads the element whose start tag begins at `html[start]`, at most SCAN_MAX characters of it.
+ * `final` is false when `html` ended before that and before the element did (a caller holding
+ * only part of the page must read more).
+ */
+export function readElement(html: string, start: number): { found?: MarkedElement; final: boolean } {
   let found: MarkedElement | undefined;
   let depth = 0;
   let done = false;
@@ -71,11 +82,13 @@ export function findMarkedElement(html: string, actionUid: string): MarkedElemen
     },
     { xmlMode: true, decodeEntities: true },
   );
-  for (let from = start; !done && from < html.length && from - start < SCAN_MAX; from += 16 * 1024) {
+  let from = start;
+  for (; !done && from < html.length && from - start < SCAN_MAX; from += 16 * 1024) {
     parser.write(html.slice(from, from + 16 * 1024));
   }
-  if (!found) return undefined;
+  const final = done || from - start >= SCAN_MAX;
+  if (!found) return { final };
   // Pretty-printing put whitespace between elements; the page's own spaces are kept, collapsed.
   found.text = text.join('').replace(/\s+/g, ' ').trim().slice(0, TEXT_MAX);
-  return found;
+  return { found, final };
 }

@@ -1,0 +1,127 @@
+import { open, type FileHandle } from 'node:fs/promises';
+import type { Problem } from '../../ir/problem.js';
+import { isPlainObject, parseJsonLine } from '../json-line.js';
+import { eachLineRange, sourceLine } from '../jsonl-lines.js';
+import { kindOfLine, type JsonlKind } from './kind.js';
+import { RowId } from './row.js';
+import { leadingId, RowsFile } from './rows-file.js';
+import type { DecodeItem } from '../format.js';
+import { byLine } from './episodes.js';
+import { DatasetFileResolver } from '../dataset-path.js';
+
+/**
+ * Where the rows of each episode are, from a first read of the file: rows of one episode may be
+ * anywhere in it (interleaved with others), so an episode is complete only once the whole file
+ * has been seen. Holding decoded rows until then held the whole file (200 000 rows: 1.5 GB);
+ * this holds three numbers a row, and the rows are read again, one episode at a time.
+ */
+export interface RowIndex {
+  kind?: JsonlKind;
+  /** Non-empty lines. */
+  records: number;
+  /** Per episode id, in order of first appearance: its lines as flat [number, start, end] triples. */
+  episodes: Map<string, number[]>;
+  /** Lines whose id cannot be read (their problems are the file's). */
+  orphans: number[];
+}
+
+export async function indexRows(file: string): Promise<RowIndex> {
+  const index: RowIndex = { records: 0, episodes: new Map(), orphans: [] };
+  await eachLineRange(file, (raw, number, start) => {
+    const bytes = number === 1 && raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? raw.subarray(3) : raw;
+    if (isBlank(bytes)) return;
+    index.records++;
+    index.kind ??= kindOfLine(parseJsonLine(sourceLine(number, raw)).value);
+    const id = rowId(bytes, number, raw);
+    const where = id === undefined ? index.orphans : index.episodes.get(id);
+    if (where) where.push(number, start, start + raw.length);
+    else index.episodes.set(id!, [number, start, start + raw.length]);
+  });
+  return index;
+}
+
+/**
+ * The rows of `index`'s episodes, each episode decoded and yielded as soon as its rows are read
+ * back (problems last, in line order, like the whole-file decode: they are small).
+ */
+export async function* decodeIndexed(file: string, datasetRoot: string, index: RowIndex): AsyncGenerator<DecodeItem> {
+  for (let i = 0; i < index.records; i++) yield { kind: 'record' };
+  const problems: Problem[] = [];
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(file, 'r');
+    const reader = new RangeReader(handle);
+    const files = new DatasetFileResolver(datasetRoot);
+    const groups: number[][] = [...index.episodes.values(), index.orphans];
+    for (const lines of groups) {
+      const rows = new RowsFile(file, datasetRoot, files);
+      for (let k = 0; k < lines.length; k += 3) {
+        rows.add(parseJsonLine(sourceLine(lines[k]!, await reader.read(lines[k + 1]!, lines[k + 2]!))));
+      }
+      for (const part of rows.finish()) {
+        problems.push(...part.problems);
+        if (part.episode) yield { kind: 'episode', episode: part.episode };
+        if (part.rejected) yield { kind: 'rejected', rejected: part.rejected };
+      }
+      problems.push(...rows.fileProblems);
+    }
+  } catch (e) {
+    problems.push({ file, message: `cannot read the file a second time: ${(e as Error).message}`, severity: 'error' });
+  } finally {
+    await handle?.close();
+  }
+  for (const problem of byLine(problems)) yield { kind: 'problem', problem };
+}
+
+/** Reads byte ranges of a file through a 1 MiB window, so rows read back in file order cost one read per MiB. */
+class RangeReader {
+  private buffer = Buffer.alloc(0);
+  private start = 0;
+
+  constructor(private readonly handle: FileHandle) {}
+
+  async read(start: number, end: number): Promise<Buffer> {
+    if (start < this.start || end > this.start + this.buffer.length) {
+      const size = Math.max(end - start, 1 << 20);
+      const buffer = Buffer.allocUnsafe(size);
+      const { bytesRead } = await this.handle.read(buffer, 0, size, start);
+      if (bytesRead < end - start) throw new Error('the file got shorter while it was read');
+      this.buffer = buffer.subarray(0, bytesRead);
+      this.start = start;
+    }
+    return this.buffer.subarray(start - this.start, end - this.start);
+  }
+}
+
+/** `text.trim() === ''` for a line's bytes, decoding only when a non-ASCII byte could be Unicode whitespace. */
+function isBlank(bytes: Buffer): boolean {
+  for (const b of bytes) {
+    if (b === 0x20 || (b >= 0x09 && b <= 0x0d)) continue;
+    return b >= 0x80 ? bytes.toString('utf8').trim() === '' : false;
+  }
+  return true;
+}
+
+/** rpaweb rows are written with `id` first: read just that, when it is the row's only "id". */
+const LEADING_ID = /^\s*\{\s*"id"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+)\s*[,}]/;
+const ID_KEY = Buffer.from('"id"');
+
+/**
+ * The episode a row belongs to: exactly the id `RowsFile.add` will file it under (the row's
+ * `id`, or for a line that is not JSON its leading one), read from the line's first bytes when
+ * that is certain, else by parsing the line.
+ */
+function rowId(bytes: Buffer, number: number, raw: Buffer): string | undefined {
+  const m = LEADING_ID.exec(bytes.toString('latin1', 0, Math.min(bytes.length, 512)));
+  const first = bytes.indexOf(ID_KEY);
+  if (m && /^[\x20-\x7e]*$/.test(m[1]!) && bytes.indexOf(ID_KEY, first + ID_KEY.length) === -1) {
+    const value: unknown = JSON.parse(m[1]!);
+    if (typeof value === 'string' && value !== '') return value;
+    if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  }
+  const line = parseJsonLine(sourceLine(number, raw));
+  if (line.error !== undefined) return leadingId(line.text ?? '');
+  if (!isPlainObject(line.value)) return undefined;
+  const id = RowId.safeParse(line.value.id);
+  return id.success ? String(id.data) : undefined;
+}
