@@ -142,12 +142,6 @@ async function replayEpisode(
         livePage && checking
           ? await watchdog.within(stepNoise(livePage, episode.id, step.index, options.compare, learned), budget(step))
           : undefined;
-      const baseline =
-        options.heal && livePage && !livePage.isClosed()
-          ? await timed('step.heal-baseline', () =>
-              watchdog.within(captureBaseline(livePage, dir, step.index, options.out, secrets), budget(step)),
-            )
-          : undefined;
       const previous = episode.steps[step.index - 1];
       const reuse =
         lastCapture &&
@@ -158,7 +152,11 @@ async function replayEpisode(
         cannotChangePage(previous)
           ? lastCapture.capture
           : undefined;
-      const onCapture = (capture: LiveCapture) => (lastCapture = { index: step.index, page: livePage!, capture });
+      let captured: LiveCapture | undefined;
+      const onCapture = (capture: LiveCapture) => {
+        captured = capture;
+        lastCapture = { index: step.index, page: livePage!, capture };
+      };
       const pending =
         livePage && checking
           ? await timed('step.compare', () =>
@@ -177,6 +175,13 @@ async function replayEpisode(
                 }).catch(() => undefined),
                 budget(step),
               ),
+            )
+          : undefined;
+      // --heal keeps the live before-state: the comparison's capture when it took one, its own otherwise.
+      const baseline =
+        options.heal && livePage && !livePage.isClosed()
+          ? await timed('step.heal-baseline', () =>
+              watchdog.within(captureBaseline(livePage, dir, step.index, options.out, secrets, captured), budget(step)),
             )
           : undefined;
       const finish = (p: PendingComparison) =>
