@@ -13,17 +13,12 @@ import { parseShard } from './replay/shard.js';
 import { parseViewport } from './config/viewport-flag.js';
 import { parseUrlMapping } from './ir/url-map.js';
 import { resolve } from 'node:path';
-import { loadThresholds } from './replay/thresholds-file.js';
-import type { CompareMode } from './replay/before-state.js';
-import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from './replay/replay-defaults.js';
-import type { FailOn } from './replay/run-episode.js';
 import { gatherParams } from './config/params.js';
 import { Redactor } from './secrets.js';
-import { DEFAULT_MAX_ARTIFACT_BYTES } from './replay/artifact-budget.js';
 import { harProblem } from './replay/offline.js';
 import { dropWritesToClosedPipes } from './closed-pipe.js';
-import { CONFIG_FLAG, configAsFlags, configForCommandLine, GLOBAL_OPTIONS, RUN_OPTIONS } from './config/index.js';
-import { DEFAULT_CALIBRATE_INTERVAL_MS, DEFAULT_STEP_TIMEOUT_MS } from './ir/defaults.js';
+import { CONFIG_FLAG, configAsFlags, configForCommandLine, flagsAsConfig, GLOBAL_OPTIONS, RUN_OPTIONS } from './config/index.js';
+import { DEFAULT_STEP_TIMEOUT_MS } from './ir/defaults.js';
 import { DEMO_NUMBER_RULES, numericOptionProblem, RUN_NUMBER_RULES } from './commands/numeric-options.js';
 import { blockedUrl, URL_SCHEME_PATTERN } from './replay/sandbox/url-policy.js';
 
@@ -36,49 +31,6 @@ dropWritesToClosedPipes();
 /** `--param`, `--secret`, `--params FILE` and `REPLAYWRIGHT_PARAM_*`/`REPLAYWRIGHT_SECRET_*` (see config/params.ts). */
 const paramsOf = (a: { param?: string[]; secret?: string[]; params?: string }) =>
   gatherParams({ param: list(a.param), secret: list(a.secret), file: a.params, env: process.env });
-
-/** The replay options the `run` flags choose beyond the basics. */
-function replayChoices(a: {
-  mode: 'live' | 'snapshot';
-  'allow-scripts': boolean;
-  compare: CompareMode;
-  'compare-config'?: string;
-  mask?: string[];
-  calibrate?: boolean;
-  'calibrate-interval'?: number;
-  'stop-at-first-divergence': boolean;
-  'fail-on': FailOn;
-  trace: 'on' | 'off' | 'retain-on-failure';
-  'from-step'?: number;
-  'to-step'?: number;
-  'pause-on-failure': boolean;
-  'start-url'?: string[];
-  'max-artifact-bytes'?: number;
-  viewport?: string;
-  'allow-url-scheme'?: string[];
-}): Partial<ReplayOptions> {
-  return {
-    replayMode: a.mode,
-    allowScripts: a['allow-scripts'],
-    compare: {
-      ...DEFAULT_REPLAY_OPTIONS.compare,
-      mode: a.compare,
-      thresholds: loadThresholds(a['compare-config']),
-      maskSelectors: list(a.mask),
-      calibrateIntervalMs: a.calibrate ? (a['calibrate-interval'] ?? DEFAULT_CALIBRATE_INTERVAL_MS) : undefined,
-      maxArtifactBytes: a['max-artifact-bytes'],
-    },
-    stopAtFirstDivergence: a['stop-at-first-divergence'],
-    failOn: a['fail-on'],
-    trace: a.trace,
-    fromStep: a['from-step'] !== undefined ? a['from-step'] - 1 : undefined,
-    toStep: a['to-step'] !== undefined ? a['to-step'] - 1 : undefined,
-    pauseOnFailure: a['pause-on-failure'],
-    startUrls: parseStartUrls(list(a['start-url'])),
-    viewport: a.viewport === undefined ? undefined : parseViewport(a.viewport),
-    allowUrlSchemes: list(a['allow-url-scheme']),
-  };
-}
 
 /** `--images DIR` (from the working folder) as the BabyAGI decoder's `imagesDir`. */
 const decodeChoices = (images: string | undefined): Record<string, unknown> | undefined =>
@@ -142,40 +94,16 @@ await yargs(hideBin(process.argv))
         a['worker-mode'] === 'threads'
           ? undefined
           : startEarlyBrowser({ headed: a.headed, slowMo: a['slow-mo'], connect: a.connect, ownSignals: true, sealedNetwork });
-      const { defaultWorkers, runCommand } = await import('./commands/run.js');
-      const given = paramsOf(a);
+      const { runCommand } = await import('./commands/run.js');
       const ignored = a.mode === 'snapshot' ? liveOnlyFlags(a) : [];
       if (ignored.length) process.stderr.write(`warning: snapshot mode ignores ${ignored.join(', ')} (live replay only)\n`);
+      const config = { ...flagsAsConfig(a), dataset: a.dataset! };
       exitCode = await runCommand(
-        {
-          dataset: a.dataset!,
-          out: a.out,
-          format: a.format,
-          episodes: list(a.episode),
-          urlMappings: list(a['map-url']).map(parseUrlMapping),
-          params: given.params,
-          secrets: given.secrets,
-          timeoutMs: a.timeout,
-          headed: a.headed,
-          slowMo: a['slow-mo'],
-          filesDir: a['files-dir'],
-          strict: a.strict,
-          repair: a.repair,
-          minScore: a['min-score'],
-          finalTextMin: a['final-text-min'],
-          workers: a.workers ?? defaultWorkers(),
-          workerMode: a['worker-mode'],
-          resume: a.resume,
-          shard: a.shard === undefined ? undefined : parseShard(a.shard),
-          connect: a.connect,
-          replay: { ...replayChoices(a), episodeTimeoutMs: a['episode-timeout'], offline: a.offline, har: a.har, heal: a.heal },
-          decode: decodeChoices(a.images),
-          early,
-        },
+        { config, env: process.env, early },
         await createLogger({
           format: a['log-format'] as LogFormat | undefined,
           level: a['log-level'],
-          redactor: new Redactor(given.secrets),
+          redactor: new Redactor(paramsOf(a).secrets),
         }),
       );
       // A browser launched ahead that no worker took (any early exit) must not keep the process alive.

@@ -18,14 +18,14 @@ export async function demoCommand(args: { out: string; timeoutMs: number; headed
   try {
     const code = await runCommand(
       {
-        dataset: fixtures('rpaweb'),
-        out: args.out,
-        format: 'auto',
-        episodes: [],
-        urlMappings: [{ from: RECORDED_ORIGIN, to: server.url }],
-        params: DEMO_PARAMS,
-        timeoutMs: args.timeoutMs,
-        headed: args.headed,
+        config: {
+          dataset: fixtures('rpaweb'),
+          out: args.out,
+          mapUrl: [`${RECORDED_ORIGIN}=${server.url}`],
+          param: Object.entries(DEMO_PARAMS).map(([name, value]) => `${name}=${value}`),
+          timeout: args.timeoutMs,
+          headed: args.headed,
+        },
       },
       log,
     );

@@ -1,59 +1,35 @@
 import { terminalSafe } from '../terminal-safe.js';
 import { lockOut, OutLocked } from '../results/out-lock.js';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
 import type { Logger } from 'pino';
-import type { FormatChoice } from '../formats/load-dataset.js';
 import { BrowserNotFound } from '../replay/browser.js';
 import { replayEpisodes, type BrowserInfo, type RunOptions } from '../replay/run.js';
-import { DEFAULT_REPLAY_OPTIONS, type ReplayOptions } from '../replay/run-episode.js';
+import { DEFAULT_REPLAY_OPTIONS } from '../replay/replay-defaults.js';
 import { finalizeReports } from '../report/finalize.js';
 import { Progress } from '../report/progress.js';
 import type { EpisodeResult } from '../ir/results.js';
-import { formatShard, type Shard } from '../replay/shard.js';
-import { redactEndpoint, startEarlyBrowser, type EarlyBrowser, type WorkerMode } from '../replay/workers.js';
+import { formatShard } from '../replay/shard.js';
+import { paramsFrom, runOptionsFrom, selectionFrom } from '../api/run-options.js';
+import type { ReplaywrightConfig } from '../config/define-config.js';
+import { redactEndpoint, startEarlyBrowser, type EarlyBrowser } from '../replay/workers.js';
 import { networkSealed } from '../replay/sandbox/webrtc.js';
-import { DEFAULT_THRESHOLDS } from '../compare/target-match.js';
-import type { UrlMapping } from '../ir/url-map.js';
 import type { RunSummary } from '../ir/results.js';
 import { ResultsWriter, writeSummary } from '../results/writer.js';
 import { saveCalibration, withNoiseMasks } from '../replay/noise-masks-file.js';
 import { folderBytes, formatBytes } from '../report/disk-usage.js';
 import { episodeLine, summaryLines } from '../report/terminal-summary.js';
-import { Redactor, type Secret } from '../secrets.js';
+import { Redactor } from '../secrets.js';
 import { DatasetFeed } from './dataset-feed.js';
 import { onInterrupt } from './interrupt.js';
 
 export interface RunArgs {
-  dataset: string;
-  out: string;
-  format: FormatChoice;
-  episodes: string[];
-  urlMappings: UrlMapping[];
-  params: Record<string, string>;
-  /** Values typed like params and redacted from everything the run writes (`--secret`). */
-  secrets?: Secret[];
-  timeoutMs: number;
-  headed: boolean;
-  slowMo?: number;
-  filesDir?: string;
-  strict?: boolean;
-  repair?: boolean;
-  minScore?: number;
-  finalTextMin?: number;
-  /** Browsers replaying at once (default: the number of cores). */
-  workers?: number;
-  workerMode?: WorkerMode;
-  /** Keep the episodes `<out>/results.jsonl` already has and replay only the rest. */
-  resume?: boolean;
-  /** Replay only this part of the dataset (split by a stable hash of the chain's first id). */
-  shard?: Shard;
-  /** Connect every worker to this Playwright browser server instead of launching Chromium. */
-  connect?: string;
-  /** Format-specific decode options (BabyAGI's `imagesDir`). */
-  decode?: Record<string, unknown>;
-  /** Everything else a replay takes (mode, comparison, trace, step range, start URLs…). */
-  replay?: Partial<ReplayOptions>;
+  /**
+   * The run's options under their config names (`mapUrl`, `failOn`…): the config file's, with the
+   * command line's flags over them. `runOptionsFrom` gives them the meaning `replay()` gives them.
+   */
+  config: ReplaywrightConfig & { dataset: string };
+  /** Where `REPLAYWRIGHT_PARAM_*`/`REPLAYWRIGHT_SECRET_*` are read (the CLI: process.env). */
+  env?: NodeJS.ProcessEnv;
   /** A browser the caller already started launching (the CLI does, before loading this module). */
   early?: EarlyBrowser;
 }
@@ -62,11 +38,15 @@ export const defaultWorkers = (): number => Math.max(1, availableParallelism());
 
 /** Exit codes: 0 all passed, 1 something failed, 2 nothing could be read (or no browser). */
 export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: string) => void = console.log): Promise<number> {
+  const config = args.config;
+  const caller = { env: args.env, cli: true };
+  const given = paramsFrom(config, caller);
+  const selection = selectionFrom(config);
   // Results, the summary and every printed line pass the redactor (the reports are built from them).
-  const redactor = new Redactor(args.secrets);
+  const redactor = new Redactor(given.secrets);
   // …and every control character a dataset put in them is shown escaped, not sent to the terminal.
   const print = (line: string) => printRaw(terminalSafe(redactor.scrub(line)));
-  for (const s of args.secrets ?? []) {
+  for (const s of given.secrets) {
     if (s.value.length < 4)
       log.warn(
         `secret ${s.name} is ${s.value.length} characters long: every occurrence of those characters in the outputs is replaced by [secret:${s.name}]`,
@@ -74,20 +54,28 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   }
   // The browser launches while the dataset is opened and its first episode decoded (threads launch their own).
   // A sealed run's browser gets the sealed launch flags (WebRTC UDP policy) like every other.
-  const sealedNetwork = networkSealed({ replayMode: args.replay?.replayMode, offline: args.replay?.offline, har: args.replay?.har });
+  const sealedNetwork = networkSealed({ replayMode: config.mode, offline: config.offline, har: config.har });
   const early =
     args.early ??
-    (args.workerMode === 'threads'
+    (config.workerMode === 'threads'
       ? undefined
-      : startEarlyBrowser({ headed: args.headed, slowMo: args.slowMo, connect: args.connect, ownSignals: true, sealedNetwork }));
-  const feed = await DatasetFeed.open(args, redactor, log);
+      : startEarlyBrowser({ headed: config.headed, slowMo: config.slowMo, connect: config.connect, ownSignals: true, sealedNetwork }));
+  const feed = await DatasetFeed.open({ dataset: config.dataset, ...selection, ...given }, redactor, log);
   if (!feed) {
     await early?.discard();
     return 2;
   }
   const data = feed.data;
+  let options: RunOptions;
+  try {
+    const run = runOptionsFrom(config, data.root, caller, given).options;
+    options = { ...run, ...withNoiseMasks(run, DEFAULT_REPLAY_OPTIONS.compare, data.root, (m) => log.warn(m)) };
+  } catch (error) {
+    await early?.discard();
+    throw error;
+  }
 
-  const out = resolve(args.out);
+  const out = options.out;
   // One run per results folder at a time: a second one refuses (exit 2), naming the holder.
   let unlock: () => void;
   try {
@@ -102,14 +90,13 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
     await early?.discard();
     return 2;
   }
-  const writer = new ResultsWriter(out, { resume: args.resume, warn: (m) => log.warn(m) });
+  const writer = new ResultsWriter(out, { resume: selection.resume, warn: (m) => log.warn(m) });
   // A bar on a TTY, periodic lines otherwise; episode lines print through it so they never land inside the bar.
   const progress = new Progress();
   progress.start(0);
   const show = (r: EpisodeResult) => progress.interrupt(() => print(episodeLine(r)));
 
-  const replay = withNoiseMasks(args.replay, DEFAULT_REPLAY_OPTIONS.compare, data.root, (m) => log.warn(m));
-  const workers = Math.max(1, Math.floor(args.workers ?? defaultWorkers()));
+  const workers = options.workers!;
   let browser: BrowserInfo | undefined;
   // SIGINT/SIGTERM: stop, keep what finished (an episode cut off is left out), still write every report.
   const interrupt = onInterrupt((m) => log.warn(m));
@@ -117,7 +104,7 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   try {
     browser = await replayEpisodes(
       feed.chains({ writer, progress, show }),
-      { ...replayOptions(args, out, data.root, replay), workers, stop: interrupt.signal, early },
+      { ...options, stop: interrupt.signal, early },
       {
         onEpisode: (raw) => {
           if (interrupt.signal.aborted) return;
@@ -139,21 +126,21 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
       log.error(error.message);
       return 2;
     }
-    if (args.connect) {
-      log.error(`cannot connect to ${redactEndpoint(args.connect)}: ${(error as Error).message.split('\n')[0]}`);
+    if (config.connect) {
+      log.error(`cannot connect to ${redactEndpoint(config.connect)}: ${(error as Error).message.split('\n')[0]}`);
       return 2;
     }
     throw error;
   }
   const summary: RunSummary = writer.finish({
-    dataset: args.dataset,
+    dataset: config.dataset,
     problems: feed.problems(),
     browser,
     workers: Math.min(workers, Math.max(1, feed.chainCount)),
-    shard: args.shard ? formatShard(args.shard) : undefined,
+    shard: selection.shard ? formatShard(selection.shard) : undefined,
     ...(interrupt.received ? { interrupted: interrupt.received } : {}),
   });
-  if (replay?.compare?.calibrateIntervalMs !== undefined) {
+  if (options.compare.calibrateIntervalMs !== undefined) {
     const saved = saveCalibration(data.root, out, feed.queuedIds, (m) => log.warn(m));
     if (saved.refused) log.warn(`calibrated masks not saved: ${saved.refused}`);
     else print(`calibrated ${saved.episodes} episodes: masks saved to ${saved.file} (later runs apply them)`);
@@ -179,35 +166,4 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
   }
   unlock();
   return interrupt.exitCode() ?? summary.exitCode;
-}
-
-/**
- * What each episode is replayed with: the defaults, then the command line, then `replay` (the
- * rest of the run options, with the dataset's noise masks). The pool adds workers and the stop signal.
- */
-function replayOptions(
-  args: RunArgs,
-  out: string,
-  datasetRoot: string,
-  replay: Partial<ReplayOptions> | undefined,
-): Omit<RunOptions, 'workers' | 'stop'> {
-  return {
-    ...DEFAULT_REPLAY_OPTIONS,
-    out,
-    urlMappings: args.urlMappings,
-    params: args.params,
-    secrets: args.secrets,
-    timeoutMs: args.timeoutMs,
-    headed: args.headed,
-    slowMo: args.slowMo,
-    filesDir: args.filesDir ?? datasetRoot,
-    strict: args.strict,
-    repair: args.repair,
-    thresholds: { ...DEFAULT_THRESHOLDS, minScore: args.minScore ?? DEFAULT_THRESHOLDS.minScore },
-    finalTextMin: args.finalTextMin ?? DEFAULT_REPLAY_OPTIONS.finalTextMin,
-    mode: args.workerMode,
-    connect: args.connect,
-    ownSignals: true,
-    ...replay,
-  };
 }

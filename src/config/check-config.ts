@@ -69,3 +69,13 @@ export function checkConfig(value: unknown, file: string, dir: string): Replaywr
 export function configAsFlags(config: ReplaywrightConfig): Record<string, unknown> {
   return Object.fromEntries(Object.entries(config).map(([k, v]) => [kebabCase(k), v]));
 }
+
+/**
+ * Parsed `run` flags as a config (`map-url` → `mapUrl`): every config key and nothing else, so the
+ * command line goes through the same `runOptionsFrom` as a config file and `replay()`.
+ */
+export function flagsAsConfig(flags: Record<string, unknown>): ReplaywrightConfig {
+  const config: Record<string, unknown> = {};
+  for (const name of Object.keys(SPECS)) if (flags[name] !== undefined) config[camelCase(name)] = flags[name];
+  return config as ReplaywrightConfig;
+}

@@ -39,6 +39,14 @@ export const Action = z.discriminatedUnion('type', [
     width: z.number().int().positive(),
     height: z.number().int().positive(),
     deviceScaleFactor: z.number().positive().optional(),
+    /**
+     * Device emulation from this step on (DevTools `setViewport`, as Puppeteer's `page.setViewport`):
+     * mobile layout (meta viewport, overlay scrollbars), touch input (`ontouchstart`, coarse
+     * pointer), landscape screen orientation. Turning mobile or touch on or off reloads the page.
+     */
+    isMobile: z.boolean().optional(),
+    hasTouch: z.boolean().optional(),
+    isLandscape: z.boolean().optional(),
   }),
 
   // Element actions
@@ -139,6 +147,22 @@ export const Action = z.discriminatedUnion('type', [
         attributes: z.record(z.string(), z.string()).optional(),
         properties: z.record(z.string(), z.unknown()).optional(),
         visible: z.boolean().optional(),
+        /**
+         * Alternatives asked of Chrome's accessibility tree (DevTools `aria/`, as Puppeteer's `$$`
+         * resolves them): alternative `at` counts the nodes the tree names; its entry in `selectors`
+         * is then only a Playwright approximation, for exports and descriptions.
+         */
+        aria: z
+          .array(
+            z.object({
+              at: z.number().int().nonnegative(),
+              name: z.string().optional(),
+              role: z.string().optional(),
+              /** Child-frame indexes from the main frame down (DevTools `frame`). */
+              framePath: z.array(z.number().int().nonnegative()).optional(),
+            }),
+          )
+          .optional(),
       })
       .optional(),
   }),

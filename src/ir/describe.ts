@@ -143,7 +143,10 @@ function describeElementsWait(w: NonNullable<Extract<Action, { type: 'wait' }>['
     ...Object.entries(w.attributes ?? {}).map(([k, v]) => `${k}="${v}"`),
     ...Object.entries(w.properties ?? {}).map(([k, v]) => `.${k} = ${JSON.stringify(v)}`),
   ];
-  const cond = `${how} ${w.count} match${w.count === 1 ? '' : 'es'} of ${w.selectors[0]}${has.length ? ` with ${has.join(', ')}` : ''}`;
+  // An aria/ alternative is counted in the accessibility tree: say it as recorded, not as its approximation.
+  const aria = w.aria?.find((a) => a.at === 0);
+  const first = aria ? `aria/${aria.name ?? ''}${aria.role ? `[role="${aria.role}"]` : ''}` : w.selectors[0];
+  const cond = `${how} ${w.count} match${w.count === 1 ? '' : 'es'} of ${first}${has.length ? ` with ${has.join(', ')}` : ''}`;
   return w.visible === false ? `no longer ${cond}` : cond;
 }
 

@@ -10,7 +10,18 @@ export const Expectation = z.discriminatedUnion('kind', [
    * saw that page when the format cannot say which step opened it (DevTools `target`); a page
    * already open there and not yet claimed then counts too.
    */
-  z.object({ kind: z.literal('popup'), page: z.string().min(1), url: z.string().optional() }),
+  z.object({
+    kind: z.literal('popup'),
+    page: z.string().min(1),
+    url: z.string().optional(),
+    /**
+     * When no page opens at `url`, a frame of this page at `url` that runs in a process of its own
+     * (a target of its own, as @puppeteer/replay looks up DevTools `target`s) stands for it: the
+     * steps on `page` then run in that frame, and their targets must be frame-relative
+     * (`selector` and `aria` locates, each with a `framePath`, [] for the frame itself).
+     */
+    frameOf: z.string().min(1).optional(),
+  }),
   /** A download started; `alias` distinguishes downloads of one session ("" = first). */
   z.object({ kind: z.literal('download'), alias: z.string() }),
   /**

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright';
+import type { BrowserContext, Frame, Page } from 'playwright';
 
 /**
  * The pages of one episode under the names the recording gave them (recorder aliases
@@ -7,6 +7,8 @@ import type { BrowserContext, Page } from 'playwright';
  */
 export class PageRegistry {
   private readonly byName = new Map<string, Page>();
+  /** Names that turned out to be a frame of an open page (a DevTools `target` that is an iframe's URL). */
+  private readonly frames = new Map<string, Frame>();
   private readonly unclaimed: Page[] = [];
   /** The page the last step ran on: where a step with no page of its own runs (VWA tabs). */
   current: Page | undefined;
@@ -18,9 +20,26 @@ export class PageRegistry {
     });
   }
 
+  /** The page of that name; for a name bound to a frame, the page holding it. */
   get(name: string): Page | undefined {
-    const page = this.byName.get(name);
+    const page = this.byName.get(name) ?? this.frameFor(name)?.page();
     return page && !page.isClosed() ? page : undefined;
+  }
+
+  /** Steps on `name` run in this frame of its page from now on. */
+  bindFrame(name: string, frame: Frame): void {
+    this.frames.set(name, frame);
+  }
+
+  /** The frame `name` is bound to, while it is attached. */
+  frameFor(name: string): Frame | undefined {
+    const frame = this.frames.get(name);
+    return frame && !frame.isDetached() ? frame : undefined;
+  }
+
+  /** Every frame a name is bound to, still attached. */
+  boundFrames(): Frame[] {
+    return [...this.frames.values()].filter((f) => !f.isDetached());
   }
 
   bind(name: string, page: Page): void {
@@ -54,7 +73,7 @@ export class PageRegistry {
   }
 
   names(): string[] {
-    return [...this.byName].filter(([, p]) => !p.isClosed()).map(([n]) => n);
+    return [...[...this.byName].filter(([, p]) => !p.isClosed()).map(([n]) => n), ...[...this.frames.keys()].filter((n) => this.get(n))];
   }
 
   private forget(page: Page): void {

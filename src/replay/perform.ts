@@ -9,6 +9,8 @@ import type { PageRegistry } from './pages.js';
 import type { PointCheck } from './point-check.js';
 import { waitForElements } from './wait-elements.js';
 import { changeValue } from './devtools/change-value.js';
+import { emulatesDevice, keepDeviceEmulation, setDeviceViewport } from './devtools/device-emulation.js';
+import { scopeToFrame } from './devtools/frame-scope.js';
 import { emulateNetwork, frameThrough, scrollTo } from './devtools/page-effects.js';
 import { clickAtRecordedPoint, needsRecordedPointClick } from './devtools/recorded-point-click.js';
 import { setChecked } from './effects/checkbox.js';
@@ -84,7 +86,7 @@ export async function perform(action: Action, env: PerformEnv): Promise<Outcome>
   return outcome.status === 'passed' && !outcome.effect ? { ...outcome, effect: defaultMark(action) } : outcome;
 }
 
-async function performAction(action: Action, env: PerformEnv): Promise<Outcome> {
+async function performAction(action: Action, env: PerformEnv, inFrame = false): Promise<Outcome> {
   if (action.type === 'openPage') {
     const page = await env.pages.open(env.pageName);
     env.pages.current = page;
@@ -116,6 +118,11 @@ async function performAction(action: Action, env: PerformEnv): Promise<Outcome> 
       message: `page "${env.pageName}" is not open (open: ${env.pages.names().join(', ') || 'none'})`,
     };
   const timeout = env.timeoutMs;
+  await keepDeviceEmulation(page);
+  // A page name that turned out to be a frame (DevTools `target`): the step runs in that frame.
+  const frame = inFrame ? undefined : env.pages.frameFor(env.pageName);
+  const scoped = frame ? await scopeToFrame(action, frame, env.mapUrl, timeout) : undefined;
+  if (scoped) return 'done' in scoped ? scoped.done : performAction(scoped.action, env, true);
   // Recorded at a point (VWA): checked there, acted there (or on the element found again with --repair).
   if (actsAtPoint(action)) return performAtPoint(page, action as PointAction, env);
 
@@ -156,6 +163,7 @@ async function performAction(action: Action, env: PerformEnv): Promise<Outcome> 
       await page.reload({ timeout });
       return { status: 'passed' };
     case 'setViewport':
+      if (emulatesDevice(action)) return { status: 'passed', notes: await setDeviceViewport(page, action, timeout) };
       await page.setViewportSize({ width: action.width, height: action.height });
       return { status: 'passed' };
     case 'click':

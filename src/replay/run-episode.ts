@@ -18,6 +18,7 @@ import { EpisodeSecrets } from './episode-secrets.js';
 import { scrubZip } from './scrub-zip.js';
 import { ReplaySession } from './session.js';
 import { chooseViewport } from './choose-viewport.js';
+import { keepDeviceEmulation } from './devtools/device-emulation.js';
 import { startUrlFor } from './start-url.js';
 import { CrashWatch } from './crash-watch.js';
 import { captureBaseline } from './heal/baseline.js';
@@ -389,6 +390,7 @@ async function captureFinal(
     const png = await timed('final.screenshot', () =>
       page.screenshot({ path: screenshot, animations: 'disabled', caret: 'hide', timeout: 10_000, mask: secrets.masksOn(page) }),
     );
+    await keepDeviceEmulation(page); // the screenshot re-applied Playwright's device metrics
     onCapture?.({ page, capture: { url: page.url(), png, html: content } });
   } catch {
     return undefined;

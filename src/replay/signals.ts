@@ -1,10 +1,11 @@
-import type { Page } from 'playwright';
+import type { Frame, Page } from 'playwright';
 import { saveDownload } from './sandbox/download-cap.js';
 import type { Expectation } from '../ir/index.js';
 import type { PageRegistry } from './pages.js';
 import { pollUntil } from './poll.js';
 import type { Outcome } from './perform.js';
 import { frameThrough } from './devtools/page-effects.js';
+import { isFrame, outOfProcess } from './devtools/frame-scope.js';
 
 export interface SignalEnv {
   page: Page | undefined;
@@ -35,7 +36,7 @@ export function armSignals(expectations: readonly Expectation[], env: SignalEnv)
   const popups = page
     ? expectations
         .filter((e) => e.kind === 'popup')
-        .map((e) => ({ name: e.page, url: e.url, wait: quiet(page.waitForEvent('popup', { timeout: env.timeoutMs })) }))
+        .map((e) => ({ name: e.page, url: e.url, frameOf: e.frameOf, wait: quiet(page.waitForEvent('popup', { timeout: env.timeoutMs })) }))
     : [];
   const openBefore = new Set(env.pages.unclaimedPages());
   const downloads = page
@@ -47,7 +48,13 @@ export function armSignals(expectations: readonly Expectation[], env: SignalEnv)
   return async function settle(): Promise<SettledSignals> {
     const result: SettledSignals = { downloads: [], notes: [] };
     for (const popup of popups) {
-      const opened = popup.url ? await popupAt(popup.wait, popup.url, env) : await popup.wait;
+      const opened = popup.url ? await popupAt(popup.wait, popup.url, env, popup.frameOf) : await popup.wait;
+      if (opened && isFrame(opened)) {
+        // A frame at that URL (DevTools `target`): the steps on this name run in it.
+        env.pages.bindFrame(popup.name, opened);
+        result.notes.push(`"${popup.name}" is the frame at ${opened.url()} (no page opened there), as @puppeteer/replay finds it`);
+        continue;
+      }
       if (!opened)
         return {
           ...result,
@@ -89,7 +96,7 @@ export function armSignals(expectations: readonly Expectation[], env: SignalEnv)
       const urls = async () =>
         last.framePath && page
           ? [(await frameThrough(page, last.framePath, 1000))?.url() ?? '']
-          : env.pages.openPages().map((p) => p.url());
+          : [...env.pages.openPages(), ...env.pages.boundFrames()].map((p) => p.url());
       const reached = await pollUntil(
         async () => ((await urls()).some((u) => stripHash(u) === want) ? true : undefined),
         Math.min(env.timeoutMs, 5000),
@@ -169,16 +176,24 @@ function stripHash(url: string): string {
 /**
  * A popup the step opens, or a page already open at the recorded URL that no step has claimed:
  * a DevTools flow names the page a step runs on, not the step that opened it, so the step
- * taken for its opener may come after the one that really did.
+ * taken for its opener may come after the one that really did. With `frameOf`, a frame of that
+ * page at the URL counts too when it is a target of its own (out of process), the one kind of
+ * frame @puppeteer/replay finds by URL.
  */
-async function popupAt(event: Promise<Page | undefined>, url: string, env: SignalEnv): Promise<Page | undefined> {
+async function popupAt(event: Promise<Page | undefined>, url: string, env: SignalEnv, frameOf?: string): Promise<Page | Frame | undefined> {
   const want = stripHash(env.mapUrl(url));
   let settled = false;
-  const atUrl = pollUntil(
-    async () => (settled ? null : env.pages.unclaimedPages().find((p) => stripHash(p.url()) === want)),
-    env.timeoutMs,
-  );
-  const page = await Promise.race([event, atUrl.then((p) => p ?? event)]);
+  const atUrl = pollUntil(async () => {
+    if (settled) return null;
+    const page = env.pages.unclaimedPages().find((p) => stripHash(p.url()) === want);
+    if (page) return page;
+    const holder = frameOf ? env.pages.get(frameOf) : undefined;
+    for (const frame of holder?.frames() ?? []) {
+      if (frame.parentFrame() && stripHash(frame.url()) === want && (await outOfProcess(frame))) return frame;
+    }
+    return undefined;
+  }, env.timeoutMs);
+  const found = await Promise.race([event, atUrl.then((p) => p ?? event)]);
   settled = true;
-  return page ?? undefined;
+  return found ?? undefined;
 }

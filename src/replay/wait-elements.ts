@@ -1,8 +1,10 @@
-import type { Page } from 'playwright';
+import type { Locator, Page } from 'playwright';
 import type { Action } from '../ir/index.js';
 import { pollUntil } from './poll.js';
+import { queryAccessibilityTree } from './devtools/aria-tree.js';
 
 export type ElementsWait = NonNullable<Extract<Action, { type: 'wait' }>['elements']>;
+type AriaAlternative = NonNullable<ElementsWait['aria']>[number];
 
 interface Look {
   /** The alternative that matched anything (the last one when none did). */
@@ -34,22 +36,24 @@ export async function waitForElements(page: Page, w: ElementsWait, timeoutMs: nu
 }
 
 async function look(page: Page, w: ElementsWait): Promise<Look> {
-  let found: { selector: string; matches: number } | undefined;
-  for (const selector of w.selectors) {
-    // A selector this page cannot evaluate yet (a frame still loading) counts as no match.
-    const matches = await page
-      .locator(selector)
-      .count()
-      .catch(() => 0);
-    if (matches > 0) {
-      found = { selector, matches };
+  let found: { selector: string; matches: number; locator: Locator } | undefined;
+  for (const [i, selector] of w.selectors.entries()) {
+    const counted = await matchesOf(
+      page,
+      selector,
+      w.aria?.find((a) => a.at === i),
+    );
+    if (counted.matches > 0) {
+      found = counted;
       break;
     }
   }
-  if (!found) return { selector: w.selectors.at(-1)!, matches: 0 };
-  if (!w.attributes && !w.properties) return found;
-  const mismatch = await page
-    .locator(found.selector)
+  if (!found) {
+    const last = w.aria?.find((a) => a.at === w.selectors.length - 1);
+    return { selector: last ? ariaLabel(last) : w.selectors.at(-1)!, matches: 0 };
+  }
+  if (!w.attributes && !w.properties) return { selector: found.selector, matches: found.matches };
+  const mismatch = await found.locator
     .evaluateAll(
       (els, { attributes, properties }) => {
         const deep = (want: unknown, have: unknown): boolean => {
@@ -74,5 +78,23 @@ async function look(page: Page, w: ElementsWait): Promise<Look> {
       { attributes: w.attributes, properties: w.properties },
     )
     .catch((e: Error) => `its attributes could not be read (${e.message.split('\n')[0]})`);
-  return mismatch ? { ...found, mismatch } : found;
+  const look = { selector: found.selector, matches: found.matches };
+  return mismatch ? { ...look, mismatch } : look;
+}
+
+/**
+ * The matches of one alternative: an `aria/` one as Chrome's accessibility tree names them (the
+ * query the other `aria/` selectors use), else the Playwright selector's. The selector stands in
+ * only when the tree cannot be asked.
+ */
+async function matchesOf(page: Page, selector: string, aria: AriaAlternative | undefined): Promise<Look & { locator: Locator }> {
+  const tree = aria ? await queryAccessibilityTree(page, aria) : undefined;
+  if (tree) return { selector: tree.label, matches: tree.count, locator: tree.locator };
+  const locator = page.locator(selector);
+  // A selector this page cannot evaluate yet (a frame still loading) counts as no match.
+  return { selector, matches: await locator.count().catch(() => 0), locator };
+}
+
+function ariaLabel(a: AriaAlternative): string {
+  return `aria/${a.name ?? ''}${a.role ? `[role="${a.role}"]` : ''}`;
 }

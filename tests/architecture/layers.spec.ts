@@ -19,7 +19,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   results: ['ir', 'leaf'],
   report: ['ir', 'results', 'leaf'],
   export: ['ir', 'selectors', 'leaf'],
-  commands: ['ir', 'selectors', 'formats', 'compare', 'replay', 'results', 'report', 'export', 'config', 'leaf', 'commands'],
+  // The CLI is a client of the public API: one mapping from options to a replay (api/run-options.ts).
+  commands: ['ir', 'selectors', 'formats', 'compare', 'replay', 'results', 'report', 'export', 'config', 'leaf', 'commands', 'api'],
   config: ['ir', 'leaf'],
   api: ['ir', 'selectors', 'formats', 'compare', 'replay', 'results', 'report', 'export', 'config', 'leaf'],
   cli: ['commands', 'ir', 'replay', 'formats', 'compare', 'report', 'results', 'config', 'leaf'],

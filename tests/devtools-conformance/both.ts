@@ -78,18 +78,27 @@ export interface BothResult {
 
 export interface Conformance {
   readonly site: string;
-  /** Replays `flow` (its `{{ORIGIN}}` replaced by the served fixtures' origin) both ways. */
+  /**
+   * Replays `flow` both ways, its `{{ORIGIN}}` replaced by the served fixtures' origin and
+   * `{{OTHER}}` by the same pages' other origin (another host and port on loopback: another site,
+   * so Chrome puts a frame from it in a process of its own).
+   */
   run(flow: { title: string; timeout?: number; steps: unknown[] }, probe: string, timeoutMs?: number): Promise<BothResult>;
 }
 
 /** Serves fixtures/devtools/conformance, launches one Chromium for us and one for the peer, for the spec file. */
 export function useConformance(): Conformance {
   let server: FixtureServer | undefined;
+  let other: FixtureServer | undefined;
   let browser: Browser | undefined;
   let peer: Peer | undefined;
   let ppBrowser: PpBrowser | undefined;
   test.beforeAll(async () => {
     server = await serveSite(join(FIXTURES, 'devtools', 'conformance'));
+    const { startFixtureServer } = (await import(join(FIXTURES, 'server.mjs'))) as {
+      startFixtureServer(o: { root: string; host: string }): Promise<FixtureServer>;
+    };
+    other = await startFixtureServer({ root: join(FIXTURES, 'devtools', 'conformance'), host: 'localhost' });
     browser = await launch();
     peer = await loadPeer();
     const chromium = findChromium();
@@ -104,13 +113,16 @@ export function useConformance(): Conformance {
     await browser?.close();
     await ppBrowser?.close();
     await server?.close();
+    await other?.close();
   });
   return {
     get site() {
       return server!.url;
     },
     async run(rawFlow, probe, timeoutMs = 4000) {
-      const flow = JSON.parse(JSON.stringify(rawFlow).replaceAll('{{ORIGIN}}', server!.url)) as typeof rawFlow;
+      const flow = JSON.parse(
+        JSON.stringify(rawFlow).replaceAll('{{ORIGIN}}', server!.url).replaceAll('{{OTHER}}', other!.url),
+      ) as typeof rawFlow;
       const dir = tempDir('rw-conformance-');
       writeFileSync(join(dir, 'flow.json'), JSON.stringify(flow, null, 2));
       const data = await loadDataset(dir, { format: 'devtools-recorder' });

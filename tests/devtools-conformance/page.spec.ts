@@ -24,6 +24,52 @@ test('navigate and setViewport: the page at the recorded size', async () => {
   expect(r.oursState).toEqual(r.peerState);
 });
 
+// Mid-run, as Puppeteer's page.setViewport does it: device metrics with `mobile` and the scale,
+// touch emulation, and a reload when mobile or touch changed (`ontouchstart` exists only in a
+// document created with touch on).
+test('setViewport with isMobile, hasTouch and deviceScaleFactor: a touch phone from that step on', async () => {
+  const phone = { type: 'setViewport', width: 390, height: 700, deviceScaleFactor: 3, isMobile: true, hasTouch: true, isLandscape: false };
+  const r = await c.run({ title: 'mobile viewport', steps: [...opening('device.html'), phone] }, 'window.device()');
+  expect(r.peerError, said(r)).toBeUndefined();
+  expect(r.ours.status, said(r)).toBe('passed');
+  expect(r.oursState).toEqual({
+    coarse: true,
+    touchEvents: true,
+    maxTouchPoints: 1,
+    dpr: 3,
+    width: 390,
+    height: 700,
+    portrait: true,
+    loads: 2,
+  });
+  expect(r.oursState).toEqual(r.peerState);
+  // And back to a desktop: no touch, scale 1, landscape, reloaded again.
+  const back = await c.run(
+    {
+      title: 'mobile and back',
+      steps: [
+        ...opening('device.html'),
+        phone,
+        { type: 'setViewport', width: 800, height: 600, deviceScaleFactor: 1, isMobile: false, hasTouch: false, isLandscape: true },
+      ],
+    },
+    'window.device()',
+  );
+  expect(back.peerError, said(back)).toBeUndefined();
+  expect(back.ours.status, said(back)).toBe('passed');
+  expect(back.oursState).toEqual({
+    coarse: false,
+    touchEvents: false,
+    maxTouchPoints: 0,
+    dpr: 1,
+    width: 800,
+    height: 600,
+    portrait: false,
+    loads: 3,
+  });
+  expect(back.oursState).toEqual(back.peerState);
+});
+
 // An element is first brought into view, as Puppeteer's locator does: the box is at the top, so the window goes back to 0.
 test('scroll: the window and an overflow box go to the recorded positions, also back up', async () => {
   const r = await c.run(
@@ -165,6 +211,44 @@ test("target: a same-origin iframe's URL is no page (nor a target of its own): b
   expect(r.peerError, said(r)).toBeDefined();
   expect([r.ours.status, r.ours.failedStep], said(r)).toEqual(['failed', 1]);
   expect(r.ours.reason).toBe('popup-missing');
+});
+
+// A cross-site frame is a target of its own: @puppeteer/replay finds it by URL (no page is at
+// it) and plays the step in that frame of the main page; assertedEvents, waits and expressions
+// are then the frame's too.
+test("target: a cross-site iframe's URL runs the steps in that frame", async () => {
+  const inner = '{{OTHER}}/xframe-inner.html';
+  const r = await c.run(
+    {
+      title: 'cross-site frame target',
+      steps: [
+        ...opening(`xframe.html?src=${inner}`),
+        { type: 'waitForElement', target: inner, selectors: [['#q']] },
+        { type: 'change', target: inner, selectors: [['aria/Query'], ['#q']], value: 'ferns' },
+        { type: 'click', target: inner, selectors: [['#go']], offsetX: 3, offsetY: 3 },
+        { type: 'waitForElement', target: inner, selectors: [['aria/Done'], ['#done']], operator: '==', count: 1 },
+        { type: 'waitForExpression', target: inner, expression: "document.getElementById('done').textContent === 'Done'" },
+        { type: 'scroll', target: inner, x: 0, y: 0 },
+        // Last: the frame leaves the URL the steps name it by.
+        {
+          type: 'click',
+          target: inner,
+          selectors: [['#next']],
+          offsetX: 3,
+          offsetY: 3,
+          assertedEvents: [{ type: 'navigation', url: `${inner}?step=2` }],
+        },
+      ],
+    },
+    `[${LOG}, document.querySelector('iframe').src.startsWith('http://localhost:')]`,
+  );
+  const done = r.ours.steps.at(-1)!;
+  expect(r.peerError, said(r)).toBeUndefined();
+  expect(r.ours.status, said(r)).toBe('passed');
+  expect(r.ours.steps[3]!.resolvedBy).toBe('recorded');
+  expect(done.status).toBe('passed');
+  expect([r.oursState, r.oursPages]).toEqual([['go:ferns;', true], 1]);
+  expect([r.oursState, r.oursPages]).toEqual([r.peerState, r.peerPages]);
 });
 
 test('emulateNetworkConditions with no throughput takes the page offline', async () => {

@@ -94,3 +94,42 @@ test('a click without offsetX/offsetY: the peer aims at NaN and times out; we re
   expect([r.ours.status, r.ours.reason]).toEqual(['error', 'invalid-input']);
   expect(r.ours.message).toContain('missing (expected number)');
 });
+
+// On aria.html Playwright's label/text approximation of `aria/Select` finds nothing (the label also
+// holds the option names) and of `aria/Proceed` finds two (the div button and a plain span); the
+// accessibility tree names one of each.
+test('waitForElement with aria/ counts what the accessibility tree names: count, operator, properties, attributes, visible', async () => {
+  const r = await c.run(
+    {
+      title: 'aria waits',
+      steps: [
+        ...opening('aria.html'),
+        { type: 'waitForElement', selectors: [['aria/Select']], properties: { value: 'a' } },
+        { type: 'waitForElement', selectors: [['aria/Proceed']], operator: '==', count: 1, attributes: { role: 'button' } },
+        { type: 'waitForElement', selectors: [['aria/Proceed']], operator: '>=', count: 2, visible: false },
+        { type: 'waitForElement', selectors: [['aria/Logo[role="image"]']], operator: '<=', count: 1 },
+        { type: 'click', selectors: [['aria/Proceed']], offsetX: 5, offsetY: 5 },
+      ],
+    },
+    LOG,
+    2000,
+  );
+  expect(r.peerError, said(r)).toBeUndefined();
+  expect(r.ours.status, said(r)).toBe('passed');
+  expect(r.oursState).toBe('div button;');
+  expect(r.oursState).toEqual(r.peerState);
+});
+
+test('waitForElement aria/ for more than the accessibility tree names fails in both', async () => {
+  const r = await c.run(
+    {
+      title: 'aria wait too many',
+      steps: [...opening('aria.html'), { type: 'waitForElement', selectors: [['aria/Proceed']], operator: '>=', count: 2 }],
+    },
+    LOG,
+    1500,
+  );
+  expect(r.peerError, said(r)).toBeDefined();
+  expect([r.ours.status, r.ours.reason, r.ours.failedStep], said(r)).toEqual(['failed', 'assertion-failed', 2]);
+  expect(r.ours.message).toContain('1 matched (aria/Proceed)');
+});

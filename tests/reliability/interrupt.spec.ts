@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { tempDir } from '../support/fixture-site.js';
 import { useSite } from '../support/live-site.js';
-import { BIN, childEnv, results, ROOT, start, waitFor } from '../scale/support.js';
+import { runArgv, childEnv, results, ROOT, start, waitFor } from '../scale/support.js';
 import { STACK_LINE } from '../bad-input/support.js';
 import { line, ORIGIN, writeCodegen, writeGoodEpisode } from './support.js';
 
@@ -31,23 +31,7 @@ function dataset(): string {
 
 function runUntilSlowStarts(out: string) {
   const run = start(
-    [
-      BIN,
-      'run',
-      dataset(),
-      '--out',
-      out,
-      '--workers',
-      '1',
-      '--map-url',
-      `${ORIGIN}=${site.url}`,
-      '--timeout',
-      '60000',
-      '--trace',
-      'off',
-      '--log-format',
-      'json',
-    ],
+    runArgv(dataset(), out, '--map-url', `${ORIGIN}=${site.url}`, '--timeout', '60000', '--trace', 'off', '--log-format', 'json'),
     { env: childEnv({ REPLAYWRIGHT_LOG_LEVEL: 'info' }) },
   );
   let stderr = '';

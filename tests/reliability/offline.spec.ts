@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { isLoopback } from '../../src/replay/offline.js';
 import { serveSite, tempDir } from '../support/fixture-site.js';
 import { launch } from '../support/replay.js';
-import { BIN, results, start } from '../scale/support.js';
+import { runArgv, results, start } from '../scale/support.js';
 import { STACK_LINE } from '../bad-input/support.js';
 import { line, ORIGIN, writeCodegen, writeGoodEpisode } from './support.js';
 
@@ -34,7 +34,7 @@ test('--har: the tax-form episode replays from a HAR recorded at test time, with
   const data = tempDir('rw-har-data-');
   writeGoodEpisode(data, 'tax-form');
   const out = tempDir('rw-har-out-');
-  const args = [BIN, 'run', data, '--out', out, '--workers', '1', '--map-url', `${ORIGIN}=${site.url}`, '--trace', 'off'];
+  const args = runArgv(data, out, '--map-url', `${ORIGIN}=${site.url}`, '--trace', 'off');
   const r = await start([...args, '--offline', '--har', har]).done;
   expect(r.stdout + r.stderr).not.toMatch(STACK_LINE);
   expect(r.code, r.stdout + r.stderr).toBe(0);
@@ -42,20 +42,7 @@ test('--har: the tax-form episode replays from a HAR recorded at test time, with
 
   // Without the HAR the same run cannot reach the page: the HAR really was what answered.
   const noHar = tempDir('rw-har-out2-');
-  const without = await start([
-    BIN,
-    'run',
-    data,
-    '--out',
-    noHar,
-    '--workers',
-    '1',
-    '--map-url',
-    `${ORIGIN}=${site.url}`,
-    '--trace',
-    'off',
-    '--offline',
-  ]).done;
+  const without = await start(runArgv(data, noHar, '--map-url', `${ORIGIN}=${site.url}`, '--trace', 'off', '--offline')).done;
   expect(without.code).toBe(1);
   expect((results(noHar)[0] as Line).status).not.toBe('passed');
 
@@ -74,20 +61,7 @@ test('--offline: loopback still replays, a request to any other host is blocked 
     // 203.0.113.0/24 is TEST-NET-3: never a real host, and never asked here.
     writeCodegen(data, '2-remote', line.openPage, line.navigate('http://203.0.113.7/'), line.closePage);
     const out = tempDir('rw-offline-out-');
-    const r = await start([
-      BIN,
-      'run',
-      data,
-      '--out',
-      out,
-      '--workers',
-      '1',
-      '--map-url',
-      `${ORIGIN}=${site.url}`,
-      '--trace',
-      'off',
-      '--offline',
-    ]).done;
+    const r = await start(runArgv(data, out, '--map-url', `${ORIGIN}=${site.url}`, '--trace', 'off', '--offline')).done;
     expect(r.stdout + r.stderr).not.toMatch(STACK_LINE);
     const [loop, remote] = results(out) as Line[];
     expect(loop).toMatchObject({ episode: '1-loopback', status: 'passed' });

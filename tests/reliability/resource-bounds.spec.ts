@@ -6,7 +6,7 @@ import { DEFAULT_REPLAY_OPTIONS } from '../../src/replay/run-episode.js';
 import { ArtifactBudget } from '../../src/replay/artifact-budget.js';
 import { changedSiteCopy, serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
 import { launch, replayFixture } from '../support/replay.js';
-import { BIN, results, start } from '../scale/support.js';
+import { runArgv, results, start } from '../scale/support.js';
 import { STACK_LINE } from '../bad-input/support.js';
 import { line, ORIGIN, writeCodegen, writeGoodEpisode } from './support.js';
 
@@ -37,21 +37,7 @@ test('--episode-timeout: an episode past its deadline is error/timeout at the st
   );
   writeGoodEpisode(data, '2-good');
   const out = tempDir('rw-deadline-out-');
-  const r = await start([
-    BIN,
-    'run',
-    data,
-    '--out',
-    out,
-    '--workers',
-    '1',
-    '--map-url',
-    `${ORIGIN}=${site.url}`,
-    '--timeout',
-    '120000',
-    '--episode-timeout',
-    '20000',
-  ]).done;
+  const r = await start(runArgv(data, out, '--map-url', `${ORIGIN}=${site.url}`, '--timeout', '120000', '--episode-timeout', '20000')).done;
   expect(r.stdout + r.stderr).not.toMatch(STACK_LINE);
   expect(r.code, r.stderr).toBe(1);
   const [stuck, good] = results(out) as (ReturnType<typeof results>[number] & { message?: string; failedStep?: number })[];

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { tempDir } from '../support/fixture-site.js';
 import { useSite } from '../support/live-site.js';
-import { BIN, childEnv, results, start, waitFor } from '../scale/support.js';
+import { runArgv, childEnv, results, start, waitFor } from '../scale/support.js';
 import { STACK_LINE } from '../bad-input/support.js';
 import { chromiumChildren, line, ORIGIN, writeCodegen, writeGoodEpisode } from './support.js';
 
@@ -29,21 +29,7 @@ test('a page that crashes its renderer (chrome://crash) ends as error browser-cr
   writeGoodEpisode(data, '2-good');
   const out = tempDir('rw-crash-out-');
   // chrome: URLs are blocked by default (blocked-url); this test opts in to reach the crash page.
-  const r = await start([
-    BIN,
-    'run',
-    data,
-    '--out',
-    out,
-    '--workers',
-    '1',
-    '--map-url',
-    `${ORIGIN}=${site.url}`,
-    '--trace',
-    'off',
-    '--allow-url-scheme',
-    'chrome',
-  ]).done;
+  const r = await start(runArgv(data, out, '--map-url', `${ORIGIN}=${site.url}`, '--trace', 'off', '--allow-url-scheme', 'chrome')).done;
   expect(r.stdout + r.stderr).not.toMatch(STACK_LINE);
   expect(r.code, r.stderr).toBe(1);
   const [crash, good] = results(out) as Line[];
@@ -68,23 +54,7 @@ test('the browser process killed (SIGKILL) mid-episode: that episode is an error
   writeGoodEpisode(data, '2-good');
   const out = tempDir('rw-kill-out-');
   const { child, done } = start(
-    [
-      BIN,
-      'run',
-      data,
-      '--out',
-      out,
-      '--workers',
-      '1',
-      '--map-url',
-      `${ORIGIN}=${site.url}`,
-      '--timeout',
-      '60000',
-      '--trace',
-      'off',
-      '--log-format',
-      'json',
-    ],
+    runArgv(data, out, '--map-url', `${ORIGIN}=${site.url}`, '--timeout', '60000', '--trace', 'off', '--log-format', 'json'),
     { env: childEnv({ REPLAYWRIGHT_LOG_LEVEL: 'info' }) },
   );
   let stderr = '';

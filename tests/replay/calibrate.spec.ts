@@ -73,17 +73,7 @@ async function run(dataset: string, siteUrl: string, calibrate = false): Promise
     );
     printed.push(...stdout.split('\n'));
   } else {
-    const args: RunArgs = {
-      dataset,
-      out,
-      format: 'auto',
-      episodes: [],
-      urlMappings: [{ from: RECORDED_ORIGIN, to: siteUrl }],
-      params: {},
-      timeoutMs: 5000,
-      headed: false,
-      workers: 1,
-    };
+    const args: RunArgs = { config: { dataset, out, mapUrl: [`${RECORDED_ORIGIN}=${siteUrl}`], timeout: 5000, workers: 1 } };
     await runCommand(args, silentLogger, (line) => printed.push(line));
   }
   const result = JSON.parse(readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n')[0]!) as EpisodeResult;

@@ -17,15 +17,13 @@ test('a plain codegen file keeps no end state: passed, but the contract, termina
   const printed: string[] = [];
   const code = await runCommand(
     {
-      dataset: join(FIXTURES, 'codegen', 'tax-form.jsonl'),
-      out,
-      format: 'auto',
-      episodes: [],
-      urlMappings: [{ from: RECORDED_ORIGIN, to: live.site.url }],
-      params: {},
-      timeoutMs: 5000,
-      headed: false,
-      workers: 1,
+      config: {
+        dataset: join(FIXTURES, 'codegen', 'tax-form.jsonl'),
+        out,
+        mapUrl: [`${RECORDED_ORIGIN}=${live.site.url}`],
+        timeout: 5000,
+        workers: 1,
+      },
     },
     silentLogger,
     (line) => printed.push(line),

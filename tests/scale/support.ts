@@ -5,6 +5,17 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'replaywright.js');
+/** `replaywright run DATASET --out OUT --workers 1 …flags`: the one-browser run the fault and sandbox tests start. */
+export const runArgv = (dataset: string, out: string, ...flags: string[]): string[] => [
+  BIN,
+  'run',
+  dataset,
+  '--out',
+  out,
+  '--workers',
+  '1',
+  ...flags,
+];
 export const PLAYWRIGHT_CLI = join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 
 export const FIXTURE_IDS = [

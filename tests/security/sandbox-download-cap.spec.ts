@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { tempDir } from '../support/fixture-site.js';
-import { BIN, results, start } from '../scale/support.js';
+import { runArgv, results, start } from '../scale/support.js';
 import { STACK_LINE } from '../bad-input/support.js';
 import { line, writeCodegen } from '../reliability/support.js';
 import { logServer } from './sandbox-support.js';
@@ -41,21 +41,7 @@ test('a 24 MB download under --max-artifact-bytes 1000000 is streamed, cut at th
       signals: [{ name: 'download', downloadAlias: 'download' }],
     });
     const out = tempDir('rw-dl-out-');
-    const r = await start([
-      BIN,
-      'run',
-      data,
-      '--out',
-      out,
-      '--workers',
-      '1',
-      '--trace',
-      'off',
-      '--compare',
-      'off',
-      '--max-artifact-bytes',
-      '1000000',
-    ]).done;
+    const r = await start(runArgv(data, out, '--trace', 'off', '--compare', 'off', '--max-artifact-bytes', '1000000')).done;
     expect(r.stdout + r.stderr).not.toMatch(STACK_LINE);
     const row = results(out)[0] as ReturnType<typeof results>[number] & { steps: { downloads?: string[]; notes?: string[] }[] };
     const step = row.steps[2]!;

@@ -5,7 +5,7 @@ import { PNG } from 'pngjs';
 import { tempDir } from '../support/fixture-site.js';
 import { launch } from '../support/replay.js';
 import { zipContents } from '../support/zip-entries.js';
-import { BIN, results, start } from '../scale/support.js';
+import { runArgv, results, start } from '../scale/support.js';
 import { STACK_LINE } from '../bad-input/support.js';
 import { line, writeCodegen } from '../reliability/support.js';
 import { Redactor } from '../../src/secrets.js';
@@ -35,21 +35,7 @@ test('an echoed secret is masked in final.png and gone from final.html and trace
       pageAlias: 'page',
     });
     const out = tempDir('rw-pix-out-');
-    const r = await start([
-      BIN,
-      'run',
-      data,
-      '--out',
-      out,
-      '--workers',
-      '1',
-      '--trace',
-      'on',
-      '--compare',
-      'off',
-      '--secret',
-      `TOKEN=${SECRET}`,
-    ]).done;
+    const r = await start(runArgv(data, out, '--trace', 'on', '--compare', 'off', '--secret', `TOKEN=${SECRET}`)).done;
     expect(r.stdout + r.stderr).not.toMatch(STACK_LINE);
     const row = results(out)[0] as ReturnType<typeof results>[number] & { final: { html: string; screenshot: string }; trace: string };
     expect(row.status).toBe('passed');

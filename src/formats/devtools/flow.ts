@@ -40,6 +40,9 @@ const USED = new Set([
   'width',
   'height',
   'deviceScaleFactor',
+  'isMobile',
+  'hasTouch',
+  'isLandscape',
   'expression',
   'operator',
   'count',
@@ -109,11 +112,12 @@ export function decodeFlow(value: unknown, file: string, fallbackId: string): Fl
       pages.set(target, page);
       const opener = steps[steps.length - 1];
       if (opener) {
-        opener.expect = [...(opener.expect ?? []), { kind: 'popup', page, url: target }];
+        // Or, as @puppeteer/replay allows, the URL is a cross-site frame's of the main page.
+        opener.expect = [...(opener.expect ?? []), { kind: 'popup', page, url: target, frameOf: 'page' }];
       }
     }
 
-    const decoded = decodeStep(step, issue);
+    const decoded = decodeStep(step, issue, target !== 'main');
     if (!decoded) return;
     const expect: Expectation[] = [];
     const titles: string[] = [];
@@ -163,29 +167,28 @@ export function decodeFlow(value: unknown, file: string, fallbackId: string): Fl
   return { episode: episode.data, problems, recordsRead };
 }
 
-function decodeStep(step: FlowStep, issue: (i: FieldIssue) => void): { action: Action; note?: string } | undefined {
+/** `byUrl`: the step names its page by URL, which may turn out to be a frame's (see the popup expectation). */
+function decodeStep(step: FlowStep, issue: (i: FieldIssue) => void, byUrl: boolean): { action: Action; note?: string } | undefined {
   const frame = frameOf(step);
   const target = (): Target | undefined => {
     const selectors = (step as { selectors?: Selector[] }).selectors;
     if (!selectors) return undefined;
-    const t = targetFromSelectors(selectors, frame, 'selectors');
+    const t = targetFromSelectors(selectors, frame, 'selectors', byUrl);
     t.issues.forEach(issue);
     return t.target;
   };
   switch (step.type) {
     case 'setViewport':
-      if (step.isMobile || step.hasTouch)
-        issue({
-          field: step.isMobile ? 'isMobile' : 'hasTouch',
-          message: 'mobile and touch emulation cannot change mid-run; only the size is replayed',
-          severity: 'warning',
-        });
+      // All of it is replayed, device emulation included, as Puppeteer's page.setViewport does.
       return {
         action: {
           type: 'setViewport',
           width: step.width,
           height: step.height,
           ...(step.deviceScaleFactor !== undefined ? { deviceScaleFactor: step.deviceScaleFactor } : {}),
+          ...(step.isMobile !== undefined ? { isMobile: step.isMobile } : {}),
+          ...(step.hasTouch !== undefined ? { hasTouch: step.hasTouch } : {}),
+          ...(step.isLandscape !== undefined ? { isLandscape: step.isLandscape } : {}),
         },
       };
     case 'navigate':
@@ -250,6 +253,7 @@ function decodeStep(step: FlowStep, issue: (i: FieldIssue) => void): { action: A
       if (step.attributes) elements.attributes = step.attributes;
       if (step.properties) elements.properties = step.properties;
       if (step.visible !== undefined) elements.visible = step.visible;
+      if (alternatives.aria.length) elements.aria = alternatives.aria;
       return { action: { type: 'wait', elements } };
     }
     case 'waitForExpression': {

@@ -40,10 +40,15 @@ function joinParts(parts: readonly Part[]): string {
   return acc;
 }
 
+/**
+ * `frameRelative`: every locate says which frame it is in (`framePath`, [] for the top), so the
+ * replayer can move the target into a frame the step's page turns out to be.
+ */
 export function targetFromSelectors(
   selectors: readonly Selector[],
   frame: readonly number[] | undefined,
   field: string,
+  frameRelative = false,
 ): { target?: Target; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
   const locate: Locate[] = [];
@@ -55,7 +60,7 @@ export function targetFromSelectors(
       locate.push(l);
     }
   };
-  const framePath = frame?.length ? frame.map((i) => `:is(iframe, frame) >> nth=${i}`) : undefined;
+  const framePath = frame?.length ? frame.map((i) => `:is(iframe, frame) >> nth=${i}`) : frameRelative ? [] : undefined;
   let description: string | undefined;
   // Playwright approximations of `aria/` alternatives (label, text, role): tried only after every
   // recorded alternative, since they are not the accessibility-tree query the recording meant.
@@ -69,7 +74,7 @@ export function targetFromSelectors(
     description ??= parts.length === 1 ? (parts[0]!.description ?? (named && describeTarget({ locate: [named] }))) : undefined;
     const aria = parts.length === 1 ? parts[0]!.aria : undefined;
     if (aria) {
-      add({ kind: 'aria', ...aria, ...(frame?.length ? { framePath: [...frame] } : {}) });
+      add({ kind: 'aria', ...aria, ...(frame?.length || frameRelative ? { framePath: [...(frame ?? [])] } : {}) });
       if (!framePath) approximations.push(...parts[0]!.locates);
       else approximations.push({ kind: 'selector', selector: joinParts(parts), framePath });
     } else if (parts.length === 1 && !framePath) {
@@ -164,21 +169,34 @@ export function parseAria(body: string): { name?: string; role?: string } | { er
 
 /**
  * Every alternative as one Playwright selector string, in order, frame hops included: what a
- * `waitForElement` counts (the first alternative that matches anything, as @puppeteer/replay).
+ * `waitForElement` counts (the first alternative that matches anything, as @puppeteer/replay);
+ * `aria/` ones also as accessibility-tree queries, which are what it counts for them.
  */
 export function alternativeStrings(
   selectors: readonly Selector[],
   frame: readonly number[] | undefined,
   field: string,
-): { selectors: string[]; issues: FieldIssue[] } {
+): { selectors: string[]; aria: AriaAlternative[]; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
   const frames = frame?.length ? frame.map((i) => `:is(iframe, frame) >> nth=${i}`).join(FRAME_HOP) + FRAME_HOP : '';
   const out: string[] = [];
+  const aria: AriaAlternative[] = [];
   selectors.forEach((selector, i) => {
     const parts = readParts(selector, i, field, issues);
-    if (parts) out.push(frames + joinParts(parts));
+    if (!parts) return;
+    // A one-part `aria/` alternative is counted in the accessibility tree, as Puppeteer's `$$` does.
+    const query = parts.length === 1 ? parts[0]!.aria : undefined;
+    if (query) aria.push({ at: out.length, ...query, ...(frame?.length ? { framePath: [...frame] } : {}) });
+    out.push(frames + joinParts(parts));
   });
-  return { selectors: out, issues };
+  return { selectors: out, aria, issues };
+}
+
+export interface AriaAlternative {
+  at: number;
+  name?: string;
+  role?: string;
+  framePath?: number[];
 }
 
 /** Alternative `i`: one selector, or a chain of them (shadow-root hops); undefined when a part cannot be read (its issue is added). */

@@ -1,5 +1,5 @@
 import type { CDPSession, Frame, Locator, Page } from 'playwright';
-import { cdpSession } from './cdp.js';
+import { cdpSession, forgetFrameSession, outOfProcessSession } from './cdp.js';
 
 /** Chrome reports text runs as nodes too; Puppeteer's ARIA query leaves them out, and so do we. */
 const NOT_ELEMENTS = new Set(['StaticText', 'InlineTextBox']);
@@ -17,7 +17,8 @@ export interface AriaQuery {
  * runs dropped — Puppeteer's `aria/` query handler, which @puppeteer/replay uses. Each node is
  * then named by its path (`:nth-child` steps from the root) so Playwright can act on
  * it; the path is read fresh on every look, so it never outlives the page it was read from.
- * Undefined when the tree cannot be asked (a cross-process frame, a page going away).
+ * Undefined when the tree cannot be asked (a page going away, an in-process frame inside a
+ * cross-process one).
  */
 export async function queryAccessibilityTree(
   page: Page,
@@ -25,9 +26,11 @@ export async function queryAccessibilityTree(
 ): Promise<{ label: string; locator: Locator; count: number } | undefined> {
   const frame = childFrame(page, q.framePath ?? []);
   if (!frame) return undefined;
+  // A cross-site frame has a session (and document) of its own; any other frame is reached from the page's.
+  const own = frame.parentFrame() ? await outOfProcessSession(frame) : undefined;
   try {
-    const cdp = await cdpSession(page);
-    const root = await documentOf(cdp, q.framePath ?? []);
+    const cdp = own ?? (await cdpSession(page));
+    const root = own ? (await own.send('DOM.getDocument', { depth: 0 })).root.backendNodeId : await documentOf(cdp, q.framePath ?? []);
     if (root === undefined) return undefined;
     const { nodes } = await cdp.send('Accessibility.queryAXTree', {
       backendNodeId: root,
@@ -48,6 +51,7 @@ export async function queryAccessibilityTree(
       : frame.locator('css=:not(*)');
     return { label, locator, count: paths.length };
   } catch {
+    if (own) forgetFrameSession(frame);
     return undefined;
   }
 }
