@@ -383,6 +383,10 @@ async function captureFinal(
   const html = join(dir, 'final.html');
   const screenshot = join(dir, 'final.png');
   try {
+    // A page left behind another (a popup the recording never closed, the 1.65 recorder drops
+    // closePage) is a background tab: Chromium took ~1 s to give a screenshot of it (tax@1.65:
+    // 950-1050 ms, 50 ms once in front). In front first, so the settling sees what it causes.
+    if (pages.openPages().length > 1) await page.bringToFront();
     await timed('final.settle', () => settle(page));
     // Opened from the report: saved inert (no script, no connection, none of our marks).
     const content = await timed('final.content', () => page.content());
