@@ -225,6 +225,8 @@ export async function handReplay(browser, episode, { mapUrl, timeoutMs, download
         default:
           throw new Error(`the hand-written loop does not do ${a.type}`);
       }
+      // A wait left pending when the action throws must not end the process when it times out later.
+      for (const w of waits) w.catch(() => undefined);
       await Promise.all([act, ...waits]);
       if (!page.isClosed()) current = page;
       else current = [...pages.values()].find((p) => !p.isClosed());
