@@ -129,8 +129,8 @@ How each is measured:
 - **Replay overhead**: the fixture rpaweb episodes (fixtures/rpaweb) in one process and one
   browser, a fresh context each: \`runEpisode\` with comparisons on (default) and \`--compare off\`,
   and a hand-written Playwright loop (bench/lib.mjs \`handReplay\`: the recorded selector, the
-  recorded action, nothing else). Totals over the episodes both pass; the board episode's drag
-  step fails in the hand loop and is left out.
+  recorded action, nothing else; a click target shown only on hover, the board's Delete, gets
+  the text typed last hovered first, as one would by hand). Totals over the episodes both pass.
 - **@puppeteer/replay**: the Chrome Recorder flows in bench/devtools on the fixture site,
   replaywright \`--compare off\` vs @puppeteer/replay 3.1.3 on puppeteer-core with the same
   Chromium (\`npm --prefix bench install\`), fresh context each, launch excluded.

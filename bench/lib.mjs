@@ -159,7 +159,8 @@ const MODIFIER = { Alt: 'Alt', Control: 'Control', Meta: 'Meta', Shift: 'Shift',
 /**
  * The same episode, written the way one would by hand with Playwright: each recorded action
  * called on the recorded selector (`page.locator(recordedSelector).click()`…), the recorded
- * popup/download/dialog awaited. No fallbacks, no checks beyond Playwright's own, no artefacts.
+ * popup/download/dialog awaited. No fallbacks, no checks beyond Playwright's own, no artefacts;
+ * one by-hand touch: a click target not visible yet (shown on hover) gets the text typed last hovered first.
  * Throws where Playwright throws.
  */
 export async function handReplay(browser, episode, { mapUrl, timeoutMs, downloads }) {
@@ -167,6 +168,8 @@ export async function handReplay(browser, episode, { mapUrl, timeoutMs, download
   context.setDefaultTimeout(timeoutMs);
   const pages = new Map();
   let current;
+  /** The text the episode typed last: what a user points at to show a control that appears on hover. */
+  let typed;
   try {
     for (const step of episode.steps) {
       const a = step.action;
@@ -191,6 +194,9 @@ export async function handReplay(browser, episode, { mapUrl, timeoutMs, download
           act = page.goto(mapUrl(a.url));
           break;
         case 'click':
+          // A button that only shows while its card is hovered (the board's Delete): hover the
+          // card by the text typed into it, as one would by hand, then click.
+          if (typed && !(await loc().isVisible())) await page.getByText(typed, { exact: true }).first().hover();
           act = loc().click({ button: a.button, clickCount: a.clickCount, modifiers: (a.modifiers ?? []).map((m) => MODIFIER[m] ?? m) });
           break;
         case 'hover':
@@ -198,6 +204,7 @@ export async function handReplay(browser, episode, { mapUrl, timeoutMs, download
           break;
         case 'fill':
           act = loc().fill(a.text);
+          typed = a.text;
           break;
         case 'press':
           act = loc().press([...(a.modifiers ?? []), a.key].join('+'));
@@ -218,6 +225,8 @@ export async function handReplay(browser, episode, { mapUrl, timeoutMs, download
         default:
           throw new Error(`the hand-written loop does not do ${a.type}`);
       }
+      // A wait left pending when the action throws must not end the process when it times out later.
+      for (const w of waits) w.catch(() => undefined);
       await Promise.all([act, ...waits]);
       if (!page.isClosed()) current = page;
       else current = [...pages.values()].find((p) => !p.isClosed());

@@ -17,6 +17,7 @@ import type { EpisodeSecrets } from './episode-secrets.js';
 import { wordsDiff } from '../compare/words-diff.js';
 import { ArtifactBudget } from './artifact-budget.js';
 import { LOAD_WAIT_MS, SCREENSHOT_TIMEOUT_MS } from '../ir/defaults.js';
+import { timed, timedSync } from './profile.js';
 
 export type CompareMode = 'off' | 'screenshot' | 'dom' | 'all';
 
@@ -63,6 +64,8 @@ export interface CompareEnv {
    * (a lone modifier key): used instead of capturing again if the page is still at its URL.
    */
   reuse?: LiveCapture;
+  /** The live page captured at this very moment for another purpose (the final state): used, not taken again. */
+  sameMoment?: LiveCapture;
   /** Told what was captured, so the next step may reuse it. */
   onCapture?(capture: LiveCapture): void;
 }
@@ -72,6 +75,22 @@ export interface LiveCapture {
   url: string;
   png?: Buffer;
   html?: string;
+}
+
+/**
+ * A comparison whose page work is done (capture, DOM reading, the page queries the DOM asked
+ * for, and the divergence evidence a non-matching step needs): what remains is pure — the
+ * pixel comparison, the verdict and the files — and may run while the step acts, since only
+ * the page before the step was needed. `diverged` is already final when `final` says so: with
+ * the DOM compared, pixels only ever add drift (compare/verdict.ts), so whether to stop at a
+ * divergence is known before the step.
+ */
+export interface PendingComparison {
+  /** The verdict without the pixels says diverged. */
+  diverged: boolean;
+  /** `diverged` cannot change once the pixels are in (the DOM was compared, or there are no pixels to wait for). */
+  final: boolean;
+  finish(): Promise<StepComparison>;
 }
 
 /**
@@ -86,6 +105,16 @@ export async function compareBeforeState(
   options: CompareOptions,
   env: CompareEnv,
 ): Promise<StepComparison | undefined> {
+  return (await beginComparison(page, step, options, env))?.finish();
+}
+
+/** The page half of `compareBeforeState`: everything that must see the page before the step acts. */
+export async function beginComparison(
+  page: Page,
+  step: Step,
+  options: CompareOptions,
+  env: CompareEnv,
+): Promise<PendingComparison | undefined> {
   const before = step.before ?? {};
   const expectedUrl = env.expectedUrl ?? before.url;
   if (options.mode === 'off') return undefined;
@@ -99,17 +128,24 @@ export async function compareBeforeState(
 
   const t0 = performance.now();
   const reused = env.reuse && env.reuse.url === page.url() ? env.reuse : undefined;
+  const atExpected = !expectedUrl || sameDocument(env.mapUrl(expectedUrl), page.url());
+  const taken = reused ?? (env.sameMoment?.url === page.url() && atExpected ? env.sameMoment : undefined);
   // The previous step's navigation may not have committed yet (a VWA `type [id] [text] [1]`
   // submits with its last key and returns at once): give the recorded URL a moment to arrive
   // before calling it a navigation mismatch. A page that stays elsewhere still diverges.
-  if (expectedUrl && !reused)
-    await pollUntil(async () => (sameDocument(env.mapUrl(expectedUrl), page.url()) ? true : undefined), URL_PATIENCE_MS);
-  if (!reused) await page.waitForLoadState('load', { timeout: LOAD_WAIT_MS }).catch(() => undefined);
+  if (expectedUrl && !taken)
+    await timed('capture.url-wait', () =>
+      pollUntil(async () => (sameDocument(env.mapUrl(expectedUrl), page.url()) ? true : undefined), URL_PATIENCE_MS),
+    );
+  if (!taken) await timed('capture.load-wait', () => page.waitForLoadState('load', { timeout: LOAD_WAIT_MS }).catch(() => undefined));
   const hidden = env.secrets?.masksOn(page) ?? [];
   const livePng = recordedPng
-    ? (reused?.png ?? (await page.screenshot({ animations: 'disabled', caret: 'hide', timeout: SCREENSHOT_TIMEOUT_MS, mask: hidden })))
+    ? (taken?.png ??
+      (await timed('capture.screenshot', () =>
+        page.screenshot({ animations: 'disabled', caret: 'hide', timeout: SCREENSHOT_TIMEOUT_MS, mask: hidden }),
+      )))
     : undefined;
-  const liveHtml = recordedHtml !== undefined ? (reused?.html ?? (await page.content())) : undefined;
+  const liveHtml = recordedHtml !== undefined ? (taken?.html ?? (await timed('capture.content', () => page.content()))) : undefined;
   env.onCapture?.({ url: page.url(), png: livePng, html: liveHtml });
   const secretBoxes = recordedPng && hidden.length ? await env.secrets!.boxesOn(page) : [];
   const noise = env.noise ?? { selectors: [], boxes: [] };
@@ -123,21 +159,11 @@ export async function compareBeforeState(
         ...(await maskBoxes(page, [...options.maskSelectors, ...noise.selectors])),
       ]
     : [];
-  const t1 = performance.now();
 
   const figures: Figures = {};
-  const shot =
-    recordedPng && livePng
-      ? diffScreenshots(recordedPng, livePng, {
-          threshold: options.thresholds.pixelThreshold,
-          masks,
-          maxShiftPx: options.thresholds.maxShiftPx,
-        })
-      : undefined;
-  if (shot) Object.assign(figures, { pixelRatio: shot.ratio, pixels: shot.pixels, shiftPx: shot.shiftPx });
   const pageShapes =
     recordedHtml !== undefined && liveHtml !== undefined
-      ? shapes(recordedHtml, env.secrets?.asRecorded(liveHtml) ?? liveHtml, noise.selectors)
+      ? timedSync('compare.dom', () => shapes(recordedHtml, env.secrets?.asRecorded(liveHtml) ?? liveHtml, noise.selectors))
       : undefined;
   let target: BeforeStateComparison['target'];
   if (pageShapes) {
@@ -146,7 +172,7 @@ export async function compareBeforeState(
     // A dialog element the HTML shows may still be hidden by a stylesheet: the browser says whether it is open.
     if (live.dialogs > recorded.dialogs && (await openDialogs(page)) > recorded.dialogs) figures.unexpectedDialog = true;
     if (live.errorPage && !recorded.errorPage) figures.errorPage = true;
-    target = await targetPresence(page, step, recorded, live);
+    target = await timed('compare.target', () => targetPresence(page, step, recorded, live));
     if (target && !target.live) figures.targetMissing = true;
   }
   let url: BeforeStateComparison['url'];
@@ -155,31 +181,50 @@ export async function compareBeforeState(
     url = { recorded, live: page.url(), same: sameDocument(recorded, page.url()) };
     figures.urlSame = url.same;
   }
-  const { verdict, reasons } = judge(figures, options.thresholds);
-  const ifTargetFound = figures.targetMissing ? judge({ ...figures, targetMissing: false }, options.thresholds) : undefined;
-  const t2 = performance.now();
+  const early = judge(figures, options.thresholds);
+  // Identical bytes are identical pixels (screenshot-diff's shortcut): no pixel can add drift.
+  const pixelsPending = recordedPng !== undefined && livePng !== undefined && !recordedPng.equals(livePng);
+  // The full page and the accessibility tree must be read now, while the page is the before-state;
+  // when only the pixels could make the step not match, they are read in case they do.
+  const evidence =
+    early.verdict !== 'match' || pixelsPending ? await timed('evidence.full-page-aria', () => captureEvidence(page, hidden)) : undefined;
+  const captureMs = performance.now() - t0;
 
-  const result: StepComparison = {
-    ifTargetFound,
-    verdict,
-    reasons,
-    pixelRatio: shot ? round(shot.ratio) : undefined,
-    shiftPx: shot?.shiftPx,
-    textSimilarity: figures.textSimilarity !== undefined ? round(figures.textSimilarity) : undefined,
-    structureSimilarity: figures.structureSimilarity !== undefined ? round(figures.structureSimilarity) : undefined,
-    mainTextSimilarity: figures.mainTextSimilarity !== undefined ? round(figures.mainTextSimilarity) : undefined,
-    controlSimilarity: figures.controlSimilarity !== undefined ? round(figures.controlSimilarity) : undefined,
-    url,
-    target,
-    costMs: { capture: Math.round(t1 - t0), compare: Math.round(t2 - t1) },
-  };
-  if (reused) result.reusedCapture = true;
-  if (verdict !== 'match' && pageShapes) {
-    const diff = wordsDiff(pageShapes[0].words, pageShapes[1].words);
-    const scrub = (words: string[]) => env.secrets?.scrubWords(words) ?? words;
-    if (diff.missing.length || diff.extra.length) result.textDiff = { missing: scrub(diff.missing), extra: scrub(diff.extra) };
-  }
-  if (verdict !== 'match') {
+  const finish = async (): Promise<StepComparison> => {
+    const t1 = performance.now();
+    const pixelOptions = {
+      threshold: options.thresholds.pixelThreshold,
+      masks,
+      maxShiftPx: options.thresholds.maxShiftPx,
+      // Encoded in the same pass when it may be kept: a second decode and diff cost as much again.
+      diffImage: pixelsPending,
+    };
+    const shot =
+      recordedPng && livePng ? timedSync('compare.pixels', () => diffScreenshots(recordedPng, livePng, pixelOptions)) : undefined;
+    if (shot) Object.assign(figures, { pixelRatio: shot.ratio, pixels: shot.pixels, shiftPx: shot.shiftPx });
+    const { verdict, reasons } = judge(figures, options.thresholds);
+    const ifTargetFound = figures.targetMissing ? judge({ ...figures, targetMissing: false }, options.thresholds) : undefined;
+    const result: StepComparison = {
+      ifTargetFound,
+      verdict,
+      reasons,
+      pixelRatio: shot ? round(shot.ratio) : undefined,
+      shiftPx: shot?.shiftPx,
+      textSimilarity: figures.textSimilarity !== undefined ? round(figures.textSimilarity) : undefined,
+      structureSimilarity: figures.structureSimilarity !== undefined ? round(figures.structureSimilarity) : undefined,
+      mainTextSimilarity: figures.mainTextSimilarity !== undefined ? round(figures.mainTextSimilarity) : undefined,
+      controlSimilarity: figures.controlSimilarity !== undefined ? round(figures.controlSimilarity) : undefined,
+      url,
+      target,
+      costMs: { capture: Math.round(captureMs), compare: Math.round(performance.now() - t1) },
+    };
+    if (reused) result.reusedCapture = true;
+    if (verdict === 'match') return result;
+    if (pageShapes) {
+      const diff = wordsDiff(pageShapes[0].words, pageShapes[1].words);
+      const scrub = (words: string[]) => env.secrets?.scrubWords(words) ?? words;
+      if (diff.missing.length || diff.extra.length) result.textDiff = { missing: scrub(diff.missing), extra: scrub(diff.extra) };
+    }
     const stepDir = join(env.dir, 'steps');
     mkdirSync(stepDir, { recursive: true });
     const file = (suffix: string) => join(stepDir, `${step.index + 1}-${suffix}`);
@@ -189,11 +234,10 @@ export async function compareBeforeState(
       data !== undefined && budget.write(file(name), data) ? rel(file(name)) : undefined;
     if (recordedPng && livePng) {
       const recordedName = `recorded${extname(before.screenshot!) || '.png'}`;
-      const withImage = diffScreenshots(recordedPng, livePng, { threshold: options.thresholds.pixelThreshold, masks, diffImage: true });
       const images = {
         recorded: kept(recordedName, recordedPng),
         live: kept('live.png', livePng),
-        diff: kept('diff.png', withImage.diffPng),
+        diff: kept('diff.png', shot?.diffPng),
       };
       if (images.recorded || images.live || images.diff) result.images = images;
     }
@@ -204,39 +248,51 @@ export async function compareBeforeState(
       if (html.recorded || html.live) result.html = html;
     }
     // Last, so under --max-artifact-bytes the page's own dumps come before the extra evidence.
-    Object.assign(result, await divergenceEvidence(page, { kept, images: result.images, hidden, scrub }));
+    if (evidence) Object.assign(result, keepEvidence(evidence, { kept, images: result.images, scrub }));
     const note = budget.note();
     if (note) result.artifactsNotWritten = note;
-  }
-  return result;
+    return result;
+  };
+  const pixelsCanDiverge = pixelsPending && pageShapes === undefined;
+  return { diverged: early.verdict === 'diverged', final: !pixelsCanDiverge, finish };
 }
 
 interface EvidenceFiles {
   /** Writes the step's file `name` within the step's artifact budget; its path, or undefined when not written. */
   kept(name: string, data: string | Uint8Array): string | undefined;
   images: BeforeStateComparison['images'];
-  hidden: Locator[];
   scrub(text: string): string;
 }
 
+/** The whole live page (below the fold too) and its accessibility tree, read together. */
+interface Evidence {
+  full?: Buffer;
+  aria?: string;
+}
+
 /**
- * What only a step that does not match is worth paying for: the whole live page (below the
- * fold too) and its accessibility tree, which say what the viewport screenshot cannot.
+ * What only a step that does not match is worth paying for: the whole live page and its
+ * accessibility tree, which say what the viewport screenshot cannot. Secret inputs are masked
+ * here as in every screenshot (and scrubbed from the tree's text when written).
  */
-async function divergenceEvidence(page: Page, at: EvidenceFiles): Promise<Pick<BeforeStateComparison, 'images' | 'aria'>> {
-  const { kept, images } = at;
+async function captureEvidence(page: Page, hidden: Locator[]): Promise<Evidence> {
+  const [full, aria] = await Promise.all([
+    page
+      .screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', timeout: SCREENSHOT_TIMEOUT_MS, mask: hidden })
+      .catch(() => undefined),
+    page
+      .locator('body')
+      .ariaSnapshot({ timeout: 5000 })
+      .catch(() => undefined),
+  ]);
+  return { full, aria };
+}
+
+function keepEvidence(evidence: Evidence, at: EvidenceFiles): Pick<BeforeStateComparison, 'images' | 'aria'> {
   const found: Pick<BeforeStateComparison, 'images' | 'aria'> = {};
-  // Secret inputs are masked here as in every screenshot, and scrubbed from the tree's text.
-  const full = await page
-    .screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', timeout: SCREENSHOT_TIMEOUT_MS, mask: at.hidden })
-    .catch(() => undefined);
-  const fullPage = full && kept('live-full.png', full);
-  if (fullPage) found.images = { ...images, fullPage };
-  const aria = await page
-    .locator('body')
-    .ariaSnapshot({ timeout: 5000 })
-    .catch(() => undefined);
-  const ariaFile = aria !== undefined ? kept('live-aria.yml', `${at.scrub(aria)}\n`) : undefined;
+  const fullPage = evidence.full && at.kept('live-full.png', evidence.full);
+  if (fullPage) found.images = { ...at.images, fullPage };
+  const ariaFile = evidence.aria !== undefined ? at.kept('live-aria.yml', `${at.scrub(evidence.aria)}\n`) : undefined;
   if (ariaFile) found.aria = ariaFile;
   return found;
 }

@@ -68,8 +68,18 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
   const started = Date.now();
   const exactBudget = options.strict ? options.timeoutMs : Math.min(options.timeoutMs, Math.max(1000, options.timeoutMs / 10));
   const tried = new Map<string, number>();
+  // What the recorded HTML says about the target does not depend on the live page: once the
+  // recorded locators have found nothing for a while (a control shown only on hover, a renamed
+  // one), it is read in its own sealed page while they are still given their chance.
+  let snapshotFacts: Promise<ElementFacts> | undefined;
+  const factsOnce = () => (snapshotFacts ??= withSnapshotFacts(recordedFacts(target, options.before), target, page, options));
   const exact = await pollUntil(
-    () => exactMatch(page, target, options.strict, tried, options.snapshot),
+    async () => {
+      const found = await exactMatch(page, target, options.strict, tried, options.snapshot);
+      if (!found && !options.strict && !options.snapshot && Date.now() - started >= FACTS_HEAD_START_MS)
+        void factsOnce().catch(() => undefined);
+      return found;
+    },
     options.snapshot ? Math.min(options.timeoutMs, 500) : exactBudget,
   );
   if (exact) return exact;
@@ -83,7 +93,7 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
     };
   }
 
-  const facts = await withSnapshotFacts(recordedFacts(target, options.before), target, page, options);
+  const facts = await factsOnce();
   const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;
   let last: Resolution | undefined;
   const deadline = started + options.timeoutMs;
@@ -105,6 +115,9 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
   } while (Date.now() < deadline);
   return last.ok ? last : { ...last, message: `${last.message}; recorded locators: ${seen}` };
 }
+
+/** How long the recorded locators look alone before the recorded HTML is read beside them (most late elements are in by then). */
+const FACTS_HEAD_START_MS = 250;
 
 async function exactMatch(
   page: Page,

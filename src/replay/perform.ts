@@ -32,6 +32,7 @@ import {
   typeChecked,
 } from './effects/typed.js';
 import { uploadPayload } from './sandbox/upload-file.js';
+import { timed } from './profile.js';
 
 /** How the step's target was found, for the step's result. */
 export interface TargetFound {
@@ -134,7 +135,7 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
       return { status: 'failed', reason: 'assertion-failed', message: `the element to check is not there: ${found.message}` };
     if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message, candidates: found.candidates };
     const report = foundReport(found);
-    const problem = await act(found.locator);
+    const problem = await timed(`act.${action.type}`, () => act(found.locator));
     if (typeof problem === 'string') return { status: 'failed', reason: 'assertion-failed', message: problem, found: report };
     if (isEffectCheck(problem)) return fromCheck(problem, report);
     return { status: 'passed', found: report };
@@ -178,7 +179,7 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
           timeout,
         };
         // Before clicking: the click point must hit the target, not a cover (clicking changes what is there).
-        const hit = await hitTestBefore(l, action.position, timeout);
+        const hit = await timed('act.hit-test', () => hitTestBefore(l, action.position, timeout));
         // A recorded clickCount of 2 is one double click (the recorder merges the pair), as codegen replays it.
         if (action.clickCount === 2) await l.dblclick(options);
         else await l.click({ ...options, clickCount: Math.max(1, action.clickCount) });
@@ -208,7 +209,7 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
           () => undefined,
           (e: unknown) => e,
         );
-        if (refused === undefined) return afterFill(l, action.text);
+        if (refused === undefined) return timed('act.after-fill', () => afterFill(l, action.text));
         if ((await l.evaluate((el) => el.tagName).catch(() => '')) !== 'SELECT') throw refused;
         const missing = await missingOptions(l, [action.text], 'valueOrLabel');
         if (missing) return missing;

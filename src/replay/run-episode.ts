@@ -9,7 +9,7 @@ import { episodeDir, relativeToOut } from '../results/episode-files.js';
 import { PageRegistry } from './pages.js';
 import { mapUrl } from '../ir/url-map.js';
 import { expectedUrls } from '../compare/expected-url.js';
-import { compareBeforeState, type LiveCapture } from './before-state.js';
+import { beginComparison, type LiveCapture, type PendingComparison } from './before-state.js';
 import type { StepNoise } from '../compare/noise-mask.js';
 import { stepNoise, writeCalibration } from './step-noise.js';
 import { finalVerification } from './final-verification.js';
@@ -26,6 +26,7 @@ import { callHook } from './hooks.js';
 import { blockedUrl } from './sandbox/url-policy.js';
 import { inertHtml } from './sandbox/inert-html.js';
 import { discard, Watchdog } from './sandbox/watchdog.js';
+import { profiledEpisode, profileLine, timed, timedSync } from './profile.js';
 
 export type { FailOn } from '../ir/results.js';
 export { FAIL_ON_CHOICES } from '../ir/results.js';
@@ -48,9 +49,26 @@ export async function runEpisode(
   options: ReplayOptions,
   session?: ReplaySession,
 ): Promise<EpisodeResult> {
+  const started = performance.now();
+  return profiledEpisode(
+    () => replayEpisode(browser, episode, options, session),
+    (phases) => process.stderr.write(profileLine(episode.id, performance.now() - started, phases)),
+  );
+}
+
+async function replayEpisode(
+  browser: Browser,
+  episode: Episode,
+  options: ReplayOptions,
+  session: ReplaySession | undefined,
+): Promise<EpisodeResult> {
   const started = Date.now();
   const dir = episodeDir(options.out, episode.id);
-  const own = session ?? (await ReplaySession.open(browser, await chooseViewport(browser, episode, options), options.timeoutMs, options));
+  const own =
+    session ??
+    (await timed('episode.context', async () =>
+      ReplaySession.open(browser, await chooseViewport(browser, episode, options), options.timeoutMs, options),
+    ));
   const continued = own.last;
   own.episodes.push(episode.id);
   const { context, pages, dialogs, httpErrors } = own;
@@ -81,6 +99,8 @@ export async function runEpisode(
   const drift: number[] = [];
   /** The last live before-state capture, for a step after one that cannot change the page. */
   let lastCapture: { index: number; page: Page; capture: LiveCapture } | undefined;
+  /** The final state's capture (before the trailing closePage), for that step's comparison. */
+  let finalCapture: { page: Page; capture: LiveCapture } | undefined;
   try {
     // A continuing turn starts on the page the previous turn left, not on the start URL.
     const start = continued === undefined ? startUrlFor(episode, options.startUrls) : undefined;
@@ -109,7 +129,12 @@ export async function runEpisode(
         continue;
       }
       if (step.index === finalFrom && !final)
-        final = await watchdog.within(captureFinal(pages, step.page, dir, options.out, secrets), budget());
+        final = await timed('episode.final-capture', () =>
+          watchdog.within(
+            captureFinal(pages, step.page, dir, options.out, secrets, (c) => (finalCapture = c)),
+            budget(),
+          ),
+        );
       const livePage = pages.get(step.page) ?? pages.current;
       await callHook(options.hooks, 'beforeStep', { episode, step, page: livePage });
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
@@ -117,10 +142,6 @@ export async function runEpisode(
       const noise =
         livePage && checking
           ? await watchdog.within(stepNoise(livePage, episode.id, step.index, options.compare, learned), budget(step))
-          : undefined;
-      const baseline =
-        options.heal && livePage && !livePage.isClosed()
-          ? await watchdog.within(captureBaseline(livePage, dir, step.index, options.out, secrets), budget(step))
           : undefined;
       const previous = episode.steps[step.index - 1];
       const reuse =
@@ -132,38 +153,62 @@ export async function runEpisode(
         cannotChangePage(previous)
           ? lastCapture.capture
           : undefined;
-      const onCapture = (capture: LiveCapture) => (lastCapture = { index: step.index, page: livePage!, capture });
-      const compared =
+      let captured: LiveCapture | undefined;
+      const onCapture = (capture: LiveCapture) => {
+        captured = capture;
+        lastCapture = { index: step.index, page: livePage!, capture };
+      };
+      const pending =
         livePage && checking
-          ? await watchdog.within(
-              compareBeforeState(livePage, step, options.compare, {
-                out: options.out,
-                dir,
-                mapUrl: toLive,
-                expectedUrl: expected[step.index],
-                noise: noise?.noise,
-                secrets,
-                reuse,
-                onCapture,
-              }).catch(() => undefined),
-              budget(step),
+          ? await timed('step.compare', () =>
+              watchdog.within(
+                beginComparison(livePage, step, options.compare, {
+                  out: options.out,
+                  dir,
+                  mapUrl: toLive,
+                  expectedUrl: expected[step.index],
+                  noise: noise?.noise,
+                  secrets,
+                  reuse,
+                  // The final state was captured just now, on this page: the same moment, not captured twice.
+                  sameMoment: step.index === finalFrom && finalCapture?.page === livePage ? finalCapture.capture : undefined,
+                  onCapture,
+                }).catch(() => undefined),
+                budget(step),
+              ),
             )
           : undefined;
-      const ifTargetFound = compared?.ifTargetFound;
-      if (compared) delete compared.ifTargetFound;
-      const comparison: BeforeStateComparison | undefined = compared;
+      // --heal keeps the live before-state: the comparison's capture when it took one, its own otherwise.
+      const baseline =
+        options.heal && livePage && !livePage.isClosed()
+          ? await timed('step.heal-baseline', () =>
+              watchdog.within(captureBaseline(livePage, dir, step.index, options.out, secrets, captured), budget(step)),
+            )
+          : undefined;
+      const finish = (p: PendingComparison) =>
+        watchdog.within(
+          p.finish().catch(() => undefined),
+          budget(step),
+        );
+      // Stopping at a divergence must know the verdict before acting; else the pure rest of the
+      // comparison (pixels, files) runs while the step acts, and its verdict is still this step's.
+      const stopping = pending && options.stopAtFirstDivergence && (pending.diverged || !pending.final);
+      let compared = stopping ? await timed('step.compare', () => finish(pending)) : undefined;
       let result: StepResult;
-      if (comparison?.verdict === 'diverged' && options.stopAtFirstDivergence) {
+      if (compared?.verdict === 'diverged' && options.stopAtFirstDivergence) {
         result = {
           ...skipped(step, undefined),
           status: 'failed',
           reason: 'diverged',
-          message: `the page before this step is not the recorded one (${comparison.reasons.join(', ')})`,
+          message: `the page before this step is not the recorded one (${compared.reasons.join(', ')})`,
         };
       } else {
+        const finishing = pending && !compared ? afterThisTurn(() => finish(pending)) : undefined;
         result =
-          (await watchdog.within(runStep(step, { pages, dialogs, toLive, options, dir, httpErrors, secrets }), budget(step))) ??
-          lateStep(step, budget(step));
+          (await timed('step.run', () =>
+            watchdog.within(runStep(step, { pages, dialogs, toLive, options, dir, httpErrors, secrets }), budget(step)),
+          )) ?? lateStep(step, budget(step));
+        if (finishing) compared = await timed('step.compare-finish', () => finishing);
         // A step that failed or ran late may have a hung page under it: that ends the episode.
         if ((result.status === 'failed' || watchdog.overran) && (await watchdog.probe(pages.openPages(), result)))
           result = watchdog.explain(result);
@@ -172,6 +217,9 @@ export async function runEpisode(
           result = crashes.explain(result);
         }
       }
+      const ifTargetFound = compared?.ifTargetFound;
+      if (compared) delete compared.ifTargetFound;
+      const comparison: BeforeStateComparison | undefined = compared;
       if (comparison) {
         // The recorded target missing was the only evidence, and the step found it after all
         // (renamed, re-marked up): the recorded state with a changed target — drift.
@@ -203,7 +251,9 @@ export async function runEpisode(
     }
     if (learned) writeCalibration(options.out, episode.id, learned);
     if (!watchdog.hung)
-      final ??= await watchdog.within(captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets), budget());
+      final ??= await timed('episode.final-capture', () =>
+        watchdog.within(captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets), budget()),
+      );
     const last = steps.at(-1);
     if (
       watchdog.overran &&
@@ -213,7 +263,8 @@ export async function runEpisode(
       final = undefined;
     const recordedFinal = finalFrom !== undefined ? episode.steps[finalFrom]?.before?.html : episode.after?.html;
     if (final && recordedFinal !== undefined) {
-      const text = finalText(recordedFinal, secrets.asRecorded(readFileSync(join(options.out, final.html), 'utf8')));
+      const liveFinal = readFileSync(join(options.out, final.html), 'utf8');
+      const text = timedSync('episode.final-text', () => finalText(recordedFinal, secrets.asRecorded(liveFinal)));
       final.textSimilarity = round(text.similarity);
       const diff = text;
       finalDiff = describeWordsDiff({ missing: secrets.scrubWords(diff.missing), extra: secrets.scrubWords(diff.extra) });
@@ -232,11 +283,11 @@ export async function runEpisode(
       const finalMismatch = final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin;
       const keep = options.trace === 'on' || failed !== undefined || firstDivergence !== undefined || finalMismatch;
       const path = join(dir, 'trace.zip');
-      await context.tracing.stop(keep ? { path } : undefined).catch(() => undefined);
+      await timed('episode.trace-stop', () => context.tracing.stop(keep ? { path } : undefined).catch(() => undefined));
       // A result names only what was written: a stop that failed left no zip.
       if (keep && existsSync(path) && scrubZip(path, secrets.redactor)) trace = relativeToOut(options.out, path);
     }
-    if (!session && !watchdog.hung) await own.close();
+    if (!session && !watchdog.hung) await timed('episode.close', () => own.close());
     crashes.dispose();
   }
 
@@ -306,6 +357,11 @@ function cannotChangePage(step: Step): boolean {
   return a.type === 'press' && LONE_MODIFIERS.has(a.key) && a.modifiers.length === 0 && !step.expect?.length;
 }
 
+/** Runs `work` once the current turn has yielded, so it overlaps with the step started right after. */
+function afterThisTurn<T>(work: () => Promise<T>): Promise<T> {
+  return new Promise<void>((resolve) => setImmediate(resolve)).then(work);
+}
+
 /** The first of the trailing `closePage` steps: the page before it is where the recording ended. */
 function finalStepIndex(steps: readonly Step[]): number | undefined {
   let i = steps.length;
@@ -319,6 +375,7 @@ async function captureFinal(
   dir: string,
   out: string,
   secrets: EpisodeSecrets,
+  onCapture?: (capture: { page: Page; capture: LiveCapture }) => void,
 ): Promise<FinalState | undefined> {
   const page: Page | undefined = pages.get(preferred) ?? pages.current ?? pages.openPages().at(-1);
   if (!page || page.isClosed()) return undefined;
@@ -326,11 +383,19 @@ async function captureFinal(
   const html = join(dir, 'final.html');
   const screenshot = join(dir, 'final.png');
   try {
-    await settle(page);
+    // A page left behind another (a popup the recording never closed, the 1.65 recorder drops
+    // closePage) is a background tab: Chromium took ~1 s to give a screenshot of it (tax@1.65:
+    // 950-1050 ms, 50 ms once in front). In front first, so the settling sees what it causes.
+    if (pages.openPages().length > 1) await page.bringToFront();
+    await timed('final.settle', () => settle(page));
     // Opened from the report: saved inert (no script, no connection, none of our marks).
-    writeFileSync(html, inertHtml(secrets.redactor.scrub(await page.content())));
-    await page.screenshot({ path: screenshot, animations: 'disabled', caret: 'hide', timeout: 10_000, mask: secrets.masksOn(page) });
+    const content = await timed('final.content', () => page.content());
+    timedSync('final.write-html', () => writeFileSync(html, inertHtml(secrets.redactor.scrub(content))));
+    const png = await timed('final.screenshot', () =>
+      page.screenshot({ path: screenshot, animations: 'disabled', caret: 'hide', timeout: 10_000, mask: secrets.masksOn(page) }),
+    );
     await keepDeviceEmulation(page); // the screenshot re-applied Playwright's device metrics
+    onCapture?.({ page, capture: { url: page.url(), png, html: content } });
   } catch {
     return undefined;
   }

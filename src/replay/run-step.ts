@@ -15,6 +15,7 @@ import { directLocator } from './heal/direct-locator.js';
 import { blockedNavigation } from './sandbox/url-policy.js';
 import { DEFAULT_MAX_ARTIFACT_BYTES } from './artifact-budget.js';
 import type { ReplayOptions } from './replay-options.js';
+import { timed } from './profile.js';
 
 export interface StepEnv {
   httpErrors: HttpErrors;
@@ -69,7 +70,7 @@ export async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
   env.dialogs.beginStep(step.expect);
   const downloadsDir = join(env.dir, 'downloads');
   try {
-    const unseen = await awaitVisible(step.expect, page, timeoutMs);
+    const unseen = await timed('run.await-visible', () => awaitVisible(step.expect, page, timeoutMs));
     const settleSignals = armSignals(step.expect, {
       page,
       pages: env.pages,
@@ -81,13 +82,15 @@ export async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
     });
     const resolve = async (target: Target, exact?: boolean): Promise<Resolution> => {
       if (!page) return { ok: false, reason: 'target-not-found', message: 'no page' };
-      const found = await resolveTarget(page, target, {
-        timeoutMs,
-        strict: exact || env.options.strict,
-        thresholds: env.options.thresholds,
-        before: step.before,
-        browser: page.context().browser(),
-      });
+      const found = await timed('run.resolve', () =>
+        resolveTarget(page, target, {
+          timeoutMs,
+          strict: exact || env.options.strict,
+          thresholds: env.options.thresholds,
+          before: step.before,
+          browser: page.context().browser(),
+        }),
+      );
       // The element a secret goes into is masked in every later screenshot.
       if (found.ok && input.secret) env.secrets.typedInto(found.locator);
       // Healing: a fallback found the element; write back only a locator that finds it alone.
@@ -100,23 +103,25 @@ export async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
       }
       return found;
     };
-    const outcome = await withDeadline(
-      perform(input.action, {
-        pages: env.pages,
-        page,
-        pageName: step.page,
-        timeoutMs,
-        mapUrl: env.toLive,
-        filesDir: env.options.filesDir,
-        resolve,
-        repair: env.options.repair,
-        evidence: step.before,
-      }),
-      timeoutMs * 3 + 5000,
+    const outcome = await timed('run.perform', () =>
+      withDeadline(
+        perform(input.action, {
+          pages: env.pages,
+          page,
+          pageName: step.page,
+          timeoutMs,
+          mapUrl: env.toLive,
+          filesDir: env.options.filesDir,
+          resolve,
+          repair: env.options.repair,
+          evidence: step.before,
+        }),
+        timeoutMs * 3 + 5000,
+      ),
     );
     if (page && !page.isClosed()) env.pages.current = page;
     if (outcome.status === 'failed') return done(outcome);
-    const signals = await settleSignals();
+    const signals = await timed('run.signals', () => settleSignals());
     const extra: Partial<StepResult> = {
       downloads: signals.downloads.length ? signals.downloads : undefined,
       url: (env.pages.current ?? page)?.url(),
