@@ -50,6 +50,12 @@ const URL_PATIENCE_MS = 2000;
 
 export interface CompareEnv {
   out: string;
+  /**
+   * Whether any step of this episode was recorded with Playwright's recorder overlay in its HTML:
+   * the toolbar was then on screen for the whole session, in the pixels of a step whose own dump
+   * was taken before the overlay was injected (a blank page at the navigation).
+   */
+  overlayInRecording?: () => boolean;
   /** This episode's folder. */
   dir: string;
   mapUrl(url: string): string;
@@ -123,7 +129,8 @@ export async function beginComparison(
   const dumped = options.mode !== 'screenshot' ? raw : undefined;
   const recordedHtml = dumped !== undefined ? asBrowserHtml(before, dumped) : undefined;
   // Recorded with Playwright's recorder on screen: its toolbar is in the recorded pixels only.
-  const recorderOverlay = recordedPng !== undefined && raw !== undefined && hasRecorderOverlay(raw);
+  const recorderOverlay =
+    recordedPng !== undefined && ((raw !== undefined && hasRecorderOverlay(raw)) || (env.overlayInRecording?.() ?? false));
   if (!recordedPng && recordedHtml === undefined && !expectedUrl) return undefined;
 
   const t0 = performance.now();
@@ -338,6 +345,12 @@ function readIf(path: string | undefined): Buffer | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Whether the step's recorded HTML shows Playwright's recorder overlay. */
+export function recordedWithOverlay(step: Step): boolean {
+  const raw = step.before?.html ?? htmlFile(step.before?.htmlFile);
+  return raw !== undefined && hasRecorderOverlay(raw);
 }
 
 function htmlFile(path: string | undefined): string | undefined {

@@ -9,7 +9,7 @@ import { episodeDir, relativeToOut } from '../results/episode-files.js';
 import { PageRegistry } from './pages.js';
 import { mapUrl } from '../ir/url-map.js';
 import { expectedUrls } from '../compare/expected-url.js';
-import { beginComparison, type LiveCapture, type PendingComparison } from './before-state.js';
+import { beginComparison, recordedWithOverlay, type LiveCapture, type PendingComparison } from './before-state.js';
 import type { StepNoise } from '../compare/noise-mask.js';
 import { stepNoise, writeCalibration } from './step-noise.js';
 import { finalVerification } from './final-verification.js';
@@ -80,6 +80,9 @@ async function replayEpisode(
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
   const finalFrom = finalStepIndex(episode.steps);
   const expected = expectedUrls(episode.steps);
+  let overlay: boolean | undefined;
+  // Read once, and only when a step with a recorded screenshot does not show the overlay itself.
+  const overlayInRecording = () => (overlay ??= episode.steps.some(recordedWithOverlay));
   const learned: Record<string, StepNoise> | undefined =
     options.compare.calibrateIntervalMs !== undefined && options.compare.mode !== 'off' ? {} : undefined;
 
@@ -173,6 +176,7 @@ async function replayEpisode(
                   // The final state was captured just now, on this page: the same moment, not captured twice.
                   sameMoment: step.index === finalFrom && finalCapture?.page === livePage ? finalCapture.capture : undefined,
                   onCapture,
+                  overlayInRecording,
                 }).catch(() => undefined),
                 budget(step),
               ),

@@ -50,10 +50,12 @@ for (const app of Object.keys(APPS))
       });
       expect(table.length).toBe(Object.keys(APPS[app]!.releases).length);
 
-      // The release it was recorded on: every episode reproduced and passed, no step diverged.
+      // The release it was recorded on: every episode reproduced and passed, no step diverged, and none
+      // drifted either: the recorder's toolbar in the recorded pixels is no change of the app's.
       for (const r of rows.filter((r) => r.sameRelease)) {
         expect.soft(r.reproduced && r.status === 'passed', describeRow(r)).toBe(true);
         expect.soft(r.diverged, `${r.episode}: ${JSON.stringify(r.divergedSteps)}`).toBe(0);
+        expect.soft(r.drift, `${r.episode}: drift on the recorded release`).toBe(0);
       }
       // Other releases: ≥ 95% reproduced, false alarms ≤ 2%, never passed with a wrong end state.
       for (const g of table.filter((g) => !g.same)) {
