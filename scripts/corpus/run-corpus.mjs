@@ -38,9 +38,11 @@ export async function runCorpus(engine, dirs, { apps = Object.keys(APPS), releas
             urlMappings: [{ from: `http://127.0.0.1:${app.port}`, to: server.url }],
             out,
           });
-          // The editor reports its document with a fetch on change: let the last one land.
-          await new Promise((r) => setTimeout(r, 300));
-          const judged = flow.judge(server.log);
+          // The editor reports its document with a fetch on change: let the last one land (up to 3 s
+          // on a loaded machine). A wrong end state stays wrong however long it is given.
+          let judged = flow.judge(server.log);
+          for (const until = Date.now() + 3000; !judged.ok && Date.now() < until; judged = flow.judge(server.log))
+            await new Promise((r) => setTimeout(r, 100));
           fs.rmSync(out, { recursive: true, force: true });
           const row = {
             app: appName,
