@@ -168,6 +168,12 @@ export async function handReplay(browser, episode, { mapUrl, timeoutMs, download
   context.setDefaultTimeout(timeoutMs);
   const pages = new Map();
   let current;
+  // A wait left pending when anything before the action throws (a hover, the action itself) must not
+  // end the process when it times out later: each is guarded as it is made, and still awaited below.
+  const guarded = (wait) => {
+    wait.catch(() => undefined);
+    return wait;
+  };
   /** The text the episode typed last: what a user points at to show a control that appears on hover. */
   let typed;
   try {
@@ -178,8 +184,9 @@ export async function handReplay(browser, episode, { mapUrl, timeoutMs, download
       const expect = step.expect ?? [];
       const waits = [];
       for (const e of expect) {
-        if (e.kind === 'popup') waits.push(page.waitForEvent('popup').then((p) => pages.set(e.page, p)));
-        if (e.kind === 'download') waits.push(page.waitForEvent('download').then((d) => d.saveAs(join(downloads, d.suggestedFilename()))));
+        if (e.kind === 'popup') waits.push(guarded(page.waitForEvent('popup').then((p) => pages.set(e.page, p))));
+        if (e.kind === 'download')
+          waits.push(guarded(page.waitForEvent('download').then((d) => d.saveAs(join(downloads, d.suggestedFilename())))));
         if (e.kind === 'dialog') page.once('dialog', (d) => (e.response === 'accept' ? d.accept(e.promptText) : d.dismiss()));
       }
       const loc = () => page.locator(selector);
@@ -225,8 +232,6 @@ export async function handReplay(browser, episode, { mapUrl, timeoutMs, download
         default:
           throw new Error(`the hand-written loop does not do ${a.type}`);
       }
-      // A wait left pending when the action throws must not end the process when it times out later.
-      for (const w of waits) w.catch(() => undefined);
       await Promise.all([act, ...waits]);
       if (!page.isClosed()) current = page;
       else current = [...pages.values()].find((p) => !p.isClosed());
