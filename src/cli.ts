@@ -98,12 +98,14 @@ await yargs(hideBin(process.argv))
       const ignored = a.mode === 'snapshot' ? liveOnlyFlags(a) : [];
       if (ignored.length) process.stderr.write(`warning: snapshot mode ignores ${ignored.join(', ')} (live replay only)\n`);
       const config = { ...flagsAsConfig(a), dataset: a.dataset! };
+      // Gathered once: the logger redacts the secrets, and the run types the params.
+      const given = paramsOf(a);
       exitCode = await runCommand(
-        { config, env: process.env, early },
+        { config, env: process.env, given, early },
         await createLogger({
           format: a['log-format'] as LogFormat | undefined,
           level: a['log-level'],
-          redactor: new Redactor(paramsOf(a).secrets),
+          redactor: new Redactor(given.secrets),
         }),
       );
       // A browser launched ahead that no worker took (any early exit) must not keep the process alive.

@@ -11,6 +11,7 @@ import type { EpisodeResult } from '../ir/results.js';
 import { formatShard } from '../replay/shard.js';
 import { paramsFrom, runOptionsFrom, selectionFrom } from '../api/run-options.js';
 import type { ReplaywrightConfig } from '../config/define-config.js';
+import type { ParamSet } from '../config/params.js';
 import { redactEndpoint, startEarlyBrowser, type EarlyBrowser } from '../replay/workers.js';
 import { networkSealed } from '../replay/sandbox/webrtc.js';
 import type { RunSummary } from '../ir/results.js';
@@ -30,6 +31,8 @@ export interface RunArgs {
   config: ReplaywrightConfig & { dataset: string };
   /** Where `REPLAYWRIGHT_PARAM_*`/`REPLAYWRIGHT_SECRET_*` are read (the CLI: process.env). */
   env?: NodeJS.ProcessEnv;
+  /** The params and secrets, when the caller gathered them already (the CLI does, for its logger's redactor). */
+  given?: ParamSet;
   /** A browser the caller already started launching (the CLI does, before loading this module). */
   early?: EarlyBrowser;
 }
@@ -40,7 +43,7 @@ export const defaultWorkers = (): number => Math.max(1, availableParallelism());
 export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: string) => void = console.log): Promise<number> {
   const config = args.config;
   const caller = { env: args.env, cli: true };
-  const given = paramsFrom(config, caller);
+  const given = args.given ?? paramsFrom(config, caller);
   const selection = selectionFrom(config);
   // Results, the summary and every printed line pass the redactor (the reports are built from them).
   const redactor = new Redactor(given.secrets);
