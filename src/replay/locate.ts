@@ -10,8 +10,9 @@ import {
   type MatchThresholds,
 } from '../compare/target-match.js';
 import type { Evidence, Locate, Target } from '../ir/index.js';
-import { throughFrames } from '../selectors/index.js';
+import { includeHidden, throughFrames } from '../selectors/index.js';
 import { pollUntil } from './poll.js';
+import { timed } from './profile.js';
 import { candidateLocator, collectCandidates, type Candidate } from './resolve/collect.js';
 import { queryAccessibilityTree } from './devtools/aria-tree.js';
 import { recordedFacts } from './resolve/recorded-facts.js';
@@ -72,17 +73,27 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
   // recorded locators have found nothing for a while (a control shown only on hover, a renamed
   // one), it is read in its own sealed page while they are still given their chance.
   let snapshotFacts: Promise<ElementFacts> | undefined;
-  const factsOnce = () => (snapshotFacts ??= withSnapshotFacts(recordedFacts(target, options.before), target, page, options));
-  const exact = await pollUntil(
-    async () => {
-      const found = await exactMatch(page, target, options.strict, tried, options.snapshot);
-      if (!found && !options.strict && !options.snapshot && Date.now() - started >= FACTS_HEAD_START_MS)
-        void factsOnce().catch(() => undefined);
-      return found;
-    },
-    options.snapshot ? Math.min(options.timeoutMs, 500) : exactBudget,
+  const factsOnce = () =>
+    (snapshotFacts ??= timed('resolve.facts', () => withSnapshotFacts(recordedFacts(target, options.before), target, page, options)));
+  const exact = await timed('resolve.exact', () =>
+    pollUntil<Resolution | typeof HIDDEN>(
+      async () => {
+        const found = await exactMatch(page, target, options.strict, tried, options.snapshot);
+        if (found || options.strict || options.snapshot) return found;
+        // There but hidden (a control shown only while its row is hovered): waiting will not show
+        // it, pointing at its row will, once the recorded HTML has said which row.
+        const hidden = [...tried.values()].every((n) => n === 0) && (await hiddenMatches(page, target)) > 0;
+        if (hidden) {
+          await factsOnce().catch(() => undefined);
+          return (await exactMatch(page, target, options.strict, tried)) ?? HIDDEN;
+        }
+        if (Date.now() - started >= FACTS_HEAD_START_MS) void factsOnce().catch(() => undefined);
+        return undefined;
+      },
+      options.snapshot ? Math.min(options.timeoutMs, 500) : exactBudget,
+    ),
   );
-  if (exact) return exact;
+  if (exact && exact !== HIDDEN) return exact;
   const seen = [...tried].map(([label, n]) => `${label} → ${n}`).join('; ');
   if (options.strict || options.snapshot) {
     const many = [...tried.values()].some((n) => n > 1);
@@ -93,14 +104,14 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
     };
   }
 
-  const facts = await factsOnce();
+  const facts = await timed('resolve.facts-wait', () => factsOnce());
   const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;
   let last: Resolution | undefined;
   const deadline = started + options.timeoutMs;
   do {
     const quick = await exactMatch(page, target, options.strict, tried);
     if (quick) return quick;
-    last = await bestByScore(page, facts, thresholds, options.before);
+    last = await timed('resolve.score', () => bestByScore(page, facts, thresholds, options.before));
     // Said first in the evidence: every recorded alternative was tried before this re-identification.
     if (last.ok)
       return {
@@ -114,6 +125,21 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
     await page.waitForTimeout(500);
   } while (Date.now() < deadline);
   return last.ok ? last : { ...last, message: `${last.message}; recorded locators: ${seen}` };
+}
+
+/** The recorded selector matches only hidden elements; the recorded HTML has been read to tell which. */
+const HIDDEN = Symbol('hidden');
+
+/** How many elements the recorded selector matches once hidden ones count (role parts skip them). */
+async function hiddenMatches(page: Page, target: Target): Promise<number> {
+  const recorded = target.locate[0];
+  if (recorded?.kind !== 'selector' || recorded.framePath) return 0;
+  const withHidden = includeHidden(recorded.selector);
+  if (withHidden === recorded.selector) return 0;
+  return page
+    .locator(withHidden)
+    .count()
+    .catch(() => 0);
 }
 
 /** How long the recorded locators look alone before the recorded HTML is read beside them (most late elements are in by then). */
@@ -212,7 +238,7 @@ async function bestByScore(page: Page, facts: ElementFacts, thresholds: MatchThr
     // One at a time: revealing a hover-only candidate moves the pointer off the previous one.
     const rescored: Match<Candidate>[] = [];
     for (const m of decision.top.slice(0, 8)) {
-      const visual = await visualAgreement(page, screenshot, m.item);
+      const visual = await timed('resolve.visual', () => visualAgreement(page, screenshot, m.item));
       rescored.push({ item: m.item, ...scoreElement(facts, m.item, visual ?? 0) });
     }
     // Leave no candidate revealed: a hover left behind would make the next exact check find it.
@@ -243,7 +269,7 @@ async function chosen(page: Page, match: Match<Candidate>, strategy: Strategy): 
   const c = match.item;
   let revealed = false;
   if (!c.visible) {
-    revealed = await revealByHover(page, c);
+    revealed = await timed('resolve.reveal', () => revealByHover(c));
     if (!revealed)
       return {
         ok: false,

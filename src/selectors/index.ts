@@ -2,4 +2,5 @@
 // decoders, the replayer and export share this one reading of Playwright's selector syntax.
 export { describingLocate, locateFromPart, partEngine, readQuoted, splitSelector, type PartMeaning } from './selector-text.js';
 export { attrValue, textValue } from './quote.js';
+export { includeHidden } from './include-hidden.js';
 export { ENTER_FRAME, FRAME_HOP, throughFrames } from './frame-hop.js';

@@ -1,14 +1,15 @@
-import type { Page } from 'playwright';
 import { candidateLocator, type Candidate } from './collect.js';
 
 const REVEAL = 'data-rw-reveal';
+/** How long a hovered row may take to show its control (a transition, a handler's re-render). */
+const SHOWS_WITHIN_MS = 150;
 
 /**
  * Shows a control that only appears on hover the way a person would: by pointing at the
  * nearest visible thing around it (its row or card). Never forces an action on an invisible
  * element: if hovering does not make it visible, it stays unrevealed.
  */
-export async function revealByHover(page: Page, candidate: Candidate, timeoutMs = 2000): Promise<boolean> {
+export async function revealByHover(candidate: Candidate, timeoutMs = 2000): Promise<boolean> {
   const target = candidateLocator(candidate);
   if (await target.isVisible().catch(() => false)) return true;
   const marked = await target
@@ -29,6 +30,9 @@ export async function revealByHover(page: Page, candidate: Candidate, timeoutMs 
     .locator(`[${REVEAL}]`)
     .hover({ timeout: timeoutMs })
     .catch(() => undefined);
-  await page.waitForTimeout(50);
-  return target.isVisible().catch(() => false);
+  // Shown as soon as the hover's style or handler lands (usually the next frame), not after a fixed pause.
+  return target
+    .waitFor({ state: 'visible', timeout: SHOWS_WITHIN_MS })
+    .then(() => true)
+    .catch(() => false);
 }

@@ -2,11 +2,13 @@ import type { Browser, Page } from 'playwright';
 import type { PNG } from 'pngjs';
 import type { ElementFacts } from '../../compare/element-facts.js';
 import { decide, type Match } from '../../compare/target-match.js';
-import { partEngine, splitSelector } from '../../selectors/index.js';
+import { includeHidden } from '../../selectors/index.js';
 import { openSealedPage } from '../sealed-page.js';
 import { collectCandidates, MARK, type Candidate } from './collect.js';
+import { explainedByHover } from './hover-difference.js';
 import { visualAgreement } from './visual-check.js';
 import { DEFAULT_MIN_SCORE } from '../../ir/defaults.js';
+import { timed } from '../profile.js';
 
 export interface SnapshotContext {
   html: string;
@@ -28,26 +30,28 @@ export interface SnapshotContext {
  * screenshot — taken with the pointer on the real one — says which.
  */
 export async function factsFromSnapshot(browser: Browser, selector: string, snapshot: SnapshotContext): Promise<ElementFacts | undefined> {
-  const { context, page } = await openSealedPage(browser, {
-    viewport: snapshot.viewport,
-    allowHost: snapshot.styleBase ? new URL(snapshot.styleBase).host : undefined,
-  });
+  const { context, page } = await timed('facts.open', () =>
+    openSealedPage(browser, {
+      viewport: snapshot.viewport,
+      allowHost: snapshot.styleBase ? new URL(snapshot.styleBase).host : undefined,
+    }),
+  );
   try {
     if (snapshot.styleBase) await allowStylesFrom(page, snapshot.styleBase);
     const html = snapshot.styleBase ? withBase(snapshot.html, snapshot.styleBase) : snapshot.html;
-    await page.setContent(html, { waitUntil: 'load', timeout: 10_000 });
-    const candidates = await collectCandidates(page);
+    await timed('facts.set-content', () => page.setContent(html, { waitUntil: 'load', timeout: 10_000 }));
+    const candidates = await timed('facts.collect', () => collectCandidates(page));
     const matched = page.locator(includeHidden(selector));
     const marks = await matched.evaluateAll((els, attr) => els.map((e) => e.getAttribute(attr)), MARK);
     const found = marks.map((m) => candidates.find((c) => c.mark === m)).filter((c): c is Candidate => c !== undefined);
-    const chosen = found.length === 1 ? found[0] : await byScreenshot(page, found, snapshot.screenshot);
+    const chosen = found.length === 1 ? found[0] : await timed('facts.by-screenshot', () => byScreenshot(page, found, snapshot.screenshot));
     if (!chosen) return undefined;
     const { frame: _frame, mark: _mark, box: _box, visible: _visible, ...facts } = chosen;
     return facts;
   } catch {
     return undefined;
   } finally {
-    await context.close().catch(() => undefined);
+    await timed('facts.close', () => context.close().catch(() => undefined));
   }
 }
 
@@ -55,6 +59,8 @@ async function byScreenshot(page: Page, found: Candidate[], screenshot: PNG | un
   const viewport = page.viewportSize();
   if (!screenshot || found.length < 2 || found.length > 12 || screenshot.width !== viewport?.width || screenshot.height !== viewport.height)
     return undefined;
+  const odd = await explainedByHover(page, found, screenshot);
+  if (odd) return odd;
   const matches: Match<Candidate>[] = [];
   for (const c of found) matches.push({ item: c, score: (await visualAgreement(page, screenshot, c)) ?? 0, evidence: [] });
   const decision = decide(matches, { minScore: DEFAULT_MIN_SCORE, margin: 0.15 });
@@ -74,11 +80,4 @@ async function allowStylesFrom(page: Page, base: string): Promise<void> {
 function withBase(html: string, base: string): string {
   const tag = `<base href="${base.replace(/"/g, '&quot;')}">`;
   return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (h) => `${h}${tag}`) : `${tag}${html}`;
-}
-
-/** Role parts also match hidden elements, as the recorder's hovered element is hidden at rest. */
-function includeHidden(selector: string): string {
-  return splitSelector(selector)
-    .map((p) => (partEngine(p) === 'internal:role' && !p.includes('include-hidden') ? `${p}[include-hidden=true]` : p))
-    .join(' >> ');
 }

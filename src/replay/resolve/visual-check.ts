@@ -27,7 +27,7 @@ export function recordedScreenshot(path: string): PNG | undefined {
  * pointer on it. Undefined when the candidate has no place on screen.
  */
 export async function visualAgreement(page: Page, recorded: PNG, candidate: Candidate): Promise<number | undefined> {
-  if (!candidate.visible && !(await revealByHover(page, candidate))) return undefined;
+  if (!candidate.visible && !(await revealByHover(candidate))) return undefined;
   const box = await candidateLocator(candidate)
     .boundingBox()
     .catch(() => null);

@@ -1,0 +1,68 @@
+import type { Page } from 'playwright';
+import { PNG } from 'pngjs';
+import { cropSimilarity } from '../../compare/crop-similarity.js';
+import type { Box } from '../../ir/index.js';
+import { MARK, type Candidate } from './collect.js';
+import { revealByHover } from './reveal.js';
+
+/** A region this alike to the recording looks as recorded. */
+const ALIKE = 0.9;
+/** More differing regions than this: the page differs more than a hover explains. */
+const MAX_SUSPECTS = 3;
+
+/**
+ * Which of several look-alike candidates the recording pointed at, read from the recorded page
+ * at rest. The recorder took its screenshot with the pointer on the target, so a control shown
+ * only on hover (and its row's hover styling) shows there and nowhere else: the region around
+ * the target is one of the few places where the recorded screenshot and this page at rest
+ * disagree (the others: what a row that grew pushed along, a toast). The one candidate whose
+ * hovering makes its region look as recorded is the target. One screenshot, then a hover of
+ * each suspect only, where asking every candidate costs a hover and a crop each.
+ * Undefined unless exactly one suspect is explained by its hover.
+ */
+export async function explainedByHover(page: Page, found: readonly Candidate[], recorded: PNG): Promise<Candidate | undefined> {
+  if (found.some((c) => c.frame !== page.mainFrame())) return undefined;
+  const regions = await page.evaluate(hoverRegions, { attr: MARK, marks: found.map((c) => c.mark) }).catch(() => undefined);
+  if (!regions || regions.some((r) => r === null)) return undefined;
+  const shot = await page.screenshot({ animations: 'disabled', caret: 'hide' }).catch(() => undefined);
+  if (!shot) return undefined;
+  const rest = PNG.sync.read(shot);
+  const suspects = regions
+    .map((region, i) => ({ region: region!, candidate: found[i]!, alike: cropSimilarity(recorded, cropOf(rest, region!), region!) }))
+    .filter((s) => s.alike < ALIKE)
+    .sort((a, b) => a.alike - b.alike);
+  if (suspects.length === 0 || suspects.length > MAX_SUSPECTS) return undefined;
+  const explained: Candidate[] = [];
+  for (const { region, candidate } of suspects) {
+    if (!(await revealByHover(candidate))) continue;
+    const hovered = await page.screenshot({ clip: region, animations: 'disabled', caret: 'hide' }).catch(() => undefined);
+    if (hovered && cropSimilarity(recorded, PNG.sync.read(hovered), region) >= ALIKE) explained.push(candidate);
+  }
+  await page.mouse.move(0, 0).catch(() => undefined);
+  return explained.length === 1 ? explained[0] : undefined;
+}
+
+/** Runs in the page: each marked element's box, or its nearest shown ancestor's when it is hidden. */
+function hoverRegions({ attr, marks }: { attr: string; marks: string[] }): (Box | null)[] {
+  return marks.map((mark) => {
+    for (let el = document.querySelector(`[${attr}="${CSS.escape(mark)}"]`); el; el = el.parentElement) {
+      const r = el.getBoundingClientRect();
+      const x = Math.max(0, r.left);
+      const y = Math.max(0, r.top);
+      const width = Math.min(window.innerWidth, r.right) - x;
+      const height = Math.min(window.innerHeight, r.bottom) - y;
+      if (width >= 1 && height >= 1 && getComputedStyle(el).visibility !== 'hidden') return { x, y, width, height };
+    }
+    return null;
+  });
+}
+
+function cropOf(png: PNG, box: Box): PNG {
+  const x = Math.round(box.x);
+  const y = Math.round(box.y);
+  const width = Math.max(1, Math.min(png.width - x, Math.round(box.width)));
+  const height = Math.max(1, Math.min(png.height - y, Math.round(box.height)));
+  const crop = new PNG({ width, height });
+  PNG.bitblt(png, crop, x, y, width, height, 0, 0);
+  return crop;
+}

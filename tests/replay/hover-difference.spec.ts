@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import type { Browser, Page } from 'playwright';
+import { PNG } from 'pngjs';
+import { explainedByHover } from '../../src/replay/resolve/hover-difference.js';
+import { collectCandidates } from '../../src/replay/resolve/collect.js';
+import { launch } from '../support/replay.js';
+
+// Telling apart look-alike controls shown only on hover, from one screenshot of the recorded
+// page at rest: the row the recorder's pointer was on is the one region that looks different.
+const rows = (names: string[]) => `<!doctype html><style>
+  body { font: 16px sans-serif; margin: 20px; }
+  .row { display: flex; gap: 12px; padding: 8px; border: 1px solid #ccc; margin: 6px 0; width: 400px; }
+  .row button { display: none; }
+  .row:hover button { display: inline-block; }
+  .row:hover { border-color: #8a1538; }
+</style>
+${names.map((t) => `<div class="row"><span>${t}</span><button>Delete</button></div>`).join('')}
+<p id="toast"></p>`;
+
+const NAMES = ['Alpha', 'Bravo', 'Charlie', 'Delta'];
+
+let browser: Browser;
+let page: Page;
+test.beforeAll(async () => {
+  browser = await launch();
+  page = await browser.newPage({ viewport: { width: 800, height: 400 } });
+});
+test.afterAll(async () => {
+  await browser?.close();
+});
+
+/** The page's screenshot as recorded: with the pointer on `row` (or nowhere), and `toast` shown. */
+async function recorded(row?: string, toast?: string, names = NAMES): Promise<PNG> {
+  await page.setContent(rows(names));
+  if (toast) await page.locator('#toast').evaluate((el, t) => (el.textContent = t), toast);
+  if (row) await page.getByText(row).last().hover();
+  const png = PNG.sync.read(await page.screenshot());
+  await page.setContent(rows(names));
+  await page.mouse.move(799, 399);
+  return png;
+}
+
+async function deleteButtons() {
+  const all = await collectCandidates(page);
+  return all.filter((c) => c.tag === 'button');
+}
+
+// Hovering Charlie grows its row and pushes Delta down: two regions differ, one hover explains them.
+test('the row the recorded pointer was on is the one that stands out', async () => {
+  const shot = await recorded('Charlie');
+  const buttons = await deleteButtons();
+  expect(buttons).toHaveLength(4);
+  const chosen = await explainedByHover(page, buttons, shot);
+  expect(chosen).toBeDefined();
+  expect(await page.locator('[data-rw-candidate="' + chosen!.mark + '"]').evaluate((b) => b.parentElement!.textContent)).toContain(
+    'Charlie',
+  );
+});
+
+test('no row stands out when the recording was taken at rest', async () => {
+  const shot = await recorded(undefined);
+  expect(await explainedByHover(page, await deleteButtons(), shot)).toBeUndefined();
+});
+
+test('a difference outside the rows does not pick one', async () => {
+  const shot = await recorded(undefined, 'Saved!');
+  expect(await explainedByHover(page, await deleteButtons(), shot)).toBeUndefined();
+});
+
+// Identical rows: told apart by where the recorded pointer was, the last one pushing nothing.
+test('of two identical rows, the one the pointer was on', async () => {
+  const shot = await recorded('Bravo', undefined, ['Alpha', 'Bravo', 'Charlie', 'Bravo']);
+  const chosen = await explainedByHover(page, await deleteButtons(), shot);
+  expect(chosen).toBeDefined();
+  expect(
+    await page.locator(`[data-rw-candidate="${chosen!.mark}"]`).evaluate((b) => b.parentElement!.previousElementSibling?.textContent),
+  ).toBe('CharlieDelete');
+});
