@@ -41,6 +41,8 @@ export type Resolution =
       frame?: string;
       revealed?: boolean;
       locate?: Locate;
+      /** What `ResolveOptions.probe` returned for the element, when it ran in the counting round trip. */
+      probed?: unknown;
     }
   | { ok: false; reason: 'target-not-found' | 'ambiguous-target'; message: string; candidates?: { name: string; score: number }[] };
 
@@ -57,6 +59,18 @@ export interface ResolveOptions {
   /** The step's recorded before-state: HTML and screenshot to recognise the target by. */
   before?: Evidence;
   browser?: Browser | null;
+  /**
+   * Run on the element in the same round trip that counts the recorded selector's matches, when
+   * there is exactly one: what the action asks of its target just before acting (the click's
+   * hit-test), without a round trip of its own.
+   */
+  probe?: Probe;
+}
+
+/** A self-contained in-page function (serialised, no closures) and its argument. */
+export interface Probe {
+  run: (el: Element, arg: never) => unknown;
+  arg: unknown;
 }
 
 /**
@@ -78,7 +92,7 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
   const exact = await timed('resolve.exact', () =>
     pollUntil<Resolution | typeof HIDDEN>(
       async () => {
-        const found = await exactMatch(page, target, options.strict, tried, options.snapshot);
+        const found = await exactMatch(page, target, options.strict, tried, options.snapshot, options.probe);
         if (found || options.strict || options.snapshot) return found;
         // There but hidden (a control shown only while its row is hovered): waiting will not show
         // it, pointing at its row will, once the recorded HTML has said which row.
@@ -151,6 +165,7 @@ async function exactMatch(
   strict: boolean | undefined,
   tried: Map<string, number>,
   snapshot?: boolean,
+  probe?: Probe,
 ): Promise<Resolution | undefined> {
   const locates = strict ? target.locate.slice(0, 1) : target.locate;
   for (const [i, locate] of locates.entries()) {
@@ -161,7 +176,8 @@ async function exactMatch(
     if (aria) candidates.push(aria);
     for (const candidate of candidates as (LiveLocator & { whenManyFor?: string; count?: number })[]) {
       if (candidate.whenManyFor !== undefined && (tried.get(candidate.whenManyFor) ?? 0) <= 1) continue;
-      const count = candidate.count ?? (await candidate.locator.count().catch(() => 0));
+      const { count, probed } =
+        candidate.count !== undefined ? { count: candidate.count, probed: undefined } : await countAndProbe(candidate.locator, probe);
       tried.set(candidate.label, count);
       if (count === 1)
         return {
@@ -171,10 +187,36 @@ async function exactMatch(
           score: 1,
           frame: 'frame' in candidate ? candidate.frame : undefined,
           locate,
+          probed,
         };
     }
   }
   return undefined;
+}
+
+/** The locator's match count and, when it matches one element, the probe's answer: one round trip. */
+async function countAndProbe(locator: Locator, probe: Probe | undefined): Promise<{ count: number; probed?: unknown }> {
+  const counted = () => locator.count().catch(() => 0);
+  if (!probe) return { count: await counted() };
+  const both = countingProbe(probe.run);
+  return (await locator.evaluateAll(both, probe.arg as never).catch(() => undefined)) ?? { count: await counted() };
+}
+
+type CountingProbe = (els: Element[], arg: never) => { count: number; probed?: unknown };
+const counting = new WeakMap<Probe['run'], CountingProbe>();
+
+/**
+ * The probe wrapped to count too. Playwright sends a page function as its source text, so the
+ * wrapper is built here from the probe's source (Node, not the page: no page CSP applies).
+ */
+function countingProbe(run: Probe['run']): CountingProbe {
+  let both = counting.get(run);
+  if (!both) {
+    const source = `(els, arg) => ({ count: els.length, probed: els.length === 1 ? (${run.toString()})(els[0], arg) : undefined })`;
+    both = new Function(`return ${source}`)() as CountingProbe;
+    counting.set(run, both);
+  }
+  return both;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Action, Evidence, Target } from '../ir/index.js';
 import type { Reason, StepEffect } from '../ir/results.js';
 import * as assert from './assertions.js';
 import { actsAtPoint, performAtPoint, toViewport, type PointAction } from './at-point.js';
-import type { Resolution, Strategy } from './locate.js';
+import type { Probe, Resolution, Strategy } from './locate.js';
 import type { PageRegistry } from './pages.js';
 import type { PointCheck } from './point-check.js';
 import { waitForElements } from './wait-elements.js';
@@ -17,7 +17,7 @@ import { setChecked } from './effects/checkbox.js';
 import { defaultMark } from './effects/default-marks.js';
 import { isEffectCheck, type EffectCheck } from './effects/effect.js';
 import { fromCheck } from './effects/outcome.js';
-import { hitTestBefore } from './effects/hit-test.js';
+import { hitProbe, hitTestBefore } from './effects/hit-test.js';
 import { afterGoto, afterHistory } from './effects/navigation.js';
 import { cropCheckBefore } from './effects/point-crop.js';
 import { scrollAndCheck } from './effects/scroll.js';
@@ -67,7 +67,7 @@ export interface PerformEnv {
    * Finds a target on the step's page (bound to the step's evidence and the run's options).
    * `exact`: the recorded locators only — what an assertion checks must be the recorded element.
    */
-  resolve(target: Target, exact?: boolean): Promise<Resolution>;
+  resolve(target: Target, exact?: boolean, probe?: Probe): Promise<Resolution>;
   /** `--repair`: an action recorded at a point whose element moved acts on the element found again. */
   repair?: boolean;
   /** The step's recorded before-state: what a click at a bare point (BabyAGI) is checked against. */
@@ -128,14 +128,18 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
 
   /** Resolve the target, then act on it; a target that cannot be pinned down fails the step. */
   // `act` returns an assertion's failure (a string), the action's effect check, or nothing.
-  const on = async (target: Target, act: (l: Locator) => Promise<string | EffectCheck | undefined | void>): Promise<Outcome> => {
+  const on = async (
+    target: Target,
+    act: (l: Locator, probed?: unknown) => Promise<string | EffectCheck | undefined | void>,
+    probe?: Probe,
+  ): Promise<Outcome> => {
     const asserting = action.type.startsWith('assert');
-    const found = await env.resolve(target, asserting);
+    const found = await env.resolve(target, asserting, probe);
     if (!found.ok && asserting)
       return { status: 'failed', reason: 'assertion-failed', message: `the element to check is not there: ${found.message}` };
     if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message, candidates: found.candidates };
     const report = foundReport(found);
-    const problem = await timed(`act.${action.type}`, () => act(found.locator));
+    const problem = await timed(`act.${action.type}`, () => act(found.locator, found.probed));
     if (typeof problem === 'string') return { status: 'failed', reason: 'assertion-failed', message: problem, found: report };
     if (isEffectCheck(problem)) return fromCheck(problem, report);
     return { status: 'passed', found: report };
@@ -168,29 +172,38 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
       return { status: 'passed' };
     case 'click':
       if (needsRecordedPointClick(action)) return on(action.target, (l) => clickAtRecordedPoint(page, l, action, timeout));
-      return on(action.target, async (l) => {
-        const options = {
-          // No recorded modifiers: leave the keyboard as it is. Playwright releases held keys for
-          // the click when given `[]`, so a DevTools `keyDown Shift` + click lost its Shift.
-          modifiers: action.modifiers.length ? action.modifiers : undefined,
-          position: action.position,
-          delay: action.holdMs,
-          button: action.button as 'left' | 'middle' | 'right', // side buttons went through clickAtRecordedPoint
-          timeout,
-        };
-        // Before clicking: the click point must hit the target, not a cover (clicking changes what is there).
-        const hit = await timed('act.hit-test', () => hitTestBefore(l, action.position, timeout));
-        // A recorded clickCount of 2 is one double click (the recorder merges the pair), as codegen replays it.
-        if (action.clickCount === 2) await l.dblclick(options);
-        else await l.click({ ...options, clickCount: Math.max(1, action.clickCount) });
-        return hit;
-      });
+      return on(
+        action.target,
+        async (l, probed) => {
+          const options = {
+            // No recorded modifiers: leave the keyboard as it is. Playwright releases held keys for
+            // the click when given `[]`, so a DevTools `keyDown Shift` + click lost its Shift.
+            modifiers: action.modifiers.length ? action.modifiers : undefined,
+            position: action.position,
+            delay: action.holdMs,
+            button: action.button as 'left' | 'middle' | 'right', // side buttons went through clickAtRecordedPoint
+            timeout,
+          };
+          // Before clicking: the click point must hit the target, not a cover (clicking changes what is
+          // there). Tested where the target was counted, so this round trip is only a fallback.
+          const hit = await timed('act.hit-test', () => hitTestBefore(l, action.position, timeout, probed));
+          // A recorded clickCount of 2 is one double click (the recorder merges the pair), as codegen replays it.
+          if (action.clickCount === 2) await l.dblclick(options);
+          else await l.click({ ...options, clickCount: Math.max(1, action.clickCount) });
+          return hit;
+        },
+        hitProbe(action.position),
+      );
     case 'hover':
-      return on(action.target, async (l) => {
-        const hit = await hitTestBefore(l, action.position, timeout);
-        await l.hover({ position: action.position, timeout });
-        return hit;
-      });
+      return on(
+        action.target,
+        async (l, probed) => {
+          const hit = await hitTestBefore(l, action.position, timeout, probed);
+          await l.hover({ position: action.position, timeout });
+          return hit;
+        },
+        hitProbe(action.position),
+      );
     case 'check':
       return on(action.target, (l) => setChecked(l, true, timeout));
     case 'uncheck':

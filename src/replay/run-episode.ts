@@ -14,6 +14,7 @@ import type { StepNoise } from '../compare/noise-mask.js';
 import { stepNoise, writeCalibration } from './step-noise.js';
 import { finalVerification } from './final-verification.js';
 import { settle } from './settle.js';
+import type { RequestsInFlight } from './requests-in-flight.js';
 import { EpisodeSecrets } from './episode-secrets.js';
 import { scrubZip } from './scrub-zip.js';
 import { ReplaySession } from './session.js';
@@ -134,7 +135,7 @@ async function replayEpisode(
       if (step.index === finalFrom && !final)
         final = await timed('episode.final-capture', () =>
           watchdog.within(
-            captureFinal(pages, step.page, dir, options.out, secrets, (c) => (finalCapture = c)),
+            captureFinal(pages, step.page, dir, options.out, secrets, own.requests, (c) => (finalCapture = c)),
             budget(),
           ),
         );
@@ -256,7 +257,7 @@ async function replayEpisode(
     if (learned) writeCalibration(options.out, episode.id, learned);
     if (!watchdog.hung)
       final ??= await timed('episode.final-capture', () =>
-        watchdog.within(captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets), budget()),
+        watchdog.within(captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets, own.requests), budget()),
       );
     const last = steps.at(-1);
     if (
@@ -379,6 +380,7 @@ async function captureFinal(
   dir: string,
   out: string,
   secrets: EpisodeSecrets,
+  requests: RequestsInFlight,
   onCapture?: (capture: { page: Page; capture: LiveCapture }) => void,
 ): Promise<FinalState | undefined> {
   const page: Page | undefined = pages.get(preferred) ?? pages.current ?? pages.openPages().at(-1);
@@ -391,7 +393,7 @@ async function captureFinal(
     // closePage) is a background tab: Chromium took ~1 s to give a screenshot of it (tax@1.65:
     // 950-1050 ms, 50 ms once in front). In front first, so the settling sees what it causes.
     if (pages.openPages().length > 1) await page.bringToFront();
-    await timed('final.settle', () => settle(page));
+    await timed('final.settle', () => settle(page, { requests }));
     // Opened from the report: saved inert (no script, no connection, none of our marks).
     const content = await timed('final.content', () => page.content());
     timedSync('final.write-html', () => writeFileSync(html, inertHtml(secrets.redactor.scrub(content))));

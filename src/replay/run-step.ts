@@ -7,7 +7,7 @@ import { PageRegistry } from './pages.js';
 import { perform, type Outcome } from './perform.js';
 import { pollUntil } from './poll.js';
 import { armSignals, awaitVisible } from './signals.js';
-import { resolveTarget, type Resolution } from './locate.js';
+import { resolveTarget, type Probe, type Resolution } from './locate.js';
 import { timeoutCause } from './action-blocker.js';
 import { HttpErrors } from './http-errors.js';
 import { EpisodeSecrets } from './episode-secrets.js';
@@ -80,7 +80,7 @@ export async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
       maxBytes: env.options.compare.maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES,
       relative: (p) => relativeToOut(env.options.out, p),
     });
-    const resolve = async (target: Target, exact?: boolean): Promise<Resolution> => {
+    const resolve = async (target: Target, exact?: boolean, probe?: Probe): Promise<Resolution> => {
       if (!page) return { ok: false, reason: 'target-not-found', message: 'no page' };
       const found = await timed('run.resolve', () =>
         resolveTarget(page, target, {
@@ -89,6 +89,7 @@ export async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
           thresholds: env.options.thresholds,
           before: step.before,
           browser: page.context().browser(),
+          probe,
         }),
       );
       // The element a secret goes into is masked in every later screenshot.

@@ -4,6 +4,7 @@ import { DialogDesk } from './dialogs.js';
 import { HttpErrors } from './http-errors.js';
 import { offlineContextOptions, sealLive, type OfflineOptions } from './offline.js';
 import { PageRegistry } from './pages.js';
+import { RequestsInFlight } from './requests-in-flight.js';
 
 /**
  * One browsing session: a context with its pages, dialog answering and HTTP-error watch. An
@@ -20,6 +21,7 @@ export class ReplaySession {
     readonly pages: PageRegistry,
     readonly dialogs: DialogDesk,
     readonly httpErrors: HttpErrors,
+    readonly requests: RequestsInFlight,
     /** The window the session's pages have (see chooseViewport). */
     readonly viewport: ReplayViewport,
   ) {}
@@ -34,7 +36,14 @@ export class ReplaySession {
     });
     await sealLive(context, offline);
     context.setDefaultTimeout(timeoutMs);
-    return new ReplaySession(context, new PageRegistry(context), new DialogDesk(context), new HttpErrors(context), viewport);
+    return new ReplaySession(
+      context,
+      new PageRegistry(context),
+      new DialogDesk(context),
+      new HttpErrors(context),
+      new RequestsInFlight(context),
+      viewport,
+    );
   }
 
   /** The episode the session last ran, which the next one continues. */

@@ -1,11 +1,21 @@
 import type { Page } from 'playwright';
+import type { RequestsInFlight } from './requests-in-flight.js';
 
 export interface SettleOptions {
   /** How long the DOM content must go unchanged (and no navigation start) to count as settled. */
   quietMs?: number;
   /** Give up waiting after this long; the page is then taken as it is. */
   maxMs?: number;
+  /**
+   * The page's open requests. With them, settled also means no answer is still coming, and the
+   * DOM need only be still for a short window (`QUIET_AFTER_ANSWERS_MS`): what a fixed pause was
+   * guessing at is then known.
+   */
+  requests?: RequestsInFlight;
 }
+
+/** Still this long with no request open: later changes come from timers, which no wait can know. */
+const QUIET_AFTER_ANSWERS_MS = 50;
 
 /**
  * Waits until the page has stopped changing: no navigation started or committed, and no DOM
@@ -18,7 +28,8 @@ export interface SettleOptions {
  * here, which cost a round trip per sample and could miss a change that kept the size.
  */
 export async function settle(page: Page, options: SettleOptions = {}): Promise<void> {
-  const quietMs = options.quietMs ?? 100;
+  const requests = options.requests;
+  const quietMs = options.quietMs ?? (requests ? QUIET_AFTER_ANSWERS_MS : 100);
   const deadline = Date.now() + (options.maxMs ?? 3000);
   let navigated = false;
   const bump = () => {
@@ -33,10 +44,13 @@ export async function settle(page: Page, options: SettleOptions = {}): Promise<v
     while (Date.now() < deadline && !page.isClosed()) {
       navigated = false;
       await page.waitForLoadState('load', { timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
+      await requests?.idle(page, deadline);
+      const issued = requests?.issuedBy(page);
       const left = Math.max(1, deadline - Date.now());
       // A navigation in flight destroys the context mid-evaluate: that too is a change.
       const quiet = await page.evaluate(domQuiet, { quietMs, maxMs: left }).catch(() => false);
-      if (quiet && !navigated) return;
+      // A request that started while the DOM was still: its answer is yet to come.
+      if (quiet && !navigated && requests?.issuedBy(page) === issued) return;
     }
   } finally {
     page.off('framenavigated', bump);

@@ -1,4 +1,5 @@
 import type { Locator } from 'playwright';
+import type { Probe } from '../locate.js';
 import { checked, unverified, type EffectCheck } from './effect.js';
 
 interface Hit {
@@ -72,10 +73,16 @@ function hitTestInPage(el: Element, { position, scrolled }: { position: { x: num
  * and, if it stays, fails the step `timeout` naming the cover (action-blocker.ts); this check then
  * only says what it saw. It never fails the step itself.
  */
-export async function hitTestBefore(l: Locator, position: { x: number; y: number } | undefined, timeout: number): Promise<EffectCheck> {
+export async function hitTestBefore(
+  l: Locator,
+  position: { x: number; y: number } | undefined,
+  timeout: number,
+  /** The same test, already run by the resolver in its counting round trip (`hitProbe`). */
+  probed?: unknown,
+): Promise<EffectCheck> {
   const probe = (scrolled: boolean) =>
     l.evaluate(hitTestInPage, { position: position ?? null, scrolled }, { timeout }).catch(() => undefined);
-  let hit = await probe(false);
+  let hit = isHit(probed) ? probed : await probe(false);
   if (hit?.outOfView) {
     // The same scrolling Playwright's click does first, so the page ends where it always did.
     await l.scrollIntoViewIfNeeded({ timeout }).catch(() => undefined);
@@ -87,4 +94,13 @@ export async function hitTestBefore(l: Locator, position: { x: number; y: number
       `the point (${hit.x}, ${hit.y}) was covered by ${hit.hit}; Playwright acted once its hit-target check found the target there`,
     );
   return checked(`the point (${hit.x}, ${hit.y}) hits the target (${hit.hit})`);
+}
+
+/** The hit-test as the resolver's probe: run where the target is counted, a round trip saved per click. */
+export function hitProbe(position: { x: number; y: number } | undefined): Probe {
+  return { run: hitTestInPage, arg: { position: position ?? null, scrolled: false } };
+}
+
+function isHit(value: unknown): value is Hit {
+  return typeof value === 'object' && value !== null && 'onTarget' in value;
 }

@@ -1,0 +1,60 @@
+import type { BrowserContext, Page, Request } from 'playwright';
+
+/** What a page waits on to show its next state; images, fonts, beacons and streams do not count. */
+const AWAITED = new Set(['document', 'fetch', 'xhr']);
+/** A request open this long is a long poll or a stream, not an answer the page is waiting for. */
+const LONGEST_AWAITED_MS = 1000;
+
+/**
+ * The requests each page of a context has open and is waiting on (documents, fetch, XHR), so
+ * "the page has settled" can mean "no answer is still coming" rather than a fixed pause: a
+ * click whose handler fetches and then renders is not over until that fetch is.
+ */
+export class RequestsInFlight {
+  private readonly open = new WeakMap<Page, Map<Request, number>>();
+  private readonly issued = new WeakMap<Page, number>();
+
+  constructor(context: BrowserContext) {
+    context.on('request', (request) => {
+      if (!AWAITED.has(request.resourceType())) return;
+      const page = pageOf(request);
+      if (!page) return;
+      let open = this.open.get(page);
+      if (!open) this.open.set(page, (open = new Map()));
+      open.set(request, Date.now());
+      this.issued.set(page, (this.issued.get(page) ?? 0) + 1);
+    });
+    const done = (request: Request) => {
+      const page = pageOf(request);
+      if (page) this.open.get(page)?.delete(request);
+    };
+    context.on('requestfinished', done);
+    context.on('requestfailed', done);
+  }
+
+  /** How many awaited requests the page has issued so far: a change means something new started. */
+  issuedBy(page: Page): number {
+    return this.issued.get(page) ?? 0;
+  }
+
+  /** Whether the page still waits on an answer (long polls and streams aside). */
+  waiting(page: Page): boolean {
+    const now = Date.now();
+    for (const since of this.open.get(page)?.values() ?? []) if (now - since < LONGEST_AWAITED_MS) return true;
+    return false;
+  }
+
+  /** Resolves once the page waits on no answer, or at `deadline` (epoch ms). */
+  async idle(page: Page, deadline: number): Promise<void> {
+    while (this.waiting(page) && Date.now() < deadline && !page.isClosed()) await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** The page a request belongs to; undefined for a popup's first request, whose frame does not exist yet. */
+function pageOf(request: Request): Page | undefined {
+  try {
+    return request.frame().page();
+  } catch {
+    return undefined;
+  }
+}
