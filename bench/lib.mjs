@@ -163,7 +163,11 @@ const MODIFIER = { Alt: 'Alt', Control: 'Control', Meta: 'Meta', Shift: 'Shift',
  * one by-hand touch: a click target not visible yet (shown on hover) gets the text typed last hovered first.
  * Throws where Playwright throws.
  */
-export async function handReplay(browser, episode, { mapUrl, timeoutMs, downloads }) {
+/**
+ * `capture`: also take, before each step on a page, what comparing needs at the least — one
+ * viewport screenshot and the DOM — the floor under any replay that compares every step.
+ */
+export async function handReplay(browser, episode, { mapUrl, timeoutMs, downloads, capture = false }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, acceptDownloads: true, deviceScaleFactor: 1 });
   context.setDefaultTimeout(timeoutMs);
   const pages = new Map();
@@ -189,6 +193,7 @@ export async function handReplay(browser, episode, { mapUrl, timeoutMs, download
           waits.push(guarded(page.waitForEvent('download').then((d) => d.saveAs(join(downloads, d.suggestedFilename())))));
         if (e.kind === 'dialog') page.once('dialog', (d) => (e.response === 'accept' ? d.accept(e.promptText) : d.dismiss()));
       }
+      if (capture && page && !page.isClosed() && a.type !== 'openPage') await Promise.all([page.screenshot(), page.content()]);
       const loc = () => page.locator(selector);
       let act;
       switch (a.type) {

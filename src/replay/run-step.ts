@@ -66,7 +66,7 @@ export async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
 
   // A recorded step timeout (DevTools) may lengthen the run's, never shorten it.
   const timeoutMs = Math.max(env.options.timeoutMs, step.timeoutMs ?? 0);
-  const page = pageIndependent(input.action) ? undefined : await env.pages.forStep(step.page);
+  const page = pageIndependent(input.action) ? undefined : await timed('run.page', () => env.pages.forStep(step.page));
   env.dialogs.beginStep(step.expect);
   const downloadsDir = join(env.dir, 'downloads');
   try {

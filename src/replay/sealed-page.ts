@@ -37,3 +37,32 @@ export async function openSealedPage(browser: Browser, opts: SealedPageOptions =
   const page = await context.newPage();
   return { context, page };
 }
+
+const shared = new WeakMap<Browser, Map<string, Promise<BrowserContext>>>();
+
+/**
+ * A fresh sealed page in a sealed context kept for the browser's life, one per set of options:
+ * reading a recorded page for a step (re-identifying its target) then costs a page, not a
+ * context (~100 ms each). The caller closes the page. The context holds nothing a recorded page
+ * could leave for the next: no script runs in it and no request leaves it but style fetches.
+ */
+export async function openSharedSealedPage(browser: Browser, opts: Omit<SealedPageOptions, 'allowScripts'> = {}): Promise<Page> {
+  const viewport = opts.viewport ?? DEFAULT_VIEWPORT;
+  const key = `${opts.allowHost ?? ''} ${viewport.width}x${viewport.height}`;
+  let contexts = shared.get(browser);
+  if (!contexts) shared.set(browser, (contexts = new Map()));
+  let context = contexts.get(key);
+  if (!context) {
+    context = openSealedPage(browser, { ...opts, viewport }).then(async ({ context, page }) => {
+      await page.close();
+      return context;
+    });
+    contexts.set(key, context);
+    // A context that failed to open, or closed with its browser, is opened again next time.
+    context.then(
+      (c) => c.on('close', () => contexts!.delete(key)),
+      () => contexts!.delete(key),
+    );
+  }
+  return (await context).newPage();
+}

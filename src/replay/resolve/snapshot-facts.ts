@@ -3,7 +3,7 @@ import type { PNG } from 'pngjs';
 import type { ElementFacts } from '../../compare/element-facts.js';
 import { decide, type Match } from '../../compare/target-match.js';
 import { includeHidden } from '../../selectors/index.js';
-import { openSealedPage } from '../sealed-page.js';
+import { openSharedSealedPage } from '../sealed-page.js';
 import { collectCandidates, MARK, type Candidate } from './collect.js';
 import { explainedByHover } from './hover-difference.js';
 import { visualAgreement } from './visual-check.js';
@@ -30,8 +30,8 @@ export interface SnapshotContext {
  * screenshot — taken with the pointer on the real one — says which.
  */
 export async function factsFromSnapshot(browser: Browser, selector: string, snapshot: SnapshotContext): Promise<ElementFacts | undefined> {
-  const { context, page } = await timed('facts.open', () =>
-    openSealedPage(browser, {
+  const page = await timed('facts.open', () =>
+    openSharedSealedPage(browser, {
       viewport: snapshot.viewport,
       allowHost: snapshot.styleBase ? new URL(snapshot.styleBase).host : undefined,
     }),
@@ -51,7 +51,7 @@ export async function factsFromSnapshot(browser: Browser, selector: string, snap
   } catch {
     return undefined;
   } finally {
-    await timed('facts.close', () => context.close().catch(() => undefined));
+    await timed('facts.close', () => page.close().catch(() => undefined));
   }
 }
 
