@@ -16,6 +16,7 @@ import { timed } from './profile.js';
 import { candidateLocator, collectCandidates, type Candidate } from './resolve/collect.js';
 import { queryAccessibilityTree } from './devtools/aria-tree.js';
 import { recordedFacts } from './resolve/recorded-facts.js';
+import { hoveredAsRecorded } from './resolve/hidden-target.js';
 import { revealByHover } from './resolve/reveal.js';
 import { factsFromSnapshot } from './resolve/snapshot-facts.js';
 import { recordedScreenshot, visualAgreement } from './resolve/visual-check.js';
@@ -96,8 +97,21 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
         if (found || options.strict || options.snapshot) return found;
         // There but hidden (a control shown only while its row is hovered): waiting will not show
         // it, pointing at its row will, once the recorded HTML has said which row.
-        const hidden = [...tried.values()].every((n) => n === 0) && (await hiddenMatches(page, target)) > 0;
+        const hidden = [...tried.values()].every((n) => n === 0) ? await hiddenMatches(page, target) : undefined;
         if (hidden) {
+          const screenshot = options.before?.screenshot ? recordedScreenshot(options.before.screenshot) : undefined;
+          const seen = screenshot ? await timed('resolve.hidden', () => hoveredAsRecorded(page, hidden, screenshot)) : undefined;
+          if (seen)
+            return {
+              ok: true,
+              locator: seen.locator,
+              strategy: 'similarity',
+              score: 1,
+              revealed: true,
+              evidence: [
+                `the recorded selector matched only hidden elements (${[...tried].map(([l, n]) => `${l} → ${n}`).join('; ')}); this one's row, hovered, looks as in the recorded screenshot`,
+              ],
+            };
           await factsOnce().catch(() => undefined);
           return (await exactMatch(page, target, options.strict, tried)) ?? HIDDEN;
         }
@@ -144,16 +158,14 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
 /** The recorded selector matches only hidden elements; the recorded HTML has been read to tell which. */
 const HIDDEN = Symbol('hidden');
 
-/** How many elements the recorded selector matches once hidden ones count (role parts skip them). */
-async function hiddenMatches(page: Page, target: Target): Promise<number> {
+/** The recorded selector's matches once hidden ones count (role parts skip them), when there are any. */
+async function hiddenMatches(page: Page, target: Target): Promise<Locator | undefined> {
   const recorded = target.locate[0];
-  if (recorded?.kind !== 'selector' || recorded.framePath) return 0;
+  if (recorded?.kind !== 'selector' || recorded.framePath) return undefined;
   const withHidden = includeHidden(recorded.selector);
-  if (withHidden === recorded.selector) return 0;
-  return page
-    .locator(withHidden)
-    .count()
-    .catch(() => 0);
+  if (withHidden === recorded.selector) return undefined;
+  const all = page.locator(withHidden);
+  return (await all.count().catch(() => 0)) > 0 ? all : undefined;
 }
 
 /** How long the recorded locators look alone before the recorded HTML is read beside them (most late elements are in by then). */

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright';
 import { PNG } from 'pngjs';
-import { explainedByHover } from '../../src/replay/resolve/hover-difference.js';
+import { explainedByHover, IN_RECORDED_PAGE } from '../../src/replay/resolve/hover-difference.js';
 import { collectCandidates } from '../../src/replay/resolve/collect.js';
+import { hoveredAsRecorded } from '../../src/replay/resolve/hidden-target.js';
 import { launch } from '../support/replay.js';
 
 // Telling apart look-alike controls shown only on hover, from one screenshot of the recorded
@@ -50,7 +51,7 @@ test('the row the recorded pointer was on is the one that stands out', async () 
   const shot = await recorded('Charlie');
   const buttons = await deleteButtons();
   expect(buttons).toHaveLength(4);
-  const chosen = await explainedByHover(page, buttons, shot);
+  const chosen = await explainedByHover(page, buttons, shot, IN_RECORDED_PAGE);
   expect(chosen).toBeDefined();
   expect(await page.locator('[data-rw-candidate="' + chosen!.mark + '"]').evaluate((b) => b.parentElement!.textContent)).toContain(
     'Charlie',
@@ -59,20 +60,40 @@ test('the row the recorded pointer was on is the one that stands out', async () 
 
 test('no row stands out when the recording was taken at rest', async () => {
   const shot = await recorded(undefined);
-  expect(await explainedByHover(page, await deleteButtons(), shot)).toBeUndefined();
+  expect(await explainedByHover(page, await deleteButtons(), shot, IN_RECORDED_PAGE)).toBeUndefined();
 });
 
 test('a difference outside the rows does not pick one', async () => {
   const shot = await recorded(undefined, 'Saved!');
-  expect(await explainedByHover(page, await deleteButtons(), shot)).toBeUndefined();
+  expect(await explainedByHover(page, await deleteButtons(), shot, IN_RECORDED_PAGE)).toBeUndefined();
 });
 
 // Identical rows: told apart by where the recorded pointer was, the last one pushing nothing.
 test('of two identical rows, the one the pointer was on', async () => {
   const shot = await recorded('Bravo', undefined, ['Alpha', 'Bravo', 'Charlie', 'Bravo']);
-  const chosen = await explainedByHover(page, await deleteButtons(), shot);
+  const chosen = await explainedByHover(page, await deleteButtons(), shot, IN_RECORDED_PAGE);
   expect(chosen).toBeDefined();
   expect(
     await page.locator(`[data-rw-candidate="${chosen!.mark}"]`).evaluate((b) => b.parentElement!.previousElementSibling?.textContent),
   ).toBe('CharlieDelete');
+});
+
+// On the live page itself (no recorded HTML read): one differing row only, and only an exact
+// match of it hovered counts (hovering Charlie pushes Delta: two rows differ, the HTML decides).
+test('live page: the row the pointer was on is left hovered, its control shown', async () => {
+  expect(
+    await hoveredAsRecorded(page, page.locator('internal:role=button[name="Delete"i][include-hidden=true]'), await recorded('Charlie')),
+  ).toBeUndefined();
+  const shot = await recorded('Delta');
+  const found = await hoveredAsRecorded(page, page.locator('internal:role=button[name="Delete"i][include-hidden=true]'), shot);
+  expect(found).toBeDefined();
+  await expect(found!.locator).toBeVisible();
+  expect(await found!.locator.evaluate((b) => b.parentElement!.textContent)).toBe('DeltaDelete');
+});
+
+test('live page: another item now in that place is not taken for the recorded one', async () => {
+  const shot = await recorded('Delta');
+  await page.setContent(rows(['Alpha', 'Bravo', 'Charlie', 'Delia']));
+  await page.mouse.move(799, 399);
+  expect(await hoveredAsRecorded(page, page.locator('internal:role=button[name="Delete"i][include-hidden=true]'), shot)).toBeUndefined();
 });

@@ -10,8 +10,11 @@ export interface Candidate extends ElementFacts {
   mark: string;
 }
 
+/** An element marked in its frame, to be found again by that mark. */
+export type Marked = Pick<Candidate, 'frame' | 'mark'>;
+
 /** A candidate's live element, found again by its mark (CSS pierces open shadow roots). */
-export function candidateLocator(c: Candidate): Locator {
+export function candidateLocator(c: Marked): Locator {
   return c.frame.locator(`[${MARK}="${c.mark}"]`);
 }
 

@@ -2,13 +2,31 @@ import type { Page } from 'playwright';
 import { PNG } from 'pngjs';
 import { cropSimilarity } from '../../compare/crop-similarity.js';
 import type { Box } from '../../ir/index.js';
-import { MARK, type Candidate } from './collect.js';
+import { MARK, type Marked } from './collect.js';
 import { revealByHover } from './reveal.js';
 
-/** A region this alike to the recording looks as recorded. */
-const ALIKE = 0.9;
-/** More differing regions than this: the page differs more than a hover explains. */
-const MAX_SUSPECTS = 3;
+/** A region at rest less alike than this to the recording is a suspect. */
+const ALIKE_AT_REST = 0.9;
+
+export interface HoverEvidence {
+  /** A suspect's region, hovered, at least this alike to the recording: the hover explains it. */
+  explainsAt: number;
+  /** More suspects than this: the page differs more than a hover explains. */
+  maxSuspects: number;
+}
+
+/**
+ * The recorded page rendered from its HTML: positions agree with the recorded screenshot by
+ * construction, rendering only nearly (no script ran, fonts may differ). The row is then told
+ * apart on the live page by what the recorded HTML says of it.
+ */
+export const IN_RECORDED_PAGE: HoverEvidence = { explainsAt: 0.9, maxSuspects: 3 };
+/**
+ * The live page, where this is the only evidence: one row may differ at rest, and hovered it
+ * must look as recorded but for anti-aliasing — a row whose text changed (another item now in
+ * that place) is not explained, and the recorded HTML decides instead.
+ */
+export const ON_LIVE_PAGE: HoverEvidence = { explainsAt: 0.98, maxSuspects: 1 };
 
 /**
  * Which of several look-alike candidates the recording pointed at, read from the recorded page
@@ -20,7 +38,12 @@ const MAX_SUSPECTS = 3;
  * each suspect only, where asking every candidate costs a hover and a crop each.
  * Undefined unless exactly one suspect is explained by its hover.
  */
-export async function explainedByHover(page: Page, found: readonly Candidate[], recorded: PNG): Promise<Candidate | undefined> {
+export async function explainedByHover<C extends Marked>(
+  page: Page,
+  found: readonly C[],
+  recorded: PNG,
+  evidence: HoverEvidence,
+): Promise<C | undefined> {
   if (found.some((c) => c.frame !== page.mainFrame())) return undefined;
   const regions = await page.evaluate(hoverRegions, { attr: MARK, marks: found.map((c) => c.mark) }).catch(() => undefined);
   if (!regions || regions.some((r) => r === null)) return undefined;
@@ -29,14 +52,14 @@ export async function explainedByHover(page: Page, found: readonly Candidate[], 
   const rest = PNG.sync.read(shot);
   const suspects = regions
     .map((region, i) => ({ region: region!, candidate: found[i]!, alike: cropSimilarity(recorded, cropOf(rest, region!), region!) }))
-    .filter((s) => s.alike < ALIKE)
+    .filter((s) => s.alike < ALIKE_AT_REST)
     .sort((a, b) => a.alike - b.alike);
-  if (suspects.length === 0 || suspects.length > MAX_SUSPECTS) return undefined;
-  const explained: Candidate[] = [];
+  if (suspects.length === 0 || suspects.length > evidence.maxSuspects) return undefined;
+  const explained: C[] = [];
   for (const { region, candidate } of suspects) {
     if (!(await revealByHover(candidate))) continue;
     const hovered = await page.screenshot({ clip: region, animations: 'disabled', caret: 'hide' }).catch(() => undefined);
-    if (hovered && cropSimilarity(recorded, PNG.sync.read(hovered), region) >= ALIKE) explained.push(candidate);
+    if (hovered && cropSimilarity(recorded, PNG.sync.read(hovered), region) >= evidence.explainsAt) explained.push(candidate);
   }
   await page.mouse.move(0, 0).catch(() => undefined);
   return explained.length === 1 ? explained[0] : undefined;

@@ -1,4 +1,4 @@
-import { candidateLocator, type Candidate } from './collect.js';
+import { candidateLocator, type Marked } from './collect.js';
 
 const REVEAL = 'data-rw-reveal';
 /** How long a hovered row may take to show its control (a transition, a handler's re-render). */
@@ -9,7 +9,7 @@ const SHOWS_WITHIN_MS = 150;
  * nearest visible thing around it (its row or card). Never forces an action on an invisible
  * element: if hovering does not make it visible, it stays unrevealed.
  */
-export async function revealByHover(candidate: Candidate, timeoutMs = 2000): Promise<boolean> {
+export async function revealByHover(candidate: Marked, timeoutMs = 2000): Promise<boolean> {
   const target = candidateLocator(candidate);
   if (await target.isVisible().catch(() => false)) return true;
   const marked = await target

@@ -5,7 +5,7 @@ import { decide, type Match } from '../../compare/target-match.js';
 import { includeHidden } from '../../selectors/index.js';
 import { openSharedSealedPage } from '../sealed-page.js';
 import { collectCandidates, MARK, type Candidate } from './collect.js';
-import { explainedByHover } from './hover-difference.js';
+import { explainedByHover, IN_RECORDED_PAGE } from './hover-difference.js';
 import { visualAgreement } from './visual-check.js';
 import { DEFAULT_MIN_SCORE } from '../../ir/defaults.js';
 import { timed } from '../profile.js';
@@ -59,7 +59,7 @@ async function byScreenshot(page: Page, found: Candidate[], screenshot: PNG | un
   const viewport = page.viewportSize();
   if (!screenshot || found.length < 2 || found.length > 12 || screenshot.width !== viewport?.width || screenshot.height !== viewport.height)
     return undefined;
-  const odd = await explainedByHover(page, found, screenshot);
+  const odd = await explainedByHover(page, found, screenshot, IN_RECORDED_PAGE);
   if (odd) return odd;
   const matches: Match<Candidate>[] = [];
   for (const c of found) matches.push({ item: c, score: (await visualAgreement(page, screenshot, c)) ?? 0, evidence: [] });
