@@ -393,7 +393,7 @@ async function captureFinal(
     // closePage) is a background tab: Chromium took ~1 s to give a screenshot of it (tax@1.65:
     // 950-1050 ms, 50 ms once in front). In front first, so the settling sees what it causes.
     if (pages.openPages().length > 1) await page.bringToFront();
-    await timed('final.settle', () => settle(page, { requests }));
+    await timed('final.settle', () => settle(page, { requests, timers: true }));
     // Opened from the report: saved inert (no script, no connection, none of our marks).
     const content = await timed('final.content', () => page.content());
     timedSync('final.write-html', () => writeFileSync(html, inertHtml(secrets.redactor.scrub(content))));

@@ -4,6 +4,7 @@ import { DialogDesk } from './dialogs.js';
 import { HttpErrors } from './http-errors.js';
 import { offlineContextOptions, sealLive, type OfflineOptions } from './offline.js';
 import { PageRegistry } from './pages.js';
+import { watchPendingTimers } from './pending-timers.js';
 import { RequestsInFlight } from './requests-in-flight.js';
 
 /**
@@ -35,6 +36,7 @@ export class ReplaySession {
       ...offlineContextOptions(offline),
     });
     await sealLive(context, offline);
+    await watchPendingTimers(context);
     context.setDefaultTimeout(timeoutMs);
     return new ReplaySession(
       context,

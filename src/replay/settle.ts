@@ -1,4 +1,5 @@
 import type { Page } from 'playwright';
+import { timersFired } from './pending-timers.js';
 import type { RequestsInFlight } from './requests-in-flight.js';
 
 export interface SettleOptions {
@@ -7,15 +8,16 @@ export interface SettleOptions {
   /** Give up waiting after this long; the page is then taken as it is. */
   maxMs?: number;
   /**
-   * The page's open requests. With them, settled also means no answer is still coming, and the
-   * DOM need only be still for a short window (`QUIET_AFTER_ANSWERS_MS`): what a fixed pause was
-   * guessing at is then known.
+   * The page's open requests. With them, settled also means no answer is still coming: a fetch
+   * slower than the quiet window no longer ends the wait before its answer is shown.
    */
   requests?: RequestsInFlight;
+  /** Also wait for the short timers the page has pending (`watchPendingTimers` on its context). */
+  timers?: boolean;
 }
 
-/** Still this long with no request open: later changes come from timers, which no wait can know. */
-const QUIET_AFTER_ANSWERS_MS = 50;
+/** Still this long (no DOM content change, no navigation) before the page counts as settled. */
+const QUIET_MS = 100;
 
 /**
  * Waits until the page has stopped changing: no navigation started or committed, and no DOM
@@ -29,7 +31,7 @@ const QUIET_AFTER_ANSWERS_MS = 50;
  */
 export async function settle(page: Page, options: SettleOptions = {}): Promise<void> {
   const requests = options.requests;
-  const quietMs = options.quietMs ?? (requests ? QUIET_AFTER_ANSWERS_MS : 100);
+  const quietMs = options.quietMs ?? QUIET_MS;
   const deadline = Date.now() + (options.maxMs ?? 3000);
   let navigated = false;
   const bump = () => {
@@ -44,6 +46,7 @@ export async function settle(page: Page, options: SettleOptions = {}): Promise<v
     while (Date.now() < deadline && !page.isClosed()) {
       navigated = false;
       await page.waitForLoadState('load', { timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
+      if (options.timers) await timersFired(page, deadline - Date.now());
       await requests?.idle(page, deadline);
       const issued = requests?.issuedBy(page);
       const left = Math.max(1, deadline - Date.now());
