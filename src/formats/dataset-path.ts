@@ -68,9 +68,8 @@ function realpathLoose(p: string, hops = 0): string {
  */
 export class DatasetFileResolver {
   private root: string | undefined;
-  private readonly dirs = new Map<string, string>();
-  /** Per real folder, the names of its plain files (empty when it cannot be listed). */
-  private readonly plainFiles = new Map<string, ReadonlySet<string>>();
+  /** Per folder as named, what is known of it once (path ops per row showed in decode profiles). */
+  private readonly dirs = new Map<string, KnownDir>();
 
   constructor(private readonly datasetRoot: string) {}
 
@@ -79,16 +78,30 @@ export class DatasetFileResolver {
     const abs = resolve(baseDir, name);
     const dir = dirname(abs);
     const base = basename(abs);
-    let realDir = this.dirs.get(dir);
-    if (realDir === undefined) this.dirs.set(dir, (realDir = realpathLoose(dir)));
-    const real = join(realDir, base);
-    let names = this.plainFiles.get(realDir);
-    if (names === undefined) this.plainFiles.set(realDir, (names = plainFilesIn(realDir)));
-    if (!names.has(base) || base === '') return resolveDatasetFile(name, baseDir, this.datasetRoot);
-    if (!isInside((this.root ??= realpathLoose(resolve(this.datasetRoot))), real))
+    let known = this.dirs.get(dir);
+    if (known === undefined) this.dirs.set(dir, (known = this.know(dir)));
+    if (!known.plainFiles.has(base) || base === '') return resolveDatasetFile(name, baseDir, this.datasetRoot);
+    // `base` is one plain name (resolve leaves no "." or ".."), so the file is inside the root
+    // exactly when its real folder is (or is the root), or it is the root itself.
+    const real = join(known.realDir, base);
+    if (!known.inside && real !== this.root)
       return { inside: false, reason: `${JSON.stringify(name)} resolves to ${real}, outside the dataset root ${this.root}` };
     return { inside: true, exists: true, path: real };
   }
+
+  private know(dir: string): KnownDir {
+    const realDir = realpathLoose(dir);
+    this.root ??= realpathLoose(resolve(this.datasetRoot));
+    return { realDir, plainFiles: plainFilesIn(realDir), inside: isInside(this.root, realDir) };
+  }
+}
+
+interface KnownDir {
+  realDir: string;
+  /** The names of its plain files (empty when it cannot be listed). */
+  plainFiles: ReadonlySet<string>;
+  /** Whether it is the dataset root or inside it. */
+  inside: boolean;
 }
 
 function plainFilesIn(dir: string): ReadonlySet<string> {

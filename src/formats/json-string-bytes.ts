@@ -13,9 +13,11 @@ export class JsonStringBytes {
   /**
    * The same string with bytes of its own: `bytes` is a view into the record it was read from
    * (with cleaned_html and candidates in it), which a step kept for later must not keep alive.
+   * Bytes that are already a whole buffer of their own (copied when read) are not copied again.
    */
   detached(): JsonStringBytes {
-    return new JsonStringBytes(Buffer.from(this.bytes));
+    const own = this.bytes.byteOffset === 0 && this.bytes.length === this.bytes.buffer.byteLength;
+    return own ? this : new JsonStringBytes(Buffer.from(this.bytes));
   }
 
   /** The decoded string (the same string JSON.parse would have given). */

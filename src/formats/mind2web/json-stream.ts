@@ -9,6 +9,8 @@ import { firstBadUtf8Byte, readLines } from '../jsonl-lines.js';
 import { lineAt } from '../json-text.js';
 import { utf8Text } from '../utf8-text.js';
 import { LAZY_MIN_BYTES, parseWithLazyStrings } from './lazy-record.js';
+import { plainEnd, wordsOf, type Words } from '../json-plain-bytes.js';
+import { JoinedBytes } from '../joined-bytes.js';
 
 /**
  * V8's longest string (Node ≥ 20, 64-bit): a record longer than this in bytes may not become
@@ -100,6 +102,7 @@ export async function* readJsonRecords(file: string, options: JsonStreamOptions 
   let dropped = false;
   let startLine = 0;
   let index = -1;
+  const joined = new JoinedBytes();
 
   const append = (piece: Buffer) => {
     total += piece.length;
@@ -131,7 +134,7 @@ export async function* readJsonRecords(file: string, options: JsonStreamOptions 
         text: '',
       };
     }
-    const bytes = buffers.length === 1 ? buffers[0]! : Buffer.concat(buffers, size);
+    const { bytes, reused } = joined.join(buffers, size);
     const issues: FieldIssue[] = [];
     if (!isUtf8(bytes)) {
       issues.push({
@@ -144,6 +147,7 @@ export async function* readJsonRecords(file: string, options: JsonStreamOptions 
         bytes,
         scan.big.map((x) => x - recordStart),
         lazyKeys,
+        reused,
       );
       if (lazy) return { kind: 'value', ...at, value: lazy.value, issues };
     }
@@ -241,6 +245,9 @@ class Scanner {
   /** The current record has a string JSON.parse would refuse (raw control character, bad escape). */
   suspect = false;
   private stringStart = 0;
+  /** The chunk `words` views, as 32-bit words for `plainEnd`. */
+  private wordsFor: Buffer | undefined;
+  private words: Words = wordsOf(Buffer.alloc(0));
   /** Inside a string: 0, 1 just after a backslash, 5..2 the hex digits of a \u escape still due. */
   private escape = 0;
   private expectValue = true;
@@ -251,21 +258,26 @@ class Scanner {
   next(chunk: Buffer): ScanEvent | undefined {
     const n = chunk.length;
     let i = this.pos;
+    if (this.wordsFor !== chunk) {
+      this.wordsFor = chunk;
+      this.words = wordsOf(chunk);
+    }
+    const { words, head } = this.words;
     while (i < n) {
       if (this.inString) {
-        // Strings are nearly all of a shard (raw_html). One plain byte loop finds the closing
-        // quote and checks escapes and control characters on the way (what JSON.parse would
-        // refuse), so a large string can be left undecoded; a raw newline cannot be inside a
-        // JSON string, so no line is missed by not counting here.
+        // Strings are nearly all of a shard (raw_html). One loop finds the closing quote and
+        // checks escapes and control characters on the way (what JSON.parse would refuse), so a
+        // large string can be left undecoded; a raw newline cannot be inside a JSON string, so
+        // no line is missed by not counting here.
         let escape = this.escape;
         let suspect = false;
         let q = -1;
         for (; i < n; i++) {
-          let b = chunk[i]!;
           if (escape === 0) {
-            // Most bytes are none of '"', '\\' or a control character, all at or below '\\'.
-            while (b > BACKSLASH && ++i < n) b = chunk[i]!;
+            // Most bytes are none of '"', '\\' or a control character: skipped a word at a time.
+            i = plainEnd(chunk, words, head, i, n);
             if (i === n) break;
+            const b = chunk[i]!;
             if (b === QUOTE) {
               q = i;
               break;
@@ -273,10 +285,11 @@ class Scanner {
             if (b === BACKSLASH) escape = 1;
             else if (b < 0x20) suspect = true;
           } else if (escape === 1) {
+            const b = chunk[i]!;
             escape = b === 0x75 ? 5 : 0;
             if (escape === 0 && ESCAPE_CHAR[b] !== 1) suspect = true;
           } else {
-            if (HEX_DIGIT[b] !== 1) suspect = true;
+            if (HEX_DIGIT[chunk[i]!] !== 1) suspect = true;
             escape = escape === 2 ? 0 : escape - 1;
           }
         }

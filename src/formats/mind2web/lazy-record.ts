@@ -26,6 +26,8 @@ export function parseWithLazyStrings(
   bytes: Buffer,
   ranges: readonly number[],
   lazyKeys: ReadonlySet<string>,
+  /** `bytes` will be overwritten (joined-bytes.ts): the undecoded strings get bytes of their own. */
+  copy = false,
 ): { value: unknown } | undefined {
   const pieces: Buffer[] = [];
   const held: Buffer[] = [];
@@ -50,7 +52,8 @@ export function parseWithLazyStrings(
   const resolve = (standIn: string, key: string | undefined): unknown => {
     const raw = held[Number(standIn.slice(PREFIX.length))]!;
     left--;
-    return key !== undefined && lazyKeys.has(key) ? new JsonStringBytes(raw) : (JSON.parse(utf8Text(raw)) as string);
+    if (key === undefined || !lazyKeys.has(key)) return JSON.parse(utf8Text(raw)) as string;
+    return new JsonStringBytes(copy ? Buffer.from(raw) : raw);
   };
   // Depth first in key order; stops once every stand-in is replaced (raw_html comes before the
   // long candidate lists in Mind2Web actions, so those are seldom walked).

@@ -1,7 +1,9 @@
-import { Episode } from '../../ir/episode.js';
+import { z } from 'zod';
+import { Action } from '../../ir/action.js';
+import { Episode, Step } from '../../ir/episode.js';
 import type { RejectedEpisode } from '../format.js';
 import type { Problem } from '../../ir/problem.js';
-import { zodIssues } from '../field-issue.js';
+import { joinField, zodIssues, type FieldIssue } from '../field-issue.js';
 import { shareSameElementLocators } from '../recorder/same-element.js';
 import { EPISODE_FIELDS, type RowStep } from './row.js';
 
@@ -18,6 +20,13 @@ export interface RowGroup {
   stepLines: { step: number; line: number }[];
   problems: Problem[];
 }
+
+/**
+ * The IR Episode, but taking each step's action as it is: every row's action went through the
+ * IR's Action schema as the row was decoded (recorder/line.ts), and checking them all again here
+ * was a sixth of an rpaweb decode. Actions changed since (shareSameElementLocators) are checked apart.
+ */
+const AssembledEpisode = Episode.extend({ steps: z.array(Step.extend({ action: z.custom<Action>() })) });
 
 export function newGroup(id: string, line: number): RowGroup {
   return { id, firstLine: line, rows: [], stepLines: [], problems: [] };
@@ -45,20 +54,20 @@ export function assembleGroup(group: RowGroup, file: string): { episode?: Episod
     return extras;
   });
 
-  const candidate = {
-    id: group.id,
-    format: 'rpaweb',
-    instruction: first?.intent,
-    steps: shareSameElementLocators(
-      rows.map((r) => ({ ...r.step, ref: (r.extras.browserCode as { ref?: unknown } | undefined)?.ref })),
-    ).map(({ ref: _ref, ...step }, index) => ({ index, ...step })),
-    meta,
-    source,
-  };
-  const parsed = Episode.safeParse(candidate);
-  if (!parsed.success) {
+  const own = rows.map((r) => ({ ...r.step, ref: (r.extras.browserCode as { ref?: unknown } | undefined)?.ref }));
+  const issues: FieldIssue[] = [];
+  const shared = shareSameElementLocators(own).map(({ ref: _ref, ...step }, index) => {
+    if (step.action === own[index]!.action) return { index, ...step };
+    const action = Action.safeParse(step.action);
+    if (!action.success) issues.push(...zodIssues(action.error, joinField(undefined, 'steps', index, 'action')));
+    return { index, ...step, action: action.success ? action.data : step.action };
+  });
+  const candidate = { id: group.id, format: 'rpaweb', instruction: first?.intent, steps: shared, meta, source };
+  const parsed = AssembledEpisode.safeParse(candidate);
+  if (!parsed.success) issues.push(...zodIssues(parsed.error));
+  if (!parsed.success || issues.length > 0) {
     // Only reachable through a decoder bug; still reported, not thrown.
-    for (const i of zodIssues(parsed.error))
+    for (const i of issues)
       problems.push({
         file,
         line: group.firstLine,
@@ -93,6 +102,8 @@ function duplicateSteps(group: RowGroup, file: string): Problem[] {
 }
 
 function sameJson(a: unknown, b: unknown): boolean {
+  // Rows repeat the same text in each episode field: equal strings need no serialising.
+  if (typeof a === 'string' || typeof b === 'string') return a === b;
   return JSON.stringify(a) === JSON.stringify(b);
 }
 

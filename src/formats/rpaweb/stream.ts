@@ -8,6 +8,7 @@ import { leadingId, RowsFile } from './rows-file.js';
 import type { DecodeItem } from '../format.js';
 import { byLine } from './episodes.js';
 import { DatasetFileResolver } from '../dataset-path.js';
+import { RangeReader } from '../range-reader.js';
 
 /**
  * Where the rows of each episode are, from a first read of the file: rows of one episode may be
@@ -56,6 +57,7 @@ export async function* decodeIndexed(file: string, datasetRoot: string, index: R
     for (const lines of groups) {
       const rows = new RowsFile(file, datasetRoot, files);
       for (let k = 0; k < lines.length; k += 3) {
+        // Decoded before the next read: the bytes are the reader's, valid until then.
         rows.add(parseJsonLine(sourceLine(lines[k]!, await reader.read(lines[k + 1]!, lines[k + 2]!))));
       }
       for (const part of rows.finish()) {
@@ -71,26 +73,6 @@ export async function* decodeIndexed(file: string, datasetRoot: string, index: R
     await handle?.close();
   }
   for (const problem of byLine(problems)) yield { kind: 'problem', problem };
-}
-
-/** Reads byte ranges of a file through a 1 MiB window, so rows read back in file order cost one read per MiB. */
-class RangeReader {
-  private buffer = Buffer.alloc(0);
-  private start = 0;
-
-  constructor(private readonly handle: FileHandle) {}
-
-  async read(start: number, end: number): Promise<Buffer> {
-    if (start < this.start || end > this.start + this.buffer.length) {
-      const size = Math.max(end - start, 1 << 20);
-      const buffer = Buffer.allocUnsafe(size);
-      const { bytesRead } = await this.handle.read(buffer, 0, size, start);
-      if (bytesRead < end - start) throw new Error('the file got shorter while it was read');
-      this.buffer = buffer.subarray(0, bytesRead);
-      this.start = start;
-    }
-    return this.buffer.subarray(start - this.start, end - this.start);
-  }
 }
 
 /** `text.trim() === ''` for a line's bytes, decoding only when a non-ASCII byte could be Unicode whitespace. */
