@@ -167,7 +167,7 @@ const MODIFIER = { Alt: 'Alt', Control: 'Control', Meta: 'Meta', Shift: 'Shift',
  * `capture`: also take, before each step on a page, what comparing needs at the least — one
  * viewport screenshot and the DOM — the floor under any replay that compares every step.
  */
-export async function handReplay(browser, episode, { mapUrl, timeoutMs, downloads, capture = false }) {
+export async function handReplay(browser, episode, { mapUrl, timeoutMs, downloads, capture = false, onStep }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, acceptDownloads: true, deviceScaleFactor: 1 });
   context.setDefaultTimeout(timeoutMs);
   const pages = new Map();
@@ -182,6 +182,7 @@ export async function handReplay(browser, episode, { mapUrl, timeoutMs, download
   let typed;
   try {
     for (const step of episode.steps) {
+      const stepStarted = now();
       const a = step.action;
       let page = pages.get(step.page) ?? current;
       const selector = a.target?.locate?.find((l) => l.kind === 'selector')?.selector;
@@ -208,7 +209,11 @@ export async function handReplay(browser, episode, { mapUrl, timeoutMs, download
         case 'click':
           // A button that only shows while its card is hovered (the board's Delete): hover the
           // card by the text typed into it, as one would by hand, then click.
-          if (typed && !(await loc().isVisible())) await page.getByText(typed, { exact: true }).first().hover();
+          // Only when that text is on the page: right after a navigation the target may simply not be there yet.
+          if (typed && !(await loc().isVisible())) {
+            const card = page.getByText(typed, { exact: true }).first();
+            if (await card.count()) await card.hover();
+          }
           act = loc().click({ button: a.button, clickCount: a.clickCount, modifiers: (a.modifiers ?? []).map((m) => MODIFIER[m] ?? m) });
           break;
         case 'hover':
@@ -238,6 +243,7 @@ export async function handReplay(browser, episode, { mapUrl, timeoutMs, download
           throw new Error(`the hand-written loop does not do ${a.type}`);
       }
       await Promise.all([act, ...waits]);
+      onStep?.(step.index, now() - stepStarted);
       if (!page.isClosed()) current = page;
       else current = [...pages.values()].find((p) => !p.isClosed());
     }

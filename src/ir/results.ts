@@ -170,7 +170,8 @@ export interface FinalState {
   url: string;
   /** Paths relative to the output folder. */
   html: string;
-  screenshot: string;
+  /** Not taken with `--compare off` for an episode that passed with its final text as recorded. */
+  screenshot?: string;
   /** Visible-text similarity (0–1) with the last recorded state, when the recording has one. */
   textSimilarity?: number;
   /**

@@ -189,7 +189,9 @@ async function exactMatch(
     for (const candidate of candidates as (LiveLocator & { whenManyFor?: string; count?: number })[]) {
       if (candidate.whenManyFor !== undefined && (tried.get(candidate.whenManyFor) ?? 0) <= 1) continue;
       const { count, probed } =
-        candidate.count !== undefined ? { count: candidate.count, probed: undefined } : await countAndProbe(candidate.locator, probe);
+        candidate.count !== undefined
+          ? { count: candidate.count, probed: undefined }
+          : await timed('resolve.count', () => countAndProbe(candidate.locator, probe));
       tried.set(candidate.label, count);
       if (count === 1)
         return {

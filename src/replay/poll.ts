@@ -1,16 +1,19 @@
 /**
- * Calls `probe` until it returns a value other than `undefined` or the deadline passes, backing
- * off from 50 ms to 500 ms so a slow page is not hammered and a fast one is not kept waiting.
+ * Calls `probe` until it returns a value other than `undefined` or the deadline passes. The
+ * waits between calls grow as Playwright's own retries do (20, 50, 100, 100, then 500 ms): an
+ * element that appears a few ms after a navigation commits is seen ~20 ms later, not 50, and a
+ * slow page is still not hammered.
  */
+const BACKOFF_MS = [20, 50, 100, 100, 250];
+const LONGEST_WAIT_MS = 500;
+
 export async function pollUntil<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T | undefined> {
   const deadline = Date.now() + timeoutMs;
-  let delay = 50;
-  for (;;) {
+  for (let attempt = 0; ; attempt++) {
     const value = await probe();
     if (value !== undefined) return value;
     const left = deadline - Date.now();
     if (left <= 0) return undefined;
-    await new Promise((r) => setTimeout(r, Math.min(delay, left)));
-    delay = Math.min(delay * 2, 500);
+    await new Promise((r) => setTimeout(r, Math.min(BACKOFF_MS[attempt] ?? LONGEST_WAIT_MS, left)));
   }
 }

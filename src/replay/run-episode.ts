@@ -80,6 +80,12 @@ async function replayEpisode(
   let trace: string | undefined;
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
   const finalFrom = finalStepIndex(episode.steps);
+  /**
+   * With comparisons off nothing is screenshotted up front, the final page included (~50 ms an
+   * episode); it is taken afterwards for an episode that failed or ended on other text.
+   */
+  const finalShot = () => options.compare.mode !== 'off' || failed !== undefined;
+  let finalPageName = episode.steps.at(-1)?.page ?? 'page';
   const expected = expectedUrls(episode.steps);
   let overlay: boolean | undefined;
   // Read once, and only when a step with a recorded screenshot does not show the overlay itself.
@@ -132,13 +138,15 @@ async function replayEpisode(
         steps.push({ ...skipped(step, undefined), message: 'not run: after --to-step' });
         continue;
       }
-      if (step.index === finalFrom && !final)
+      if (step.index === finalFrom && !final) {
+        finalPageName = step.page;
         final = await timed('episode.final-capture', () =>
           watchdog.within(
-            captureFinal(pages, step.page, dir, options.out, secrets, own.requests, (c) => (finalCapture = c)),
+            captureFinal(pages, step.page, dir, options.out, secrets, own.requests, finalShot(), (c) => (finalCapture = c)),
             budget(),
           ),
         );
+      }
       const livePage = pages.get(step.page) ?? pages.current;
       await callHook(options.hooks, 'beforeStep', { episode, step, page: livePage });
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
@@ -257,7 +265,10 @@ async function replayEpisode(
     if (learned) writeCalibration(options.out, episode.id, learned);
     if (!watchdog.hung)
       final ??= await timed('episode.final-capture', () =>
-        watchdog.within(captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets, own.requests), budget()),
+        watchdog.within(
+          captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets, own.requests, finalShot()),
+          budget(),
+        ),
       );
     const last = steps.at(-1);
     if (
@@ -275,6 +286,12 @@ async function replayEpisode(
       finalDiff = describeWordsDiff({ missing: secrets.scrubWords(diff.missing), extra: secrets.scrubWords(diff.extra) });
     }
     if (final) Object.assign(final, finalVerification(episode, finalFrom, recordedFinal));
+    // Not taken up front (--compare off): an episode that did not end as recorded still shows its last page.
+    const mismatch = final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin;
+    if (final && !final.screenshot && (failed || mismatch) && !watchdog.hung)
+      final.screenshot = await timed('final.screenshot', () =>
+        watchdog.within(finalScreenshot(pages.get(finalPageName) ?? pages.current, dir, options.out, secrets), budget()),
+      );
   } finally {
     if (watchdog.hung) {
       // Nothing more is asked of a hung renderer: no trace (it would wait on the page), the context discarded.
@@ -381,13 +398,14 @@ async function captureFinal(
   out: string,
   secrets: EpisodeSecrets,
   requests: RequestsInFlight,
+  withScreenshot: boolean,
   onCapture?: (capture: { page: Page; capture: LiveCapture }) => void,
 ): Promise<FinalState | undefined> {
   const page: Page | undefined = pages.get(preferred) ?? pages.current ?? pages.openPages().at(-1);
   if (!page || page.isClosed()) return undefined;
   mkdirSync(dir, { recursive: true });
   const html = join(dir, 'final.html');
-  const screenshot = join(dir, 'final.png');
+  let screenshot: string | undefined;
   try {
     // A page left behind another (a popup the recording never closed, the 1.65 recorder drops
     // closePage) is a background tab: Chromium took ~1 s to give a screenshot of it (tax@1.65:
@@ -397,15 +415,32 @@ async function captureFinal(
     // Opened from the report: saved inert (no script, no connection, none of our marks).
     const content = await timed('final.content', () => page.content());
     timedSync('final.write-html', () => writeFileSync(html, inertHtml(secrets.redactor.scrub(content))));
-    const png = await timed('final.screenshot', () =>
-      page.screenshot({ path: screenshot, animations: 'disabled', caret: 'hide', timeout: 10_000, mask: secrets.masksOn(page) }),
-    );
-    await keepDeviceEmulation(page); // the screenshot re-applied Playwright's device metrics
-    onCapture?.({ page, capture: { url: page.url(), png, html: content } });
+    if (withScreenshot) {
+      const path = join(dir, 'final.png');
+      const png = await timed('final.screenshot', () => takeFinalScreenshot(page, path, secrets));
+      screenshot = relativeToOut(out, path);
+      onCapture?.({ page, capture: { url: page.url(), png, html: content } });
+    }
   } catch {
     return undefined;
   }
-  return { url: page.url(), html: relativeToOut(out, html), screenshot: relativeToOut(out, screenshot) };
+  return { url: page.url(), html: relativeToOut(out, html), ...(screenshot ? { screenshot } : {}) };
+}
+
+/** The final page's screenshot, taken after the final capture (see `finalShot`); undefined when it cannot be. */
+async function finalScreenshot(page: Page | undefined, dir: string, out: string, secrets: EpisodeSecrets): Promise<string | undefined> {
+  if (!page || page.isClosed()) return undefined;
+  const path = join(dir, 'final.png');
+  return takeFinalScreenshot(page, path, secrets).then(
+    () => relativeToOut(out, path),
+    () => undefined,
+  );
+}
+
+async function takeFinalScreenshot(page: Page, path: string, secrets: EpisodeSecrets): Promise<Buffer> {
+  const png = await page.screenshot({ path, animations: 'disabled', caret: 'hide', timeout: 10_000, mask: secrets.masksOn(page) });
+  await keepDeviceEmulation(page); // the screenshot re-applied Playwright's device metrics
+  return png;
 }
 
 function round(n: number): number {

@@ -3,35 +3,38 @@ import { timersFired } from './pending-timers.js';
 import type { RequestsInFlight } from './requests-in-flight.js';
 
 export interface SettleOptions {
-  /** How long the DOM content must go unchanged (and no navigation start) to count as settled. */
-  quietMs?: number;
   /** Give up waiting after this long; the page is then taken as it is. */
   maxMs?: number;
   /**
    * The page's open requests. With them, settled also means no answer is still coming: a fetch
-   * slower than the quiet window no longer ends the wait before its answer is shown.
+   * slower than the DOM's stillness no longer ends the wait before its answer is shown.
    */
   requests?: RequestsInFlight;
   /** Also wait for the short timers the page has pending (`watchPendingTimers` on its context). */
   timers?: boolean;
 }
 
-/** Still this long (no DOM content change, no navigation) before the page counts as settled. */
-const QUIET_MS = 100;
+/** A page that never paints (rAF starved) still counts as still after this long without a mutation. */
+const FRAME_FALLBACK_MS = 100;
+/** A finite animation or transition longer than this is not an action's follow-up (a carousel): not waited for. */
+const LONGEST_ANIMATION_MS = 1000;
 
 /**
- * Waits until the page has stopped changing: no navigation started or committed, and no DOM
- * content mutation (nodes added, removed or their text changed) for `quietMs`. A click whose handler sets `location.href` returns before the
- * navigation even starts, so `waitForLoadState` alone would read the page being left; this is
- * what the final capture needs before it says what the episode ended on.
+ * Waits until the page has stopped changing, on evidence rather than a fixed pause: the load
+ * event fired, no document/fetch/XHR answer still coming, no short timer pending (with
+ * `timers`), no finite CSS animation or transition still running, no navigation started, and
+ * no DOM content mutation (nodes added, removed or their text changed) across two rendered
+ * frames. A click whose handler sets `location.href` returns before the navigation even starts,
+ * so `waitForLoadState` alone would read the page being left; this is what the final capture
+ * needs before it says what the episode ended on.
  *
- * The quiet is watched inside the page by a MutationObserver (one round trip that returns as
- * soon as the DOM has been still for `quietMs`) rather than by sampling the page's size from
- * here, which cost a round trip per sample and could miss a change that kept the size.
+ * The stillness is watched inside the page (one round trip that returns as soon as two frames
+ * have passed with no mutation): a page that does nothing more costs about two frames, where
+ * the fixed 100 ms quiet window this replaces cost 100 ms every time and still missed a toast
+ * removed by an animation's end.
  */
 export async function settle(page: Page, options: SettleOptions = {}): Promise<void> {
   const requests = options.requests;
-  const quietMs = options.quietMs ?? QUIET_MS;
   const deadline = Date.now() + (options.maxMs ?? 3000);
   let navigated = false;
   const bump = () => {
@@ -51,9 +54,11 @@ export async function settle(page: Page, options: SettleOptions = {}): Promise<v
       const issued = requests?.issuedBy(page);
       const left = Math.max(1, deadline - Date.now());
       // A navigation in flight destroys the context mid-evaluate: that too is a change.
-      const quiet = await page.evaluate(domQuiet, { quietMs, maxMs: left }).catch(() => false);
+      const still = await page
+        .evaluate(pageStill, { maxMs: left, fallbackMs: FRAME_FALLBACK_MS, longestAnimationMs: LONGEST_ANIMATION_MS })
+        .catch(() => false);
       // A request that started while the DOM was still: its answer is yet to come.
-      if (quiet && !navigated && requests?.issuedBy(page) === issued) return;
+      if (still && !navigated && requests?.issuedBy(page) === issued && !requests?.waiting(page)) return;
     }
   } finally {
     page.off('framenavigated', bump);
@@ -61,23 +66,74 @@ export async function settle(page: Page, options: SettleOptions = {}): Promise<v
   }
 }
 
-/** In the page: resolves true once the document has had no mutation for `quietMs`, false at `maxMs`. */
-function domQuiet({ quietMs, maxMs }: { quietMs: number; maxMs: number }): Promise<boolean> {
+/**
+ * In the page: resolves true once the running finite animations have ended and two frames have
+ * been rendered with no content mutation between them; false at `maxMs`. A mutation starts the
+ * two frames over. Content, not attributes: a script animating a style attribute would otherwise
+ * never let it be still.
+ */
+function pageStill({
+  maxMs,
+  fallbackMs,
+  longestAnimationMs,
+}: {
+  maxMs: number;
+  fallbackMs: number;
+  longestAnimationMs: number;
+}): Promise<boolean> {
+  // The page's own setTimeout may be wrapped (the timer watch); its native one is the same clock.
+  const watch = (window as unknown as Record<symbol, { nativeSet?: typeof setTimeout } | undefined>)[
+    Symbol.for('replaywright.pendingTimers')
+  ];
+  const later = (fn: () => void, ms: number) => (watch?.nativeSet ?? setTimeout).call(window, fn, ms) as unknown as number;
+  const started = performance.now();
   return new Promise((resolve) => {
-    let timer: ReturnType<typeof setTimeout>;
-    const finish = (quiet: boolean) => {
-      observer.disconnect();
-      clearTimeout(timer);
-      clearTimeout(limit);
-      resolve(quiet);
-    };
+    let changed = false;
+    let done = false;
     const observer = new MutationObserver(() => {
-      clearTimeout(timer);
-      timer = setTimeout(() => finish(true), quietMs);
+      changed = true;
     });
-    // Content, not attributes: a script animating a style attribute would otherwise never let it be quiet.
     observer.observe(document, { subtree: true, childList: true, characterData: true });
-    timer = setTimeout(() => finish(true), quietMs);
-    const limit = setTimeout(() => finish(false), maxMs);
+    const finish = (still: boolean) => {
+      if (done) return;
+      done = true;
+      observer.disconnect();
+      resolve(still);
+    };
+    later(() => finish(false), maxMs);
+    /** One rendered frame, or `fallbackMs` when the page renders none (a background tab). */
+    const frame = () =>
+      new Promise<void>((r) => {
+        let settled = false;
+        const once = () => {
+          if (!settled) ((settled = true), r());
+        };
+        requestAnimationFrame(() => later(once, 0));
+        later(once, fallbackMs);
+      });
+    /** Finite animations and transitions running now, as long as a follow-up may take. */
+    const animationsEnded = () => {
+      const running = (document.getAnimations?.() ?? []).filter((a) => {
+        if (a.playState !== 'running') return false;
+        const end = Number(a.effect?.getComputedTiming().endTime ?? Infinity);
+        return Number.isFinite(end) && end <= longestAnimationMs;
+      });
+      if (!running.length) return Promise.resolve();
+      const left = Math.max(0, maxMs - (performance.now() - started));
+      return Promise.race([
+        Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+        new Promise<void>((r) => later(r, Math.min(left, longestAnimationMs))),
+      ]).then(() => undefined);
+    };
+    const round = async (): Promise<void> => {
+      while (!done) {
+        await animationsEnded();
+        changed = false;
+        await frame();
+        await frame();
+        if (!changed) return finish(true);
+      }
+    };
+    void round();
   });
 }

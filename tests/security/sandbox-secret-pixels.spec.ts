@@ -35,7 +35,7 @@ test('an echoed secret is masked in final.png and gone from final.html and trace
       pageAlias: 'page',
     });
     const out = tempDir('rw-pix-out-');
-    const r = await start(runArgv(data, out, '--trace', 'on', '--compare', 'off', '--secret', `TOKEN=${SECRET}`)).done;
+    const r = await start(runArgv(data, out, '--trace', 'on', '--compare', 'dom', '--secret', `TOKEN=${SECRET}`)).done;
     expect(r.stdout + r.stderr).not.toMatch(STACK_LINE);
     const row = results(out)[0] as ReturnType<typeof results>[number] & { final: { html: string; screenshot: string }; trace: string };
     expect(row.status).toBe('passed');
