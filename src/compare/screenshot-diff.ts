@@ -1,5 +1,6 @@
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
+import { decodePng, type Rgba } from './png-decode.js';
 import type { Box } from '../ir/index.js';
 
 export interface ScreenshotDiffOptions {
@@ -9,7 +10,7 @@ export interface ScreenshotDiffOptions {
   masks?: readonly Box[];
   /** Largest vertical shift to look for, px; 0 disables the search. */
   maxShiftPx?: number;
-  /** Also produce a diff image (costs an extra PNG encode). */
+  /** Also draw a diff image (encoded to PNG only when `diffPng` is read: a matching step never pays for it). */
   diffImage?: boolean;
 }
 
@@ -23,7 +24,8 @@ export interface ScreenshotDiff {
   ratioAfterShift?: number;
   /** The recorded image was scaled or padded to the live size. */
   resized?: string;
-  diffPng?: Buffer;
+  /** The diff image as PNG (with `diffImage`), encoded on first read. */
+  readonly diffPng?: Buffer;
 }
 
 /**
@@ -35,17 +37,22 @@ export interface ScreenshotDiff {
  */
 export function diffScreenshots(recordedPng: Buffer, livePng: Buffer, options: ScreenshotDiffOptions): ScreenshotDiff {
   if (recordedPng.equals(livePng)) return { ratio: 0, pixels: 0 };
-  const live = PNG.sync.read(livePng);
-  const { image: recorded, resized } = toSize(PNG.sync.read(recordedPng), live.width, live.height);
+  const live = decodePng(livePng);
+  const { image: recorded, resized } = toSize(decodePng(recordedPng), live.width, live.height);
   const { width, height } = live;
   for (const m of options.masks ?? []) {
     paint(recorded, m);
     paint(live, m);
   }
+  // The same pixels in other bytes (another encoder, or the masks covered every difference): nothing to count.
+  if (recorded.data.equals(live.data)) return { ratio: 0, pixels: 0, resized };
   const diff = options.diffImage ? new PNG({ width, height }) : undefined;
   const pixels = pixelmatch(recorded.data, live.data, diff?.data, width, height, { threshold: options.threshold, diffMask: false });
   const result: ScreenshotDiff = { ratio: pixels / (width * height), pixels, resized };
-  if (diff) result.diffPng = PNG.sync.write(diff);
+  if (diff) {
+    let encoded: Buffer | undefined;
+    Object.defineProperty(result, 'diffPng', { enumerable: true, get: () => (encoded ??= PNG.sync.write(diff)) });
+  }
   if (pixels > 0 && options.maxShiftPx) {
     const shift = bestVerticalShift(recorded, live, options.maxShiftPx);
     if (shift !== 0) {
@@ -60,7 +67,7 @@ export function diffScreenshots(recordedPng: Buffer, livePng: Buffer, options: S
   return result;
 }
 
-function toSize(img: PNG, width: number, height: number): { image: PNG; resized?: string } {
+function toSize(img: Rgba, width: number, height: number): { image: Rgba; resized?: string } {
   if (img.width === width && img.height === height) return { image: img };
   const out = new PNG({ width, height });
   const sameAspect = Math.abs(img.width / img.height - width / height) < 0.01;
@@ -76,11 +83,11 @@ function toSize(img: PNG, width: number, height: number): { image: PNG; resized?
     return { image: out, resized: `scaled ${img.width}×${img.height} → ${width}×${height}` };
   }
   // Different aspect: keep the shared area; the rest stays transparent and counts as different.
-  PNG.bitblt(img, out, 0, 0, Math.min(img.width, width), Math.min(img.height, height), 0, 0);
+  blit(img, out, 0, 0, Math.min(img.width, width), Math.min(img.height, height));
   return { image: out, resized: `padded ${img.width}×${img.height} → ${width}×${height}` };
 }
 
-function paint(img: PNG, box: Box): void {
+function paint(img: Rgba, box: Box): void {
   const x0 = Math.max(0, Math.floor(box.x));
   const y0 = Math.max(0, Math.floor(box.y));
   const x1 = Math.min(img.width, Math.ceil(box.x + box.width));
@@ -89,7 +96,7 @@ function paint(img: PNG, box: Box): void {
 }
 
 /** A cheap fingerprint per row, so shifts can be searched without diffing every offset. */
-function rowHashes(img: PNG): Uint32Array {
+function rowHashes(img: Rgba): Uint32Array {
   const out = new Uint32Array(img.height);
   const stride = img.width * 4;
   for (let y = 0; y < img.height; y++) {
@@ -102,7 +109,7 @@ function rowHashes(img: PNG): Uint32Array {
 }
 
 /** The offset d (live row y ≈ recorded row y − d) under which most rows are identical. */
-function bestVerticalShift(recorded: PNG, live: PNG, maxShift: number): number {
+function bestVerticalShift(recorded: Rgba, live: Rgba, maxShift: number): number {
   const a = rowHashes(recorded);
   const b = rowHashes(live);
   const count = (d: number) => {
@@ -124,13 +131,19 @@ function bestVerticalShift(recorded: PNG, live: PNG, maxShift: number): number {
 }
 
 /** Differing share over the rows both images have once live is moved up by `shift`. */
-function shiftedDiff(recorded: PNG, live: PNG, shift: number, threshold: number): number {
+function shiftedDiff(recorded: Rgba, live: Rgba, shift: number, threshold: number): number {
   const { width } = live;
   const rows = live.height - Math.abs(shift);
   if (rows <= 0) return 1;
   const a = new PNG({ width, height: rows });
   const b = new PNG({ width, height: rows });
-  PNG.bitblt(recorded, a, 0, Math.max(0, -shift), width, rows, 0, 0);
-  PNG.bitblt(live, b, 0, Math.max(0, shift), width, rows, 0, 0);
+  blit(recorded, a, Math.max(0, -shift), 0, width, rows);
+  blit(live, b, Math.max(0, shift), 0, width, rows);
   return pixelmatch(a.data, b.data, undefined, width, rows, { threshold }) / (width * rows);
+}
+
+/** Copies `rows` rows of `width` pixels from `src` (from row `srcY`) into `dst` (from row `dstY`), at x = 0. */
+function blit(src: Rgba, dst: Rgba, srcY: number, dstY: number, width: number, rows: number): void {
+  for (let y = 0; y < rows; y++)
+    src.data.copy(dst.data, (dstY + y) * dst.width * 4, (srcY + y) * src.width * 4, ((srcY + y) * src.width + width) * 4);
 }

@@ -191,23 +191,28 @@ export async function beginComparison(
   const early = judge(figures, options.thresholds);
   // Identical bytes are identical pixels (screenshot-diff's shortcut): no pixel can add drift.
   const pixelsPending = recordedPng !== undefined && livePng !== undefined && !recordedPng.equals(livePng);
-  // The full page and the accessibility tree must be read now, while the page is the before-state;
-  // when only the pixels could make the step not match, they are read in case they do.
-  const evidence =
-    early.verdict !== 'match' || pixelsPending ? await timed('evidence.full-page-aria', () => captureEvidence(page, hidden)) : undefined;
+  const pixelOptions = {
+    threshold: options.thresholds.pixelThreshold,
+    masks,
+    maxShiftPx: options.thresholds.maxShiftPx,
+    // Drawn in the same pass, encoded only if kept: a second decode and diff cost as much again.
+    diffImage: pixelsPending,
+  };
+  const diffPixels = () => timedSync('compare.pixels', () => diffScreenshots(recordedPng!, livePng!, pixelOptions));
+  // When all else matches, only the pixels can say whether the evidence below is worth reading:
+  // they are compared now (two decodes and a pass, ~20 ms at 1280×720) rather than the whole page
+  // and its accessibility tree being read for every step whose bytes differ — every step of a
+  // recording made on another machine, where the same pixels are seldom the same bytes.
+  const shotNow = pixelsPending && early.verdict === 'match' ? diffPixels() : undefined;
+  if (shotNow) Object.assign(figures, { pixelRatio: shotNow.ratio, pixels: shotNow.pixels, shiftPx: shotNow.shiftPx });
+  const known = shotNow ? judge(figures, options.thresholds) : early;
+  // The full page and the accessibility tree must be read now, while the page is the before-state.
+  const evidence = known.verdict !== 'match' ? await timed('evidence.full-page-aria', () => captureEvidence(page, hidden)) : undefined;
   const captureMs = performance.now() - t0;
 
   const finish = async (): Promise<StepComparison> => {
     const t1 = performance.now();
-    const pixelOptions = {
-      threshold: options.thresholds.pixelThreshold,
-      masks,
-      maxShiftPx: options.thresholds.maxShiftPx,
-      // Encoded in the same pass when it may be kept: a second decode and diff cost as much again.
-      diffImage: pixelsPending,
-    };
-    const shot =
-      recordedPng && livePng ? timedSync('compare.pixels', () => diffScreenshots(recordedPng, livePng, pixelOptions)) : undefined;
+    const shot = shotNow ?? (recordedPng && livePng ? diffPixels() : undefined);
     if (shot) Object.assign(figures, { pixelRatio: shot.ratio, pixels: shot.pixels, shiftPx: shot.shiftPx });
     const { verdict, reasons } = judge(figures, options.thresholds);
     const ifTargetFound = figures.targetMissing ? judge({ ...figures, targetMissing: false }, options.thresholds) : undefined;
@@ -260,8 +265,8 @@ export async function beginComparison(
     if (note) result.artifactsNotWritten = note;
     return result;
   };
-  const pixelsCanDiverge = pixelsPending && pageShapes === undefined;
-  return { diverged: early.verdict === 'diverged', final: !pixelsCanDiverge, finish };
+  const pixelsCanDiverge = pixelsPending && !shotNow && pageShapes === undefined;
+  return { diverged: known.verdict === 'diverged', final: !pixelsCanDiverge, finish };
 }
 
 interface EvidenceFiles {
