@@ -272,18 +272,24 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
       await page.keyboard.up(action.key);
       return { status: 'passed' };
     case 'select':
-      return on(action.target, async (l) => {
-        const wanted =
-          action.by === 'value'
-            ? action.options.map((value) => ({ value }))
-            : action.by === 'label'
-              ? action.options.map((label) => ({ label }))
-              : action.options;
-        const missing = await missingOptions(l, action.options, action.by);
-        if (missing) return missing;
-        await l.selectOption(wanted, { timeout });
-        return afterSelect(l, action.options, action.by);
-      });
+      // The select's options are read where its target is counted (one round trip fewer).
+      return on(
+        action.target,
+        async (l, probed) => {
+          const wanted =
+            action.by === 'value'
+              ? action.options.map((value) => ({ value }))
+              : action.by === 'label'
+                ? action.options.map((label) => ({ label }))
+                : action.options;
+          const listed = Array.isArray(probed) ? (probed as SelectOption[]) : undefined;
+          const missing = listed ? absentOptions(listed, action.options, action.by) : await missingOptions(l, action.options, action.by);
+          if (missing) return missing;
+          await l.selectOption(wanted, { timeout });
+          return afterSelect(l, action.options, action.by);
+        },
+        OPTIONS_PROBE,
+      );
     case 'setInputFiles':
       return setInputFiles(page, action.target, action.files, env);
     case 'clickPoint': {
@@ -366,16 +372,30 @@ async function setInputFiles(page: Page, target: Target | undefined, names: stri
   return { status: 'passed', found: foundReport(found), notes };
 }
 
+interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** In the page, self-contained: a <select>'s options (an empty list for anything else). */
+function listOptions(el: Element): SelectOption[] {
+  return Array.from((el as HTMLSelectElement).options ?? []).map((o) => ({ value: o.value, label: o.label }));
+}
+
+const OPTIONS_PROBE: Probe = { run: listOptions, arg: undefined };
+
 /** Names options the select lacks, so the step says so instead of timing out. */
 export async function missingOptions(
   select: Locator,
   wanted: string[],
   by: 'value' | 'label' | 'valueOrLabel',
 ): Promise<string | undefined> {
-  const options = await select
-    .evaluate((el) => Array.from((el as HTMLSelectElement).options ?? []).map((o) => ({ value: o.value, label: o.label })))
-    .catch(() => undefined);
-  if (!options || options.length === 0) return undefined; // not a <select>: let Playwright say what it is
+  const options = await select.evaluate(listOptions).catch(() => undefined);
+  return options ? absentOptions(options, wanted, by) : undefined;
+}
+
+function absentOptions(options: SelectOption[], wanted: string[], by: 'value' | 'label' | 'valueOrLabel'): string | undefined {
+  if (options.length === 0) return undefined; // not a <select>: let Playwright say what it is
   const absent = wanted.filter((w) => !options.some((o) => (by !== 'label' && o.value === w) || (by !== 'value' && o.label === w)));
   if (!absent.length) return undefined;
   return `option ${absent.map((a) => `"${a}"`).join(', ')} not available (has: ${options.map((o) => (o.label === o.value ? `"${o.value}"` : `"${o.value}" (${o.label})`)).join(', ')})`;
