@@ -1,6 +1,6 @@
 import type { Page } from 'playwright';
-import { PNG } from 'pngjs';
-import { cropSimilarity } from '../../compare/crop-similarity.js';
+import { cropRgba, cropSimilarity } from '../../compare/crop-similarity.js';
+import { decodePng, type Rgba } from '../../compare/png-decode.js';
 import type { Box } from '../../ir/index.js';
 import { MARK, type Marked } from './collect.js';
 import { revealByHover } from './reveal.js';
@@ -13,6 +13,12 @@ export interface HoverEvidence {
   explainsAt: number;
   /** More suspects than this: the page differs more than a hover explains. */
   maxSuspects: number;
+  /**
+   * The one chosen, hovered last, is left hovered: on the live page the step acts on it next
+   * (moving away and back cost a hover of its own, ~50 ms). A page read again later (the shared
+   * recorded page) is always left at rest: a pointer left there would show in its next render.
+   */
+  leaveChosenHovered: boolean;
 }
 
 /**
@@ -20,13 +26,13 @@ export interface HoverEvidence {
  * construction, rendering only nearly (no script ran, fonts may differ). The row is then told
  * apart on the live page by what the recorded HTML says of it.
  */
-export const IN_RECORDED_PAGE: HoverEvidence = { explainsAt: 0.9, maxSuspects: 3 };
+export const IN_RECORDED_PAGE: HoverEvidence = { explainsAt: 0.9, maxSuspects: 3, leaveChosenHovered: false };
 /**
  * The live page, where this is the only evidence: one row may differ at rest, and hovered it
  * must look as recorded but for anti-aliasing — a row whose text changed (another item now in
  * that place) is not explained, and the recorded HTML decides instead.
  */
-export const ON_LIVE_PAGE: HoverEvidence = { explainsAt: 0.98, maxSuspects: 1 };
+export const ON_LIVE_PAGE: HoverEvidence = { explainsAt: 0.98, maxSuspects: 1, leaveChosenHovered: true };
 
 /**
  * Which of several look-alike candidates the recording pointed at, read from the recorded page
@@ -41,7 +47,7 @@ export const ON_LIVE_PAGE: HoverEvidence = { explainsAt: 0.98, maxSuspects: 1 };
 export async function explainedByHover<C extends Marked>(
   page: Page,
   found: readonly C[],
-  recorded: PNG,
+  recorded: Rgba,
   evidence: HoverEvidence,
 ): Promise<C | undefined> {
   if (found.some((c) => c.frame !== page.mainFrame())) return undefined;
@@ -49,20 +55,23 @@ export async function explainedByHover<C extends Marked>(
   if (!regions || regions.some((r) => r === null)) return undefined;
   const shot = await page.screenshot({ animations: 'disabled', caret: 'hide' }).catch(() => undefined);
   if (!shot) return undefined;
-  const rest = PNG.sync.read(shot);
+  const rest = decodePng(shot);
   const suspects = regions
     .map((region, i) => ({ region: region!, candidate: found[i]!, alike: cropSimilarity(recorded, cropOf(rest, region!), region!) }))
     .filter((s) => s.alike < ALIKE_AT_REST)
     .sort((a, b) => a.alike - b.alike);
   if (suspects.length === 0 || suspects.length > evidence.maxSuspects) return undefined;
   const explained: C[] = [];
+  let lastHovered: C | undefined;
   for (const { region, candidate } of suspects) {
     if (!(await revealByHover(candidate))) continue;
+    lastHovered = candidate;
     const hovered = await page.screenshot({ clip: region, animations: 'disabled', caret: 'hide' }).catch(() => undefined);
-    if (hovered && cropSimilarity(recorded, PNG.sync.read(hovered), region) >= evidence.explainsAt) explained.push(candidate);
+    if (hovered && cropSimilarity(recorded, decodePng(hovered), region) >= evidence.explainsAt) explained.push(candidate);
   }
-  await page.mouse.move(0, 0).catch(() => undefined);
-  return explained.length === 1 ? explained[0] : undefined;
+  const chosen = explained.length === 1 ? explained[0] : undefined;
+  if (!(evidence.leaveChosenHovered && chosen && chosen === lastHovered)) await page.mouse.move(0, 0).catch(() => undefined);
+  return chosen;
 }
 
 /** Runs in the page: each marked element's box, or its nearest shown ancestor's when it is hidden. */
@@ -80,12 +89,10 @@ function hoverRegions({ attr, marks }: { attr: string; marks: string[] }): (Box 
   });
 }
 
-function cropOf(png: PNG, box: Box): PNG {
+function cropOf(image: Rgba, box: Box): Rgba {
   const x = Math.round(box.x);
   const y = Math.round(box.y);
-  const width = Math.max(1, Math.min(png.width - x, Math.round(box.width)));
-  const height = Math.max(1, Math.min(png.height - y, Math.round(box.height)));
-  const crop = new PNG({ width, height });
-  PNG.bitblt(png, crop, x, y, width, height, 0, 0);
-  return crop;
+  const width = Math.max(1, Math.min(image.width - x, Math.round(box.width)));
+  const height = Math.max(1, Math.min(image.height - y, Math.round(box.height)));
+  return cropRgba(image, x, y, width, height);
 }
