@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright';
 import type { PNG } from 'pngjs';
 import { candidateLocator, MARK, type Marked } from './collect.js';
+import { timed } from '../profile.js';
 import { explainedByHover, ON_LIVE_PAGE } from './hover-difference.js';
 import { revealByHover } from './reveal.js';
 
@@ -28,7 +29,7 @@ export async function hoveredAsRecorded(page: Page, hidden: Locator, recorded: P
   if (marks.length < 1 || marks.length > MAX_ROWS) return undefined;
   const found: Marked[] = marks.map((mark) => ({ frame: page.mainFrame(), mark }));
   const chosen = await explainedByHover(page, found, recorded, ON_LIVE_PAGE);
-  if (!chosen || !(await revealByHover(chosen))) return undefined;
+  if (!chosen || !(await timed('hover.reveal-chosen', () => revealByHover(chosen)))) return undefined;
   return { locator: candidateLocator(chosen) };
 }
 

@@ -4,6 +4,7 @@ import { decodePng, type Rgba } from '../../compare/png-decode.js';
 import type { Box } from '../../ir/index.js';
 import { MARK, type Marked } from './collect.js';
 import { revealByHover } from './reveal.js';
+import { timed } from '../profile.js';
 
 /** A region at rest less alike than this to the recording is a suspect. */
 const ALIKE_AT_REST = 0.9;
@@ -53,7 +54,7 @@ export async function explainedByHover<C extends Marked>(
   if (found.some((c) => c.frame !== page.mainFrame())) return undefined;
   const regions = await page.evaluate(hoverRegions, { attr: MARK, marks: found.map((c) => c.mark) }).catch(() => undefined);
   if (!regions || regions.some((r) => r === null)) return undefined;
-  const shot = await page.screenshot({ animations: 'disabled', caret: 'hide' }).catch(() => undefined);
+  const shot = await timed('hover.at-rest', () => page.screenshot({ animations: 'disabled', caret: 'hide' }).catch(() => undefined));
   if (!shot) return undefined;
   const rest = decodePng(shot);
   const suspects = regions
@@ -64,9 +65,11 @@ export async function explainedByHover<C extends Marked>(
   const explained: C[] = [];
   let lastHovered: C | undefined;
   for (const { region, candidate } of suspects) {
-    if (!(await revealByHover(candidate))) continue;
+    if (!(await timed('hover.reveal', () => revealByHover(candidate)))) continue;
     lastHovered = candidate;
-    const hovered = await page.screenshot({ clip: region, animations: 'disabled', caret: 'hide' }).catch(() => undefined);
+    const hovered = await timed('hover.crop', () =>
+      page.screenshot({ clip: region, animations: 'disabled', caret: 'hide' }).catch(() => undefined),
+    );
     if (hovered && cropSimilarity(recorded, decodePng(hovered), region) >= evidence.explainsAt) explained.push(candidate);
   }
   const chosen = explained.length === 1 ? explained[0] : undefined;
