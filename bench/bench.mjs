@@ -15,11 +15,12 @@
 //   BENCH_DECODE_REPS=3   decodes per dataset (fresh process each)
 // Uses the compiled CLI (dist/; `npm run bench` builds it first).
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
-import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { chromium } from 'playwright';
+import { PNG } from 'pngjs';
 import { loadDataset } from '../dist/formats/load-dataset.js';
 import { findChromium, launchOptions } from '../dist/replay/browser.js';
 import { DEFAULT_REPLAY_OPTIONS, runEpisode } from '../dist/replay/run-episode.js';
@@ -114,24 +115,30 @@ async function overhead() {
       filesDir: data.root,
       compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' },
     });
+  // The same recordings with every screenshot re-encoded (same pixels, other bytes): what a
+  // recording made on another machine costs, where the identical-bytes shortcut never applies.
+  const reencoded = new Map((await loadDataset(reencodedCopy(freshDir('overhead-reencoded')))).episodes.map((x) => [x.id, x]));
+  const rwOtherBytes = (e) =>
+    runEpisode(browser, reencoded.get(e.id), { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings, params: PARAMS, filesDir: data.root });
   const hand = (e, capture = false) =>
     handReplay(browser, withParams(e), { mapUrl: (u) => mapUrl(u, urlMappings), timeoutMs, downloads, capture });
   const rows = [];
   try {
     for (const e of data.episodes) {
-      const t = { rw: [], hand: [], off: [], floor: [] };
+      const t = { rw: [], hand: [], off: [], floor: [], bytes: [] };
       let rwStatus;
       let handError;
       // One warm-up each, then rotate which goes first.
       await rw(e).catch(() => undefined);
       await hand(e).catch(() => undefined);
-      const kinds = hasCompare ? ['rw', 'hand', 'off', 'floor'] : ['rw', 'hand'];
+      const kinds = hasCompare ? ['rw', 'hand', 'off', 'floor', 'bytes'] : ['rw', 'hand'];
       for (let i = 0; i < REPS; i++) {
         const order = [...kinds.slice(i % kinds.length), ...kinds.slice(0, i % kinds.length)];
         for (const which of order) {
           const started = now();
           if (which === 'rw') rwStatus = (await rw(e)).status;
           else if (which === 'off') await rwNoCompare(e);
+          else if (which === 'bytes') await rwOtherBytes(e);
           else if (which === 'floor') await hand(e, true).catch(() => undefined);
           else
             handError = await hand(e).then(
@@ -148,7 +155,13 @@ async function overhead() {
         handMs: round(median(t.hand), 0),
         ratio: round(median(t.rw) / median(t.hand)),
         ...(hasCompare ? { noCompareMs: round(median(t.off), 0), noCompareRatio: round(median(t.off) / median(t.hand)) } : {}),
-        ...(hasCompare ? { captureFloorMs: round(median(t.floor), 0) } : {}),
+        ...(hasCompare
+          ? {
+              captureFloorMs: round(median(t.floor), 0),
+              otherBytesMs: round(median(t.bytes), 0),
+              otherBytesRatio: round(median(t.bytes) / median(t.hand)),
+            }
+          : {}),
         replaywright: rwStatus,
         hand: handError ? `failed: ${handError}` : 'passed',
       };
@@ -168,10 +181,15 @@ async function overhead() {
     ...(hasCompare ? { noCompareMs: sum('noCompareMs'), noCompareRatio: round(sum('noCompareMs') / sum('handMs')) } : {}),
     // The hand loop taking one screenshot and the DOM before each step: the least comparing every step costs.
     ...(hasCompare ? { captureFloorMs: sum('captureFloorMs'), captureFloorRatio: round(sum('captureFloorMs') / sum('handMs')) } : {}),
+    // Comparisons on, every recorded screenshot in other bytes (same pixels): the case of a recording from another machine.
+    ...(hasCompare ? { otherBytesMs: sum('otherBytesMs'), otherBytesRatio: round(sum('otherBytesMs') / sum('handMs')) } : {}),
     goal: 1.1,
     goalCompareOn: 1.5,
   };
-  const off = (r) => (hasCompare ? [r.noCompareMs, `${r.noCompareRatio}×`, r.captureFloorMs] : []);
+  const off = (r) =>
+    hasCompare
+      ? [r.noCompareMs, `${r.noCompareRatio}×`, r.captureFloorMs, r.otherBytesMs ?? '', r.otherBytesRatio ? `${r.otherBytesRatio}×` : '']
+      : [];
   table(
     `1. replay overhead: replaywright vs hand-written Playwright loop (median of ${REPS}, ms; same browser, fresh context each)`,
     [
@@ -180,7 +198,7 @@ async function overhead() {
       'replaywright',
       'hand loop',
       'ratio',
-      ...(hasCompare ? ['compare off', 'ratio', 'loop + capture'] : []),
+      ...(hasCompare ? ['compare off', 'ratio', 'loop + capture', 'on, other bytes', 'ratio'] : []),
       'hand loop result',
     ],
     [
@@ -197,6 +215,19 @@ async function overhead() {
     ],
   );
   return { rows, total };
+}
+
+/** A copy of fixtures/rpaweb whose screenshots hold the same pixels in other bytes (pngjs's encoder, not Chromium's). */
+function reencodedCopy(dir) {
+  cpSync(join(ROOT, 'fixtures', 'rpaweb'), dir, { recursive: true });
+  const walk = (d) =>
+    readdirSync(d, { withFileTypes: true }).forEach((f) => {
+      const p = join(d, f.name);
+      if (f.isDirectory()) walk(p);
+      else if (f.name.endsWith('.png')) writeFileSync(p, PNG.sync.write(PNG.sync.read(readFileSync(p)), { filterType: 0 }));
+    });
+  walk(join(dir, 'png'));
+  return dir;
 }
 
 /** The value a `needsInput` step gets, substituted as `--param` does, for the hand loop. */

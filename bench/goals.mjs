@@ -39,7 +39,7 @@ export function writeGoalTable(results) {
     row(
       'compare on (screenshot + DOM every step) vs loop',
       o?.ratio !== undefined
-        ? `${o.ratio}×${o.captureFloorRatio !== undefined ? ` (the loop taking the same screenshot + DOM each step alone: ${o.captureFloorRatio}×)` : ''}`
+        ? `${o.ratio}×${o.captureFloorRatio !== undefined ? ` (the loop taking the same screenshot + DOM each step alone: ${o.captureFloorRatio}×)` : ''}${o.otherBytesRatio !== undefined ? `; recordings in other bytes (same pixels): ${o.otherBytesRatio}×` : ''}`
         : undefined,
       '≤ 1.5×',
       o?.ratio <= 1.5,
@@ -135,7 +135,10 @@ How each is measured:
   the text typed last hovered first, as one would by hand). Totals over the episodes both pass.
   "loop + capture" is the same loop taking one viewport screenshot and the DOM before each step:
   the least any replay that compares every step can cost (a Chromium screenshot waits for a
-  new frame, ~33 ms here).
+  new frame, ~33 ms here). The fixture screenshots were taken by the same Chromium, so most live
+  screenshots are the recorded bytes exactly and skip the pixel comparison; "recordings in
+  other bytes" replays a copy whose screenshots hold the same pixels re-encoded (pngjs), as a
+  recording made on another machine is: every step then decodes and compares pixels.
 - **@puppeteer/replay**: the Chrome Recorder flows in bench/devtools on the fixture site,
   replaywright \`--compare off\` vs @puppeteer/replay 3.1.3 on puppeteer-core with the same
   Chromium (\`npm --prefix bench install\`), fresh context each, launch excluded.
