@@ -13,9 +13,9 @@ const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /**
  * Decodes a PNG into RGBA pixels. Screenshots (8-bit RGB or RGBA, not interlaced: what Chromium
  * writes) take a path of our own: zlib inflates the image data natively and the row filters are
- * undone in one pass — ~5 ms for a 1280×720 screenshot where pngjs, fast-png and UPNG.js all take
- * 20-25 ms (measured on the fixture screenshots), and a before-state comparison decodes two per
- * step. Every other PNG (palette, grey, 16-bit, interlaced: dataset images of any origin) goes to
+ * undone in one pass — ~8.5 ms for a 1280×720 fixture screenshot where pngjs takes ~16.5 ms
+ * (fast-png and UPNG.js measured no faster than pngjs), and a before-state comparison decodes
+ * two per step. Every other PNG (palette, grey, 16-bit, interlaced: dataset images of any origin) goes to
  * pngjs, which reads them all.
  */
 export function decodePng(png: Buffer): Rgba {

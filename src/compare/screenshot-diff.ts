@@ -1,5 +1,6 @@
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
+import { cropRgba } from './crop-similarity.js';
 import { decodePng, type Rgba } from './png-decode.js';
 import type { Box } from '../ir/index.js';
 
@@ -83,7 +84,9 @@ function toSize(img: Rgba, width: number, height: number): { image: Rgba; resize
     return { image: out, resized: `scaled ${img.width}×${img.height} → ${width}×${height}` };
   }
   // Different aspect: keep the shared area; the rest stays transparent and counts as different.
-  blit(img, out, 0, 0, Math.min(img.width, width), Math.min(img.height, height));
+  const shared = Math.min(img.width, width);
+  for (let y = 0; y < Math.min(img.height, height); y++)
+    img.data.copy(out.data, y * width * 4, y * img.width * 4, (y * img.width + shared) * 4);
   return { image: out, resized: `padded ${img.width}×${img.height} → ${width}×${height}` };
 }
 
@@ -135,15 +138,7 @@ function shiftedDiff(recorded: Rgba, live: Rgba, shift: number, threshold: numbe
   const { width } = live;
   const rows = live.height - Math.abs(shift);
   if (rows <= 0) return 1;
-  const a = new PNG({ width, height: rows });
-  const b = new PNG({ width, height: rows });
-  blit(recorded, a, Math.max(0, -shift), 0, width, rows);
-  blit(live, b, Math.max(0, shift), 0, width, rows);
+  const a = cropRgba(recorded, 0, Math.max(0, -shift), width, rows);
+  const b = cropRgba(live, 0, Math.max(0, shift), width, rows);
   return pixelmatch(a.data, b.data, undefined, width, rows, { threshold }) / (width * rows);
-}
-
-/** Copies `rows` rows of `width` pixels from `src` (from row `srcY`) into `dst` (from row `dstY`), at x = 0. */
-function blit(src: Rgba, dst: Rgba, srcY: number, dstY: number, width: number, rows: number): void {
-  for (let y = 0; y < rows; y++)
-    src.data.copy(dst.data, (dstY + y) * dst.width * 4, (srcY + y) * src.width * 4, ((srcY + y) * src.width + width) * 4);
 }

@@ -1,6 +1,6 @@
 /**
  * Calls `probe` until it returns a value other than `undefined` or the deadline passes. The
- * waits between calls grow as Playwright's own retries do (20, 50, 100, 100, then 500 ms): an
+ * waits between calls grow much as Playwright's own retries do (20, 50, 100, 100, 250, then 500 ms): an
  * element that appears a few ms after a navigation commits is seen ~20 ms later, not 50, and a
  * slow page is still not hammered.
  */

@@ -80,12 +80,15 @@ async function replayEpisode(
   let trace: string | undefined;
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
   const finalFrom = finalStepIndex(episode.steps);
+  const recordedFinal = finalFrom !== undefined ? episode.steps[finalFrom]?.before?.html : episode.after?.html;
   /**
-   * With comparisons off nothing is screenshotted up front, the final page included (~50 ms an
-   * episode); it is taken afterwards for an episode that failed or ended on other text.
+   * With comparisons off nothing is screenshotted (~50 ms an episode for the final page), but for
+   * an episode that failed or whose final page reads differently: that one still shows its last page.
    */
-  const finalShot = () => options.compare.mode !== 'off' || failed !== undefined;
-  let finalPageName = episode.steps.at(-1)?.page ?? 'page';
+  const finalShot = (content: string) =>
+    options.compare.mode !== 'off' ||
+    failed !== undefined ||
+    (recordedFinal !== undefined && finalText(recordedFinal, secrets.asRecorded(content)).similarity < options.finalTextMin);
   const expected = expectedUrls(episode.steps);
   let overlay: boolean | undefined;
   // Read once, and only when a step with a recorded screenshot does not show the overlay itself.
@@ -138,15 +141,13 @@ async function replayEpisode(
         steps.push({ ...skipped(step, undefined), message: 'not run: after --to-step' });
         continue;
       }
-      if (step.index === finalFrom && !final) {
-        finalPageName = step.page;
+      if (step.index === finalFrom && !final)
         final = await timed('episode.final-capture', () =>
           watchdog.within(
-            captureFinal(pages, step.page, dir, options.out, secrets, own.requests, finalShot(), (c) => (finalCapture = c)),
+            captureFinal(pages, step.page, dir, options.out, secrets, own.requests, finalShot, (c) => (finalCapture = c)),
             budget(),
           ),
         );
-      }
       const livePage = pages.get(step.page) ?? pages.current;
       await callHook(options.hooks, 'beforeStep', { episode, step, page: livePage });
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
@@ -266,7 +267,7 @@ async function replayEpisode(
     if (!watchdog.hung)
       final ??= await timed('episode.final-capture', () =>
         watchdog.within(
-          captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets, own.requests, finalShot()),
+          captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets, own.requests, finalShot),
           budget(),
         ),
       );
@@ -277,7 +278,6 @@ async function replayEpisode(
       (await watchdog.probe(pages.openPages(), { index: last.index, description: `${last.description}, then capturing the final page` }))
     )
       final = undefined;
-    const recordedFinal = finalFrom !== undefined ? episode.steps[finalFrom]?.before?.html : episode.after?.html;
     if (final && recordedFinal !== undefined) {
       const liveFinal = readFileSync(join(options.out, final.html), 'utf8');
       const text = timedSync('episode.final-text', () => finalText(recordedFinal, secrets.asRecorded(liveFinal)));
@@ -286,12 +286,6 @@ async function replayEpisode(
       finalDiff = describeWordsDiff({ missing: secrets.scrubWords(diff.missing), extra: secrets.scrubWords(diff.extra) });
     }
     if (final) Object.assign(final, finalVerification(episode, finalFrom, recordedFinal));
-    // Not taken up front (--compare off): an episode that did not end as recorded still shows its last page.
-    const mismatch = final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin;
-    if (final && !final.screenshot && (failed || mismatch) && !watchdog.hung)
-      final.screenshot = await timed('final.screenshot', () =>
-        watchdog.within(finalScreenshot(pages.get(finalPageName) ?? pages.current, dir, options.out, secrets), budget()),
-      );
   } finally {
     if (watchdog.hung) {
       // Nothing more is asked of a hung renderer: no trace (it would wait on the page), the context discarded.
@@ -398,7 +392,8 @@ async function captureFinal(
   out: string,
   secrets: EpisodeSecrets,
   requests: RequestsInFlight,
-  withScreenshot: boolean,
+  /** Whether a screenshot is worth taking of the page whose HTML is `content`. */
+  withScreenshot: (content: string) => boolean,
   onCapture?: (capture: { page: Page; capture: LiveCapture }) => void,
 ): Promise<FinalState | undefined> {
   const page: Page | undefined = pages.get(preferred) ?? pages.current ?? pages.openPages().at(-1);
@@ -415,9 +410,12 @@ async function captureFinal(
     // Opened from the report: saved inert (no script, no connection, none of our marks).
     const content = await timed('final.content', () => page.content());
     timedSync('final.write-html', () => writeFileSync(html, inertHtml(secrets.redactor.scrub(content))));
-    if (withScreenshot) {
+    if (withScreenshot(content)) {
       const path = join(dir, 'final.png');
-      const png = await timed('final.screenshot', () => takeFinalScreenshot(page, path, secrets));
+      const png = await timed('final.screenshot', () =>
+        page.screenshot({ path, animations: 'disabled', caret: 'hide', timeout: 10_000, mask: secrets.masksOn(page) }),
+      );
+      await keepDeviceEmulation(page); // the screenshot re-applied Playwright's device metrics
       screenshot = relativeToOut(out, path);
       onCapture?.({ page, capture: { url: page.url(), png, html: content } });
     }
@@ -425,22 +423,6 @@ async function captureFinal(
     return undefined;
   }
   return { url: page.url(), html: relativeToOut(out, html), ...(screenshot ? { screenshot } : {}) };
-}
-
-/** The final page's screenshot, taken after the final capture (see `finalShot`); undefined when it cannot be. */
-async function finalScreenshot(page: Page | undefined, dir: string, out: string, secrets: EpisodeSecrets): Promise<string | undefined> {
-  if (!page || page.isClosed()) return undefined;
-  const path = join(dir, 'final.png');
-  return takeFinalScreenshot(page, path, secrets).then(
-    () => relativeToOut(out, path),
-    () => undefined,
-  );
-}
-
-async function takeFinalScreenshot(page: Page, path: string, secrets: EpisodeSecrets): Promise<Buffer> {
-  const png = await page.screenshot({ path, animations: 'disabled', caret: 'hide', timeout: 10_000, mask: secrets.masksOn(page) });
-  await keepDeviceEmulation(page); // the screenshot re-applied Playwright's device metrics
-  return png;
 }
 
 function round(n: number): number {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { changedSiteCopy, serveSite, SITE } from '../support/fixture-site.js';
@@ -24,6 +24,14 @@ for (const shape of ['1.49', '1.65']) {
     // ended; the 1.65 recorder drops closePage, so there is no recorded final state to compare.
     if (shape === '1.49') expect(r.final?.textSimilarity).toBeGreaterThan(0.95);
     else expect(r.final?.textSimilarity).toBeUndefined();
+  });
+
+  test(`library episode (recorder ${shape}) with --compare off passes without a final screenshot`, async () => {
+    const off = { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' as const };
+    const r = await replayFixture(live.browser, `library-save-record@${shape}`, live.site.url, { compare: off });
+    expect(r.status, r.message).toBe('passed');
+    expect(r.final?.html).toBeDefined();
+    expect(r.final?.screenshot).toBeUndefined();
   });
 
   test(`tax episode (recorder ${shape}) binds the popup, dismisses the confirm and uses --param`, async () => {
@@ -88,6 +96,10 @@ test('every step passing is not enough: a final page that reads differently fail
     expect(r.status).toBe('failed');
     expect(r.reason).toBe('final-state-mismatch');
     expect(r.final!.textSimilarity!).toBeLessThan(0.9);
+    // --compare off screenshots nothing, but a final page that reads differently is still shown,
+    // taken before the trailing closePage closes it.
+    expect(r.final!.screenshot).toBeDefined();
+    expect(existsSync(join(r.out, r.final!.screenshot!))).toBe(true);
     // With before-state comparison on, the wrong record page is caught where it first appears.
     const compared = await replayFixture(live.browser, 'library-save-record@1.49', changed.url);
     expect(compared).toMatchObject({ status: 'failed', reason: 'diverged', firstDivergence: 7 });
