@@ -184,13 +184,13 @@ async function exactMatch(
     const candidates =
       snapshot && locate.kind === 'backendNodeId' ? nodeIdLocators(page, locate.backendNodeId, target) : liveLocators(page, locate);
     // An `aria` locate asks Chrome's accessibility tree (CDP), which counts its own matches.
-    const aria = locate.kind === 'aria' ? await queryAccessibilityTree(page, locate) : undefined;
+    const aria = locate.kind === 'aria' ? await queryAccessibilityTree(page, locate, probe) : undefined;
     if (aria) candidates.push(aria);
-    for (const candidate of candidates as (LiveLocator & { whenManyFor?: string; count?: number })[]) {
+    for (const candidate of candidates as (LiveLocator & { whenManyFor?: string; count?: number; probed?: unknown })[]) {
       if (candidate.whenManyFor !== undefined && (tried.get(candidate.whenManyFor) ?? 0) <= 1) continue;
       const { count, probed } =
         candidate.count !== undefined
-          ? { count: candidate.count, probed: undefined }
+          ? { count: candidate.count, probed: candidate.probed }
           : await timed('resolve.count', () => countAndProbe(candidate.locator, probe));
       tried.set(candidate.label, count);
       if (count === 1)

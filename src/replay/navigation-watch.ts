@@ -10,7 +10,7 @@ import type { Frame, Page, Request } from 'playwright';
  * let the next one act on the old page. Once a request is seen, the watch waits for the commit
  * up to `timeoutMs`, unless the request ends without one (a download, a 204, a failure).
  */
-export function watchNavigation(page: Page, graceMs: number, timeoutMs: number): { started(): Promise<boolean> } {
+export function watchNavigation(page: Page, graceMs: number, timeoutMs: number): { started(): Promise<boolean>; stop(): void } {
   const main = page.mainFrame();
   let request: Request | undefined;
   let requestEnded = false;
@@ -34,15 +34,23 @@ export function watchNavigation(page: Page, graceMs: number, timeoutMs: number):
     requestEnded = true;
     poke();
   };
+  // A navigation whose answer is a file: no document comes of it, and no more need be waited for.
+  let downloaded = false;
+  const onDownload = () => {
+    downloaded = true;
+    poke();
+  };
   page.on('request', onRequest);
   page.on('framenavigated', onNavigated);
   page.on('requestfinished', onEnded);
   page.on('requestfailed', onEnded);
+  page.on('download', onDownload);
   const stop = () => {
     page.off('request', onRequest);
     page.off('framenavigated', onNavigated);
     page.off('requestfinished', onEnded);
     page.off('requestfailed', onEnded);
+    page.off('download', onDownload);
   };
 
   const until = (ms: number, done: () => boolean) =>
@@ -60,14 +68,16 @@ export function watchNavigation(page: Page, graceMs: number, timeoutMs: number):
     });
 
   return {
+    /** No navigation to wait for after all (the page said so): stop listening. */
+    stop,
     async started() {
       try {
         await until(graceMs, () => committed || request !== undefined);
         if (!committed && request) {
-          await until(timeoutMs, () => committed || requestEnded);
+          await until(timeoutMs, () => committed || requestEnded || downloaded);
           // The request is over: a document that came of it commits right after; a download,
           // a 204 or a failure never does.
-          if (!committed) await until(500, () => committed);
+          if (!committed && !downloaded) await until(500, () => committed || downloaded);
         }
         if (!committed) return false;
         await page.waitForLoadState('load', { timeout: timeoutMs }).catch(() => undefined);

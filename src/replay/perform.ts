@@ -8,15 +8,16 @@ import type { Probe, Resolution, Strategy } from './locate.js';
 import type { PageRegistry } from './pages.js';
 import type { PointCheck } from './point-check.js';
 import { waitForElements } from './wait-elements.js';
-import { changeValue } from './devtools/change-value.js';
+import { changeValue, FIELD_PROBE } from './devtools/change-value.js';
 import { emulatesDevice, keepDeviceEmulation, setDeviceViewport } from './devtools/device-emulation.js';
 import { scopeToFrame } from './devtools/frame-scope.js';
 import { emulateNetwork, frameThrough, scrollTo } from './devtools/page-effects.js';
 import { clickAtRecordedPoint, needsRecordedPointClick } from './devtools/recorded-point-click.js';
 import { setChecked } from './effects/checkbox.js';
 import { defaultMark } from './effects/default-marks.js';
-import { isEffectCheck, type EffectCheck } from './effects/effect.js';
+import { checked, isEffectCheck, unverified, type EffectCheck } from './effects/effect.js';
 import { fromCheck } from './effects/outcome.js';
+import { guardedClick, isArmed } from './effects/guarded-click.js';
 import { hitProbe, hitTestBefore } from './effects/hit-test.js';
 import { afterGoto, afterHistory } from './effects/navigation.js';
 import { cropCheckBefore } from './effects/point-crop.js';
@@ -170,8 +171,26 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
       if (emulatesDevice(action)) return { status: 'passed', notes: await setDeviceViewport(page, action, timeout) };
       await page.setViewportSize({ width: action.width, height: action.height });
       return { status: 'passed' };
-    case 'click':
-      if (needsRecordedPointClick(action)) return on(action.target, (l) => clickAtRecordedPoint(page, l, action, timeout));
+    case 'click': {
+      // A single click with no keys held is sent by guarded-click.ts when the resolver's hit-test armed it.
+      const plain = action.clickCount <= 1 && action.modifiers.length === 0;
+      if (needsRecordedPointClick(action)) {
+        const side = action.button === 'back' || action.button === 'forward';
+        return on(
+          action.target,
+          async (l, probed) => {
+            if (side || !plain || !isArmed(probed)) return clickAtRecordedPoint(page, l, action, timeout);
+            const button = action.button as 'left' | 'middle' | 'right';
+            const sent = await timed('act.guarded-click', () => guardedClick(page, probed, { button, delay: action.holdMs }, timeout));
+            if (sent.sent) return sent.check;
+            // Whatever is at the recorded point takes the click, as it did for the user: once still.
+            await clickAtRecordedPoint(page, l, action, timeout);
+            return unverified(`the recorded point was on ${sent.coveredBy} when the click came; clicked there once the target stood still`);
+          },
+          side ? undefined : hitProbe(action.position, plain, true),
+        );
+      }
+      const button = action.button as 'left' | 'middle' | 'right'; // side buttons went through clickAtRecordedPoint
       return on(
         action.target,
         async (l, probed) => {
@@ -181,9 +200,17 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
             modifiers: action.modifiers.length ? action.modifiers : undefined,
             position: action.position,
             delay: action.holdMs,
-            button: action.button as 'left' | 'middle' | 'right', // side buttons went through clickAtRecordedPoint
+            button,
             timeout,
           };
+          if (plain && isArmed(probed)) {
+            const sent = await timed('act.guarded-click', () => guardedClick(page, probed, { button, delay: action.holdMs }, timeout));
+            if (sent.sent) return sent.check;
+            await l.click(options);
+            return checked(
+              `the point (${probed.x}, ${probed.y}) was covered by ${sent.coveredBy} when the click came; Playwright clicked once its hit-target check found the target there`,
+            );
+          }
           // Before clicking: the click point must hit the target, not a cover (clicking changes what is
           // there). Tested where the target was counted, so this round trip is only a fallback.
           const hit = await timed('act.hit-test', () => hitTestBefore(l, action.position, timeout, probed));
@@ -192,8 +219,9 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
           else await l.click({ ...options, clickCount: Math.max(1, action.clickCount) });
           return hit;
         },
-        hitProbe(action.position),
+        hitProbe(action.position, plain),
       );
+    }
     case 'hover':
       return on(
         action.target,
@@ -211,7 +239,11 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
     case 'fill':
       if (action.byFieldKind) {
         let note: string | undefined;
-        const changed = await on(action.target, async (l) => void (note = await changeValue(l, action.text, timeout)));
+        const changed = await on(
+          action.target,
+          async (l, probed) => void (note = await changeValue(l, action.text, timeout, probed)),
+          FIELD_PROBE,
+        );
         return note && changed.status === 'passed' ? { ...changed, notes: [note] } : changed;
       }
       // A DevTools Recorder `change` on a <select> found by its aria name decodes as a fill;

@@ -1,4 +1,5 @@
 import type { CDPSession, Frame, Locator, Page } from 'playwright';
+import type { Probe } from '../locate.js';
 import { cdpSession, forgetFrameSession, outOfProcessSession } from './cdp.js';
 
 /** Chrome reports text runs as nodes too; Puppeteer's ARIA query leaves them out, and so do we. */
@@ -23,7 +24,9 @@ export interface AriaQuery {
 export async function queryAccessibilityTree(
   page: Page,
   q: AriaQuery,
-): Promise<{ label: string; locator: Locator; count: number } | undefined> {
+  /** Run on the element when there is exactly one, in the round trip that names it (locate.ts's probe). */
+  probe?: Probe,
+): Promise<{ label: string; locator: Locator; count: number; probed?: unknown } | undefined> {
   const frame = childFrame(page, q.framePath ?? []);
   if (!frame) return undefined;
   // A cross-site frame has a session (and document) of its own; any other frame is reached from the page's.
@@ -41,15 +44,17 @@ export async function queryAccessibilityTree(
       .filter((n) => !n.ignored && n.role && !NOT_ELEMENTS.has(String(n.role.value)) && n.backendDOMNodeId !== undefined)
       .map((n) => n.backendDOMNodeId!);
     const paths: string[] = [];
+    let probed: unknown;
     for (const id of ids) {
-      const path = await pathOf(cdp, id);
-      if (path) paths.push(path);
+      const found = await pathOf(cdp, id, ids.length === 1 ? probe : undefined);
+      if (found?.path) paths.push(found.path);
+      probed = found?.probed;
     }
     const label = `aria/${q.name ?? ''}${q.role ? `[role="${q.role}"]` : ''}${q.framePath?.length ? ` in frame ${q.framePath.join('.')}` : ''}`;
     const locator = paths.length
       ? paths.slice(1).reduce((acc, p) => acc.or(frame.locator(p)), frame.locator(paths[0]!))
       : frame.locator('css=:not(*)');
-    return { label, locator, count: paths.length };
+    return { label, locator, count: paths.length, probed: paths.length === 1 ? probed : undefined };
   } catch {
     if (own) forgetFrameSession(frame);
     return undefined;
@@ -78,16 +83,18 @@ async function documentOf(cdp: CDPSession, path: readonly number[]): Promise<num
 }
 
 /** A Playwright selector for this one node: `:nth-child` steps from the document, across shadow roots. */
-async function pathOf(cdp: CDPSession, backendNodeId: number): Promise<string | undefined> {
+async function pathOf(cdp: CDPSession, backendNodeId: number, probe?: Probe): Promise<{ path?: string; probed?: unknown } | undefined> {
   const { object } = await cdp.send('DOM.resolveNode', { backendNodeId });
   if (!object.objectId) return undefined;
   try {
     const { result } = await cdp.send('Runtime.callFunctionOn', {
       objectId: object.objectId,
       returnByValue: true,
+      arguments: [{ value: probe?.arg ?? null }],
       // Playwright's `>` steps from a shadow root's child to its host, so one path crosses shadow roots.
-      functionDeclaration: `function () {
+      functionDeclaration: `function (arg) {
         if (this.nodeType !== 1) return undefined;
+        const probed = ${probe ? `(${probe.run.toString()})(this, arg)` : 'undefined'};
         const steps = [];
         for (let el = this; el; ) {
           const parent = el.parentNode;
@@ -96,10 +103,11 @@ async function pathOf(cdp: CDPSession, backendNodeId: number): Promise<string | 
           steps.unshift(tag + ':nth-child(' + (Array.prototype.indexOf.call(parent.children, el) + 1) + ')');
           el = parent.nodeType === 11 ? parent.host : parent;
         }
-        return 'css=' + steps.join(' > ');
+        return { path: 'css=' + steps.join(' > '), probed };
       }`,
     });
-    return typeof result.value === 'string' ? result.value : undefined;
+    const value = result.value as { path?: unknown; probed?: unknown } | undefined;
+    return typeof value?.path === 'string' ? { path: value.path, probed: value.probed } : undefined;
   } finally {
     await cdp.send('Runtime.releaseObject', { objectId: object.objectId }).catch(() => undefined);
   }

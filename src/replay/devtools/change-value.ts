@@ -1,7 +1,38 @@
 import type { Locator } from 'playwright';
+import type { Probe } from '../locate.js';
 
 /** What kind of field a DevTools `change` lands on, as @puppeteer/replay's fill tells them apart. */
 type FieldKind = 'select' | 'typeable' | 'checkable' | 'contenteditable' | 'other-input' | 'unknown';
+
+interface Field {
+  kind: FieldKind;
+  /** Has a box and is not `visibility: hidden` (what Playwright's `visible` means). */
+  visible: boolean;
+}
+
+/** Runs inside the page, self-contained: the field's kind, as @puppeteer/replay's fill tells them apart. */
+function fieldInPage(el: Element): Field {
+  const r = el.getBoundingClientRect();
+  const visible = r.width > 0 && r.height > 0 && getComputedStyle(el).visibility === 'visible';
+  const kind = (): FieldKind => {
+    if (el instanceof HTMLSelectElement) return 'select';
+    if (el instanceof HTMLTextAreaElement) return 'typeable';
+    if (el instanceof HTMLInputElement) {
+      if (el.type === 'checkbox' || el.type === 'radio') return 'checkable';
+      return ['text', 'url', 'tel', 'search', 'password', 'number', 'email'].includes(el.type) ? 'typeable' : 'other-input';
+    }
+    if (['checkbox', 'radio', 'switch'].includes(el.getAttribute('role') ?? '')) return 'checkable';
+    return (el as HTMLElement).isContentEditable ? 'contenteditable' : 'unknown';
+  };
+  return { kind: kind(), visible };
+}
+
+/** The field's kind and visibility as the resolver's probe: read in the round trip that counts the target. */
+export const FIELD_PROBE: Probe = { run: fieldInPage, arg: undefined };
+
+function isField(v: unknown): v is Field {
+  return typeof v === 'object' && v !== null && 'kind' in v && 'visible' in v;
+}
 
 /** Values at least this long are set at once rather than typed (Puppeteer's typing threshold). */
 const TYPING_LIMIT = 100;
@@ -15,22 +46,13 @@ const TYPING_LIMIT = 100;
  * colour, range and other inputs are set directly with input and change events. Returns a note,
  * or throws for an element that cannot be filled (Puppeteer's "Element cannot be filled out").
  */
-export async function changeValue(l: Locator, value: string, timeoutMs: number): Promise<string | undefined> {
-  await l.waitFor({ state: 'visible', timeout: timeoutMs });
-  const kind = await l.evaluate(
-    (el): FieldKind => {
-      if (el instanceof HTMLSelectElement) return 'select';
-      if (el instanceof HTMLTextAreaElement) return 'typeable';
-      if (el instanceof HTMLInputElement) {
-        if (el.type === 'checkbox' || el.type === 'radio') return 'checkable';
-        return ['text', 'url', 'tel', 'search', 'password', 'number', 'email'].includes(el.type) ? 'typeable' : 'other-input';
-      }
-      if (['checkbox', 'radio', 'switch'].includes(el.getAttribute('role') ?? '')) return 'checkable';
-      return (el as HTMLElement).isContentEditable ? 'contenteditable' : 'unknown';
-    },
-    undefined,
-    { timeout: timeoutMs },
-  );
+export async function changeValue(l: Locator, value: string, timeoutMs: number, probed?: unknown): Promise<string | undefined> {
+  // Read where the target was counted (FIELD_PROBE); a field not yet visible is waited for first.
+  let kind = isField(probed) && probed.visible ? probed.kind : undefined;
+  if (!kind) {
+    await l.waitFor({ state: 'visible', timeout: timeoutMs });
+    kind = (await l.evaluate(fieldInPage, undefined, { timeout: timeoutMs })).kind;
+  }
   switch (kind) {
     case 'unknown':
       throw new Error('the element cannot be filled out (not a form field, nor contenteditable)');
@@ -63,10 +85,10 @@ export async function changeValue(l: Locator, value: string, timeoutMs: number):
         await setDirectly(l, value);
         return undefined;
       }
-      // Focus first: Playwright's focus puts the caret of a field it focuses at the start, and
-      // setting the value afterwards puts it at the end, where the rest is typed.
-      await l.focus({ timeout: timeoutMs });
       const rest = await l.evaluate((el, v) => {
+        // Focus first: focusing puts a field's caret at the start, and setting the value
+        // afterwards puts it at the end, where the rest is typed.
+        (el as HTMLElement).focus();
         const editable = (el as HTMLElement).isContentEditable;
         const field = el as HTMLInputElement;
         const current = editable ? (el as HTMLElement).innerText : field.value;

@@ -2,7 +2,7 @@ import type { Locator } from 'playwright';
 import type { Probe } from '../locate.js';
 import { checked, unverified, type EffectCheck } from './effect.js';
 
-interface Hit {
+export interface Hit {
   /** The target has no box to click (hidden, display: contents): Playwright's own wait decides. */
   skip?: boolean;
   /** The target is not (wholly) in the window: scroll it in as Playwright's click would, then test. */
@@ -12,14 +12,31 @@ interface Hit {
   onTarget: boolean;
   /** What `elementFromPoint` gives there, e.g. `div.overlay "Loading…"`. */
   hit: string;
+  /** Armed (`arm`): the click guard's token, the exact point and the document it guards (guarded-click.ts). */
+  guard?: { token: string; x: number; y: number; timeOrigin: number };
+}
+
+interface HitArg {
+  position: { x: number; y: number } | null;
+  scrolled: boolean;
+  /** Arm the click guard when the point hits the target in the top document, enabled and visible. */
+  arm?: boolean;
+  /** `position` is from the border box's corner (a DevTools offset), not the padding box's (Playwright's). */
+  border?: boolean;
 }
 
 /**
  * Runs inside the page (the target's frame), self-contained: hit-tests the point the click will
  * use (the box centre, or `position` from its top-left; clipped to the visible part of a box
  * larger than the window). A target out of view is reported so, untested.
+ *
+ * With `arm`, a target that is hit, enabled and visible in the top document also gets a guard:
+ * window capture listeners that check the target of each pointer event of the next click, as
+ * Playwright's own hit-target interceptor does, and block the click's events if they land on
+ * anything else (the page moved, a cover came); they also note a navigation the click starts.
+ * guarded-click.ts reads the verdict. One guard per window: arming again replaces it.
  */
-function hitTestInPage(el: Element, { position, scrolled }: { position: { x: number; y: number } | null; scrolled: boolean }): Hit {
+function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg): Hit {
   const r = el.getBoundingClientRect();
   if (r.width === 0 || r.height === 0) return { skip: true, x: 0, y: 0, onTarget: false, hit: '' };
   const inView = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
@@ -27,8 +44,8 @@ function hitTestInPage(el: Element, { position, scrolled }: { position: { x: num
   let x: number;
   let y: number;
   if (position) {
-    x = r.left + el.clientLeft + position.x;
-    y = r.top + el.clientTop + position.y;
+    x = r.left + (border ? 0 : el.clientLeft) + position.x;
+    y = r.top + (border ? 0 : el.clientTop) + position.y;
   } else {
     const left = Math.max(r.left, 0);
     const top = Math.max(r.top, 0);
@@ -45,24 +62,75 @@ function hitTestInPage(el: Element, { position, scrolled }: { position: { x: num
   }
   const rounded = { x: Math.round(x), y: Math.round(y) };
   if (!at) return { ...rounded, onTarget: false, hit: 'nothing (outside the page)' };
-  const hitEl = at;
-  const label = hitEl.tagName === 'LABEL' ? (hitEl as HTMLLabelElement).control : null;
-  const host = (n: Node) => {
-    let p: Node | null = n;
-    while (p) {
-      if (p === el) return true;
-      p = p.parentNode ?? (p as ShadowRoot).host ?? null;
+  // The target itself, inside it (through shadow roots), or a label and its control either way.
+  const reaches = (n: Element) => {
+    for (let p: Node | null = n; p; p = p.parentNode ?? (p as ShadowRoot).host ?? null) if (p === el) return true;
+    return (
+      (n.tagName === 'LABEL' && (n as HTMLLabelElement).control === el) ||
+      (el.tagName === 'LABEL' && (el as HTMLLabelElement).control === n)
+    );
+  };
+  const describe = (n: Element) => {
+    const id = n.id ? `#${n.id}` : n.classList.length ? `.${n.classList[0]}` : '';
+    const text = ((n as HTMLElement).innerText ?? n.textContent ?? '').replace(/\s+/g, ' ').trim();
+    return `${n.tagName.toLowerCase()}${id}${text ? ` "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"` : ''}`;
+  };
+  const result: Hit = { ...rounded, onTarget: reaches(at), hit: describe(at) };
+  const nav = (window as unknown as { navigation?: EventTarget }).navigation;
+  const usable = !(el as HTMLButtonElement).matches(':disabled') && !el.closest('[aria-disabled="true"]');
+  if (!arm || !result.onTarget || window !== window.top || !nav || !usable || getComputedStyle(el).visibility !== 'visible') return result;
+
+  interface Guard {
+    token: string;
+    seen: string[];
+    blocked?: string;
+    /** The navigation the click started, if it did (read when the verdict is). */
+    navigate?: Event & { destination: { sameDocument: boolean }; downloadRequest: string | null };
+    /** A form the click submitted: Chrome starts that navigation a task later, after the verdict may be read. */
+    submit?: SubmitEvent;
+    release(): void;
+  }
+  const slot = Symbol.for('replaywright.clickGuard');
+  const store = window as unknown as Record<symbol, Guard | undefined>;
+  store[slot]?.release();
+  const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'auxclick', 'contextmenu', 'click'];
+  const guard: Guard = { token: Math.random().toString(36).slice(2), seen: [], release };
+  const onEvent = (e: Event) => {
+    if (!e.isTrusted) return;
+    const t = e.composedPath()[0];
+    guard.seen.push(e.type);
+    if (guard.blocked === undefined && t instanceof Element && !reaches(t)) guard.blocked = describe(t);
+    if (guard.blocked !== undefined) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
     }
-    return false;
+    // A label's click then clicks its control, which the guard must not judge: its work is done.
+    if (e.type === 'click' || e.type === 'auxclick' || e.type === 'contextmenu') disarm();
   };
-  const onTarget = host(hitEl) || label === el || (el.tagName === 'LABEL' && (el as HTMLLabelElement).control === hitEl);
-  const id = hitEl.id ? `#${hitEl.id}` : hitEl.classList.length ? `.${hitEl.classList[0]}` : '';
-  const text = ((hitEl as HTMLElement).innerText ?? hitEl.textContent ?? '').replace(/\s+/g, ' ').trim();
-  return {
-    ...rounded,
-    onTarget,
-    hit: `${hitEl.tagName.toLowerCase()}${id}${text ? ` "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"` : ''}`,
+  const onNavigate = (e: Event) => {
+    guard.navigate ??= e as Guard['navigate'];
   };
+  const onSubmit = (e: Event) => {
+    if (e.isTrusted) guard.submit ??= e as SubmitEvent;
+  };
+  // Never left armed: a guard nobody clicked through would block the events of a later step.
+  const expiry = setTimeout(release, 10_000);
+  // Done judging, but a navigation the click starts is still noted until the verdict is read.
+  function disarm() {
+    for (const type of types) window.removeEventListener(type, onEvent, true);
+  }
+  function release() {
+    clearTimeout(expiry);
+    disarm();
+    nav!.removeEventListener('navigate', onNavigate);
+    window.removeEventListener('submit', onSubmit, true);
+    if (store[slot] === guard) store[slot] = undefined;
+  }
+  for (const type of types) window.addEventListener(type, onEvent, true);
+  nav.addEventListener('navigate', onNavigate);
+  window.addEventListener('submit', onSubmit, true);
+  store[slot] = guard;
+  return { ...result, guard: { token: guard.token, x, y, timeOrigin: performance.timeOrigin } };
 }
 
 /**
@@ -96,11 +164,14 @@ export async function hitTestBefore(
   return checked(`the point (${hit.x}, ${hit.y}) hits the target (${hit.hit})`);
 }
 
-/** The hit-test as the resolver's probe: run where the target is counted, a round trip saved per click. */
-export function hitProbe(position: { x: number; y: number } | undefined): Probe {
-  return { run: hitTestInPage, arg: { position: position ?? null, scrolled: false } };
+/**
+ * The hit-test as the resolver's probe: run where the target is counted, a round trip saved per
+ * click. `arm`: a click guarded-click.ts may send itself (the guard is armed in the same trip).
+ */
+export function hitProbe(position: { x: number; y: number } | undefined, arm = false, border = false): Probe {
+  return { run: hitTestInPage, arg: { position: position ?? null, scrolled: false, arm, border } satisfies HitArg };
 }
 
-function isHit(value: unknown): value is Hit {
+export function isHit(value: unknown): value is Hit {
   return typeof value === 'object' && value !== null && 'onTarget' in value;
 }

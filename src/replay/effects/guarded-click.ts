@@ -1,0 +1,103 @@
+import type { Page } from 'playwright';
+import { watchNavigation } from '../navigation-watch.js';
+import { checked, unverified, type EffectCheck } from './effect.js';
+import type { Hit } from './hit-test.js';
+
+/** What the click guard saw (hit-test.ts arms it in the resolver's counting round trip). */
+interface Verdict {
+  /** The document it was read in: another than the guarded one means the click navigated. */
+  timeOrigin: number;
+  found: boolean;
+  seen?: string[];
+  blocked?: string;
+  navigation?: { sameDocument: boolean; download: boolean };
+}
+
+/**
+ * Runs inside the page, self-contained: reads the guard's verdict and removes it. A navigation
+ * the page's own handlers cancelled or took over (Navigation API `intercept`, a router) leaves
+ * the document: only a cross-document one is waited for.
+ */
+function readGuardInPage(token: string): Verdict {
+  type Navigate = Event & { destination: { sameDocument: boolean }; downloadRequest: string | null };
+  type Guard = { token: string; seen: string[]; blocked?: string; navigate?: Navigate; submit?: SubmitEvent; release(): void };
+  const guard = (window as unknown as Record<symbol, Guard | undefined>)[Symbol.for('replaywright.clickGuard')];
+  if (!guard || guard.token !== token) return { timeOrigin: performance.timeOrigin, found: false };
+  guard.release();
+  const n = guard.navigate;
+  const intercepted = (window as unknown as { navigation: { transition: unknown } }).navigation.transition !== null;
+  // A submitted form whose navigation is not yet under way (Chrome plans it for a later task):
+  // one that loads in this window, unless a handler cancelled it or it only closes a <dialog>.
+  const s = guard.submit;
+  const form = s?.target instanceof HTMLFormElement ? s.target : undefined;
+  const attr = (name: string) => s?.submitter?.getAttribute(`form${name}`) ?? form?.getAttribute(name) ?? '';
+  const target = (attr('target') || document.querySelector('base[target]')?.getAttribute('target') || '').toLowerCase();
+  const submits =
+    !!form && !s!.defaultPrevented && attr('method').toLowerCase() !== 'dialog' && ['', '_self', '_top', '_parent'].includes(target);
+  const navigation =
+    n && !n.defaultPrevented
+      ? { sameDocument: n.destination.sameDocument || intercepted, download: n.downloadRequest !== null }
+      : submits
+        ? { sameDocument: false, download: false }
+        : undefined;
+  return { timeOrigin: performance.timeOrigin, found: true, seen: guard.seen, blocked: guard.blocked, navigation };
+}
+
+export type Armed = Hit & { guard: NonNullable<Hit['guard']> };
+
+export function isArmed(hit: unknown): hit is Armed {
+  return typeof hit === 'object' && hit !== null && 'guard' in hit && (hit as Hit).guard !== undefined;
+}
+
+export type GuardedClick = { sent: true; check: EffectCheck } | { sent: false; coveredBy: string };
+
+/**
+ * A plain click on a target the resolver has just hit-tested and armed: the mouse goes to the
+ * point itself, without Playwright's actionability wait, whose "stable" part alone costs two
+ * animation frames (~33 ms) a click. What that wait protects against — the click landing on
+ * something else because the target moved or a cover came — the guard checks where it matters,
+ * on each event of the click as it arrives; a click it had to block (`sent: false`) reached
+ * nothing, and the caller clicks with Playwright's full wait instead. A navigation the click
+ * starts is waited for until it loads (as after a locator click, the next step needs the new
+ * page); the page's own Navigation API says whether one began, so no grace is paid otherwise.
+ */
+export async function guardedClick(
+  page: Page,
+  hit: Armed,
+  click: { button: 'left' | 'middle' | 'right'; delay?: number },
+  timeoutMs: number,
+): Promise<GuardedClick> {
+  const { token, x, y, timeOrigin } = hit.guard;
+  // The page says when the click starts a navigation (or submits a form, whose navigation Chrome
+  // starts a task later), so its request is waited for as long as the step may take (a loaded
+  // machine can take seconds to issue it), never a grace that guesses.
+  const navigation = watchNavigation(page, timeoutMs, timeoutMs);
+  let verdict: Verdict | undefined;
+  try {
+    await page.mouse.click(x, y, { button: click.button, delay: click.delay });
+    // A read that fails with the document gone (a navigation committed) leaves `verdict` unset.
+    verdict = await page.evaluate(readGuardInPage, token).catch((error: unknown) => {
+      if (page.isClosed() || /context was destroyed|navigat/i.test(String(error))) return undefined;
+      throw error;
+    });
+  } catch (error) {
+    navigation.stop();
+    if (page.isClosed()) return { sent: true, check: checked('the click closed its page') };
+    throw error;
+  }
+  if (verdict?.blocked !== undefined) {
+    navigation.stop();
+    return { sent: false, coveredBy: verdict.blocked };
+  }
+  const navigated = !verdict || verdict.timeOrigin !== timeOrigin;
+  const starting = verdict?.navigation && !verdict.navigation.sameDocument && !verdict.navigation.download;
+  if (navigated || starting) await navigation.started();
+  else navigation.stop();
+  const at = `(${hit.x}, ${hit.y})`;
+  if (page.isClosed()) return { sent: true, check: checked('the click closed its page') };
+  if (navigated) return { sent: true, check: checked(`the page navigated after the click at ${at} (${hit.hit})`) };
+  if (!verdict?.found) return { sent: true, check: unverified(`the click was sent to ${at}; its hit-target guard was gone when read`) };
+  if (!verdict.seen?.length)
+    return { sent: true, check: unverified(`the click was sent to ${at}; the page stopped its events before they could be checked`) };
+  return { sent: true, check: checked(`the click's events reached the target at ${at} (${hit.hit})`) };
+}
