@@ -25,7 +25,6 @@ import { loadDataset } from '../dist/formats/load-dataset.js';
 import { findChromium, launchOptions } from '../dist/replay/browser.js';
 import { DEFAULT_REPLAY_OPTIONS, runEpisode } from '../dist/replay/run-episode.js';
 import { mapUrl } from '../dist/ir/url-map.js';
-import { spareReady } from '../dist/replay/spare-session.js';
 import {
   freshDir,
   generateMind2webShard,
@@ -103,18 +102,11 @@ async function overhead() {
   const out = freshDir('overhead');
   const downloads = freshDir('overhead-downloads');
   const timeoutMs = DEFAULT_REPLAY_OPTIONS.timeoutMs;
-  // Each replay is timed until the session for the next episode is ready too (spare-session.ts
-  // opens it while an episode runs): in a run, the next episode would wait for it.
-  const whole = (run) => async (e) => {
-    const result = await run(e);
-    await spareReady(browser);
-    return result;
-  };
-  const rw = whole((e) => runEpisode(browser, e, { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings, params: PARAMS, filesDir: data.root }));
+  const rw = (e) => runEpisode(browser, e, { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings, params: PARAMS, filesDir: data.root });
   // The same replay without the per-step before-state comparison (when this version has one):
   // what the comparison costs, apart from finding targets and checking signals.
   const hasCompare = DEFAULT_REPLAY_OPTIONS.compare !== undefined;
-  const rwNoCompare = whole((e) =>
+  const rwNoCompare = (e) =>
     runEpisode(browser, e, {
       ...DEFAULT_REPLAY_OPTIONS,
       out,
@@ -122,14 +114,12 @@ async function overhead() {
       params: PARAMS,
       filesDir: data.root,
       compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' },
-    }),
-  );
+    });
   // The same recordings with every screenshot re-encoded (same pixels, other bytes): what a
   // recording made on another machine costs, where the identical-bytes shortcut never applies.
   const reencoded = new Map((await loadDataset(reencodedCopy(freshDir('overhead-reencoded')))).episodes.map((x) => [x.id, x]));
-  const rwOtherBytes = whole((e) =>
-    runEpisode(browser, reencoded.get(e.id), { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings, params: PARAMS, filesDir: data.root }),
-  );
+  const rwOtherBytes = (e) =>
+    runEpisode(browser, reencoded.get(e.id), { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings, params: PARAMS, filesDir: data.root });
   const hand = (e, capture = false) =>
     handReplay(browser, withParams(e), { mapUrl: (u) => mapUrl(u, urlMappings), timeoutMs, downloads, capture });
   const rows = [];
@@ -405,13 +395,7 @@ async function puppeteerComparison() {
   const pwBrowser = await chromium.launch(launchOptions(choice));
   const ppBrowser = await puppeteer.launch({ executablePath: choice.executablePath, headless: true, args: launchOptions(choice).args });
   // `--compare off`, as @puppeteer/replay compares nothing; the same with comparisons on beside it.
-  // Timed until the next episode's session is ready too (see overhead()).
-  const whole = (run) => async (e) => {
-    const result = await run(e);
-    await spareReady(pwBrowser);
-    return result;
-  };
-  const rw = whole((e) =>
+  const rw = (e) =>
     runEpisode(pwBrowser, e, {
       ...DEFAULT_REPLAY_OPTIONS,
       out,
@@ -419,9 +403,8 @@ async function puppeteerComparison() {
       params: {},
       filesDir: flowsDir,
       compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' },
-    }),
-  );
-  const rwOn = whole((e) => runEpisode(pwBrowser, e, { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: [], params: {}, filesDir: flowsDir }));
+    });
+  const rwOn = (e) => runEpisode(pwBrowser, e, { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: [], params: {}, filesDir: flowsDir });
   const pp = async (flow) => {
     const context = await ppBrowser.createBrowserContext();
     try {

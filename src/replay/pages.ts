@@ -10,8 +10,6 @@ export class PageRegistry {
   /** Names that turned out to be a frame of an open page (a DevTools `target` that is an iframe's URL). */
   private readonly frames = new Map<string, Frame>();
   private readonly unclaimed: Page[] = [];
-  /** Made ahead (a spare session's first page, spare-session.ts): blank, no step has seen it. */
-  private readonly ready: Page[] = [];
   /** The page the last step ran on: where a step with no page of its own runs (VWA tabs). */
   current: Page | undefined;
 
@@ -50,20 +48,9 @@ export class PageRegistry {
     if (i >= 0) this.unclaimed.splice(i, 1);
   }
 
-  /** A blank page made ahead for the first `open`: not a page that opened on its own. */
-  prepare(page: Page): void {
-    const i = this.unclaimed.indexOf(page);
-    if (i >= 0) this.unclaimed.splice(i, 1);
-    this.ready.push(page);
-  }
-
-  /** A page for `openPage`: one that opened on its own since, else one made ahead, else a new one. */
+  /** A page for `openPage`: one that opened on its own since, else a new one. */
   async open(name: string): Promise<Page> {
-    const ahead = () => {
-      const i = this.ready.findIndex((p) => !p.isClosed());
-      return i >= 0 ? this.ready.splice(i, 1)[0] : undefined;
-    };
-    const page = this.unclaimed.find((p) => !p.isClosed()) ?? ahead() ?? (await this.context.newPage());
+    const page = this.unclaimed.find((p) => !p.isClosed()) ?? (await this.context.newPage());
     this.bind(name, page);
     return page;
   }
@@ -82,7 +69,7 @@ export class PageRegistry {
   }
 
   openPages(): Page[] {
-    return this.context.pages().filter((p) => !p.isClosed() && !this.ready.includes(p));
+    return this.context.pages().filter((p) => !p.isClosed());
   }
 
   names(): string[] {
@@ -93,8 +80,6 @@ export class PageRegistry {
     for (const [name, p] of this.byName) if (p === page) this.byName.delete(name);
     const i = this.unclaimed.indexOf(page);
     if (i >= 0) this.unclaimed.splice(i, 1);
-    const j = this.ready.indexOf(page);
-    if (j >= 0) this.ready.splice(j, 1);
     if (this.current === page) this.current = undefined;
   }
 }

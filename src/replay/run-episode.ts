@@ -17,8 +17,7 @@ import { settle } from './settle.js';
 import type { RequestsInFlight } from './requests-in-flight.js';
 import { EpisodeSecrets } from './episode-secrets.js';
 import { scrubZip } from './scrub-zip.js';
-import type { ReplaySession } from './session.js';
-import { openSession } from './spare-session.js';
+import { ReplaySession } from './session.js';
 import { chooseViewport } from './choose-viewport.js';
 import { keepDeviceEmulation } from './devtools/device-emulation.js';
 import { startUrlFor } from './start-url.js';
@@ -69,7 +68,7 @@ async function replayEpisode(
   const own =
     session ??
     (await timed('episode.context', async () =>
-      openSession(browser, await chooseViewport(browser, episode, options), options.timeoutMs, options),
+      ReplaySession.open(browser, await chooseViewport(browser, episode, options), options.timeoutMs, options),
     ));
   const continued = own.last;
   own.episodes.push(episode.id);

@@ -23,18 +23,11 @@ export class ReplaySession {
     readonly dialogs: DialogDesk,
     readonly httpErrors: HttpErrors,
     readonly requests: RequestsInFlight,
-    /** The window the session's pages have (see chooseViewport); a spare session taken for an episode gets the episode's reading of it. */
-    public viewport: ReplayViewport,
+    /** The window the session's pages have (see chooseViewport). */
+    readonly viewport: ReplayViewport,
   ) {}
 
-  /** `firstPage`: make the first page now (a spare session, spare-session.ts), not when a step needs it. */
-  static async open(
-    browser: Browser,
-    viewport: ReplayViewport,
-    timeoutMs: number,
-    offline: OfflineOptions = {},
-    firstPage = false,
-  ): Promise<ReplaySession> {
+  static async open(browser: Browser, viewport: ReplayViewport, timeoutMs: number, offline: OfflineOptions = {}): Promise<ReplaySession> {
     const size = { width: viewport.width, height: viewport.height };
     const context = await browser.newContext({
       viewport: size,
@@ -45,7 +38,7 @@ export class ReplaySession {
     await sealLive(context, offline);
     await watchPendingTimers(context);
     context.setDefaultTimeout(timeoutMs);
-    const session = new ReplaySession(
+    return new ReplaySession(
       context,
       new PageRegistry(context),
       new DialogDesk(context),
@@ -53,8 +46,6 @@ export class ReplaySession {
       new RequestsInFlight(context),
       viewport,
     );
-    if (firstPage) session.pages.prepare(await context.newPage());
-    return session;
   }
 
   /** The episode the session last ran, which the next one continues. */

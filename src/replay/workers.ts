@@ -4,8 +4,7 @@ import type { EpisodeResult } from '../ir/results.js';
 import type { BrowserInfo, BrowserSource, EarlyBrowser } from './browser-source.js';
 import { runEpisode, type ReplayOptions } from './run-episode.js';
 import { runSnapshotEpisode } from './snapshot/run-snapshot-episode.js';
-import type { ReplaySession } from './session.js';
-import { openSession } from './spare-session.js';
+import { ReplaySession } from './session.js';
 import { chooseViewport } from './choose-viewport.js';
 import { withEpisodeDeadline } from './episode-deadline.js';
 import { callHook, HookError } from './hooks.js';
@@ -108,7 +107,7 @@ export async function runChain(
         }
         const live = options.replayMode !== 'snapshot';
         if (live && !session && chain.some((e) => e.continues === episode.id))
-          session = await openSession(b, await chooseViewport(b, episode, options), options.timeoutMs, options);
+          session = await ReplaySession.open(b, await chooseViewport(b, episode, options), options.timeoutMs, options);
         log.info({ worker, episode: episode.id, steps: episode.steps.length, continues: session?.last }, 'episode started');
         await callHook(options.hooks, 'beforeEpisode', { episode });
         const replay = !live

@@ -101,11 +101,10 @@ test('a same-document navigation (a #fragment, a route the page intercepts) is n
   for (const s of r.steps.slice(1, 3)) expect(s.durationMs).toBeLessThan(OPTIONS.timeoutMs);
 });
 
-test('episodes one after another on one browser each start clean, though the next session is opened while one runs', async () => {
+test('episodes one after another on one browser each start clean', async () => {
   const first = await replay('stores', 'guard.html', [{ type: 'click', target: button('Save') }]);
   expect(first.r.status, first.r.message).toBe('passed');
   expect(first.html).toContain('stored before: nothing, cookie: none');
-  // The second episode's session was opened (spare-session.ts) while the first ran, before its click.
   const second = await replay('fresh', 'guard.html', [{ type: 'click', target: button('Save') }]);
   expect(second.r.status, second.r.message).toBe('passed');
   expect(second.html).toContain('stored before: nothing, cookie: none');
