@@ -6,6 +6,7 @@ import { sameDocument } from '../compare/expected-url.js';
 import { countTarget, targetQuery } from '../compare/target-presence.js';
 import { pollUntil } from './poll.js';
 import { diffScreenshots } from '../compare/screenshot-diff.js';
+import { viewportScreenshot } from './viewport-shot.js';
 import type { NoiseMasks, StepNoise } from '../compare/noise-mask.js';
 import type { CompareThresholds } from '../compare/thresholds.js';
 import { judge, type Figures } from '../compare/verdict.js';
@@ -148,9 +149,7 @@ export async function beginComparison(
   const hidden = env.secrets?.masksOn(page) ?? [];
   const livePng = recordedPng
     ? (taken?.png ??
-      (await timed('capture.screenshot', () =>
-        page.screenshot({ animations: 'disabled', caret: 'hide', timeout: SCREENSHOT_TIMEOUT_MS, mask: hidden }),
-      )))
+      (await timed('capture.screenshot', () => viewportScreenshot(page, { mask: hidden, timeoutMs: SCREENSHOT_TIMEOUT_MS }))))
     : undefined;
   const liveHtml = recordedHtml !== undefined ? (taken?.html ?? (await timed('capture.content', () => page.content()))) : undefined;
   env.onCapture?.({ url: page.url(), png: livePng, html: liveHtml });

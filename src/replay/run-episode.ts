@@ -18,6 +18,7 @@ import type { RequestsInFlight } from './requests-in-flight.js';
 import { EpisodeSecrets } from './episode-secrets.js';
 import { scrubZip } from './scrub-zip.js';
 import { ReplaySession } from './session.js';
+import { viewportScreenshot } from './viewport-shot.js';
 import { chooseViewport } from './choose-viewport.js';
 import { keepDeviceEmulation } from './devtools/device-emulation.js';
 import { startUrlFor } from './start-url.js';
@@ -412,9 +413,8 @@ async function captureFinal(
     timedSync('final.write-html', () => writeFileSync(html, inertHtml(secrets.redactor.scrub(content))));
     if (withScreenshot(content)) {
       const path = join(dir, 'final.png');
-      const png = await timed('final.screenshot', () =>
-        page.screenshot({ path, animations: 'disabled', caret: 'hide', timeout: 10_000, mask: secrets.masksOn(page) }),
-      );
+      const png = await timed('final.screenshot', () => viewportScreenshot(page, { mask: secrets.masksOn(page), timeoutMs: 10_000 }));
+      writeFileSync(path, png);
       await keepDeviceEmulation(page); // the screenshot re-applied Playwright's device metrics
       screenshot = relativeToOut(out, path);
       onCapture?.({ page, capture: { url: page.url(), png, html: content } });

@@ -5,6 +5,7 @@ import type { Box } from '../../ir/index.js';
 import { MARK, type Marked } from './collect.js';
 import { revealByHover } from './reveal.js';
 import { timed } from '../profile.js';
+import { viewportScreenshot } from '../viewport-shot.js';
 
 /** A region at rest less alike than this to the recording is a suspect. */
 const ALIKE_AT_REST = 0.9;
@@ -54,7 +55,7 @@ export async function explainedByHover<C extends Marked>(
   if (found.some((c) => c.frame !== page.mainFrame())) return undefined;
   const regions = await page.evaluate(hoverRegions, { attr: MARK, marks: found.map((c) => c.mark) }).catch(() => undefined);
   if (!regions || regions.some((r) => r === null)) return undefined;
-  const shot = await timed('hover.at-rest', () => page.screenshot({ animations: 'disabled', caret: 'hide' }).catch(() => undefined));
+  const shot = await timed('hover.at-rest', () => viewportScreenshot(page, { timeoutMs: 10_000 }).catch(() => undefined));
   if (!shot) return undefined;
   const rest = decodePng(shot);
   const suspects = regions
