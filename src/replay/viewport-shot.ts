@@ -5,7 +5,7 @@ import { cdpSession } from './devtools/cdp.js';
  * Runs inside the page, self-contained: whether a plain capture shows what Playwright's
  * `animations: 'disabled'`, `caret: 'hide'` capture would — nothing animating (a finished
  * animation that still holds its end state counts too), no field focused that could draw a
- * caret (a frame or a shadow host may hold one), every font loaded.
+ * caret (a frame or a shadow host may hold one), every font loaded, a whole device scale.
  */
 function stillInPage(): boolean {
   const focused = document.activeElement;
@@ -14,7 +14,9 @@ function stillInPage(): boolean {
     (focused.matches('input, textarea, iframe, frame, [contenteditable]:not([contenteditable="false"])') ||
       (focused as HTMLElement).isContentEditable ||
       focused.shadowRoot !== null);
-  return document.fonts.status === 'loaded' && document.getAnimations().length === 0 && !caret;
+  // At a fractional device scale Playwright sizes its capture itself (1280×719 at 1.590625 is
+  // not the surface CDP gives): its own path then.
+  return Number.isInteger(devicePixelRatio) && document.fonts.status === 'loaded' && document.getAnimations().length === 0 && !caret;
 }
 
 /**

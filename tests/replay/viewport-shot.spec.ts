@@ -31,6 +31,17 @@ for (const variant of ['', '?moving', '?focused']) {
   });
 }
 
+test("at a fractional device scale (BabyAGI's 1.590625): the same bytes as Playwright's own capture", async () => {
+  const scaled = await browser.newPage({ viewport: { width: 1280, height: 719 }, deviceScaleFactor: 1.590625 });
+  try {
+    await scaled.goto(`${site.url}/still.html`);
+    const ours = await viewportScreenshot(scaled, { timeoutMs: 5000 });
+    expect(ours.equals(await scaled.screenshot({ animations: 'disabled', caret: 'hide' }))).toBe(true);
+  } finally {
+    await scaled.close();
+  }
+});
+
 test('a masked capture is masked', async () => {
   await page.goto(`${site.url}/still.html`);
   const mask = [page.locator('#name')];
