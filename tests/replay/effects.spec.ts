@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
-import { Episode } from '../../src/ir/index.js';
+import type { Episode } from '../../src/ir/index.js';
 import { DEFAULT_REPLAY_OPTIONS, runEpisode } from '../../src/replay/run-episode.js';
 import { FIXTURES, serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
-import { launch } from '../support/replay.js';
+import { inlineEpisode, launch } from '../support/replay.js';
 
 // Every action proves its effect (issue 15): a step that did nothing is not `passed`.
 let site: FixtureServer;
@@ -20,18 +20,7 @@ test.afterAll(async () => {
 
 const OPTIONS = { ...DEFAULT_REPLAY_OPTIONS, timeoutMs: 3000, compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' as const } };
 
-function episode(id: string, page: string, actions: unknown[]) {
-  return Episode.parse({
-    id,
-    format: 'devtools-recorder',
-    source: { file: 'inline' },
-    steps: [{ type: 'navigate', url: `${site.url}/${page}` }, ...actions].map((action, index) => ({
-      index,
-      action,
-      source: { file: 'inline' },
-    })),
-  });
-}
+const episode = (id: string, page: string, actions: unknown[]) => inlineEpisode(id, `${site.url}/${page}`, actions);
 const replay = (e: Episode) => runEpisode(browser, e, { ...OPTIONS, out: tempDir('rw-effects-') });
 
 test('scrolling an element moves its scrollTop; one already at its end says so', async () => {

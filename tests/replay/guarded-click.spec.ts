@@ -2,42 +2,26 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
-import { Episode } from '../../src/ir/index.js';
 import { DEFAULT_REPLAY_OPTIONS, runEpisode } from '../../src/replay/run-episode.js';
 import { FIXTURES, serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
-import { launch } from '../support/replay.js';
+import { inlineEpisode, launch } from '../support/replay.js';
 
 // A plain click is sent by the mouse at the point the resolver hit-tested, with a guard on its
 // events instead of Playwright's actionability wait (src/replay/effects/guarded-click.ts). The
 // page logs what each control received (fixtures/effects/guard.html): that is what is judged.
 let site: FixtureServer;
 let browser: Browser;
-test.beforeAll(async () => {
-  site = await serveSite(join(FIXTURES, 'effects'));
-  browser = await launch();
-});
-test.afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+test.beforeAll(async () => void ([site, browser] = await Promise.all([serveSite(join(FIXTURES, 'effects')), launch()])));
+test.afterAll(async () => void (await Promise.all([browser?.close(), site?.close()])));
 
-const OPTIONS = { ...DEFAULT_REPLAY_OPTIONS, timeoutMs: 4000, compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' as const } };
+// Comparisons off: what is judged here is where the clicks land and what they wait for.
+const OPTIONS = { ...DEFAULT_REPLAY_OPTIONS, compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' as const }, timeoutMs: 4000 };
 const button = (name: string) => ({ locate: [{ kind: 'role', role: 'button', name }] });
 const link = (name: string) => ({ locate: [{ kind: 'role', role: 'link', name }] });
 
 async function replay(id: string, page: string, actions: unknown[]) {
   const out = tempDir('rw-guard-');
-  const e = Episode.parse({
-    id,
-    format: 'devtools-recorder',
-    source: { file: 'inline' },
-    steps: [{ type: 'navigate', url: `${site.url}/${page}` }, ...actions].map((action, index) => ({
-      index,
-      action,
-      source: { file: 'inline' },
-    })),
-  });
-  const r = await runEpisode(browser, e, { ...OPTIONS, out });
+  const r = await runEpisode(browser, inlineEpisode(id, `${site.url}/${page}`, actions), { ...OPTIONS, out });
   const html = r.final ? readFileSync(join(out, r.final.html), 'utf8') : '';
   const log = [...html.matchAll(/<li>([^<]*)<\/li>/g)].map((m) => m[1]);
   return { r, log, html };

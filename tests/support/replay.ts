@@ -2,7 +2,7 @@ import type { Browser } from 'playwright';
 import { chromium } from 'playwright';
 import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
 import { loadDataset } from '../../src/formats/load-dataset.js';
-import type { Episode } from '../../src/ir/index.js';
+import { Episode } from '../../src/ir/index.js';
 import { findChromium, launchOptions } from '../../src/replay/browser.js';
 import { DEFAULT_REPLAY_OPTIONS, runEpisode, type ReplayOptions } from '../../src/replay/run-episode.js';
 import type { EpisodeResult } from '../../src/ir/results.js';
@@ -10,6 +10,17 @@ import { RPAWEB_FIXTURES, tempDir } from './fixture-site.js';
 
 export function launch(): Promise<Browser> {
   return chromium.launch(launchOptions(findChromium()));
+}
+
+/** An episode written in the test: a navigation to `url`, then `actions` (IR actions), one step each. */
+export function inlineEpisode(id: string, url: string, actions: unknown[]): Episode {
+  const source = { file: 'inline' };
+  return Episode.parse({
+    id,
+    format: 'devtools-recorder',
+    source,
+    steps: [{ type: 'navigate', url }, ...actions].map((action, index) => ({ index, action, source })),
+  });
 }
 
 let fixtureEpisodes: Promise<Episode[]> | undefined;
