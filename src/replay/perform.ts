@@ -172,25 +172,28 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
       await page.setViewportSize({ width: action.width, height: action.height });
       return { status: 'passed' };
     case 'click': {
+      const side = action.button === 'back' || action.button === 'forward';
+      const button = action.button as 'left' | 'middle' | 'right'; // side buttons go through clickAtRecordedPoint only
       // A single click with no keys held is sent by guarded-click.ts when the resolver's hit-test armed it.
-      const plain = action.clickCount <= 1 && action.modifiers.length === 0;
-      if (needsRecordedPointClick(action)) {
-        const side = action.button === 'back' || action.button === 'forward';
+      const plain = !side && action.clickCount <= 1 && action.modifiers.length === 0;
+      const guarded = (probed: unknown) =>
+        plain && isArmed(probed)
+          ? timed('act.guarded-click', () => guardedClick(page, probed, { button, delay: action.holdMs }, timeout))
+          : undefined;
+      if (needsRecordedPointClick(action))
         return on(
           action.target,
           async (l, probed) => {
-            if (side || !plain || !isArmed(probed)) return clickAtRecordedPoint(page, l, action, timeout);
-            const button = action.button as 'left' | 'middle' | 'right';
-            const sent = await timed('act.guarded-click', () => guardedClick(page, probed, { button, delay: action.holdMs }, timeout));
-            if (sent.sent) return sent.check;
+            const sent = await guarded(probed);
+            if (sent?.sent) return sent.check;
             // Whatever is at the recorded point takes the click, as it did for the user: once still.
             await clickAtRecordedPoint(page, l, action, timeout);
-            return unverified(`the recorded point was on ${sent.coveredBy} when the click came; clicked there once the target stood still`);
+            return sent
+              ? unverified(`the recorded point was on ${sent.coveredBy} when the click came; clicked there once the target stood still`)
+              : undefined;
           },
-          side ? undefined : hitProbe(action.position, plain, true),
+          plain ? hitProbe(action.position, true, true) : undefined,
         );
-      }
-      const button = action.button as 'left' | 'middle' | 'right'; // side buttons went through clickAtRecordedPoint
       return on(
         action.target,
         async (l, probed) => {
@@ -203,12 +206,12 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
             button,
             timeout,
           };
-          if (plain && isArmed(probed)) {
-            const sent = await timed('act.guarded-click', () => guardedClick(page, probed, { button, delay: action.holdMs }, timeout));
-            if (sent.sent) return sent.check;
+          const sent = await guarded(probed);
+          if (sent?.sent) return sent.check;
+          if (sent) {
             await l.click(options);
             return checked(
-              `the point (${probed.x}, ${probed.y}) was covered by ${sent.coveredBy} when the click came; Playwright clicked once its hit-target check found the target there`,
+              `the point (${sent.x}, ${sent.y}) was covered by ${sent.coveredBy} when the click came; Playwright clicked once its hit-target check found the target there`,
             );
           }
           // Before clicking: the click point must hit the target, not a cover (clicking changes what is

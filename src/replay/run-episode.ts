@@ -415,7 +415,7 @@ async function captureFinal(
       const path = join(dir, 'final.png');
       const png = await timed('final.screenshot', () => viewportScreenshot(page, { mask: secrets.masksOn(page), timeoutMs: 10_000 }));
       writeFileSync(path, png);
-      await keepDeviceEmulation(page); // the screenshot re-applied Playwright's device metrics
+      await keepDeviceEmulation(page); // a Playwright screenshot (viewportScreenshot's fallback) re-applies its device metrics
       screenshot = relativeToOut(out, path);
       onCapture?.({ page, capture: { url: page.url(), png, html: content } });
     }

@@ -49,7 +49,8 @@ export function isArmed(hit: unknown): hit is Armed {
   return typeof hit === 'object' && hit !== null && 'guard' in hit && (hit as Hit).guard !== undefined;
 }
 
-export type GuardedClick = { sent: true; check: EffectCheck } | { sent: false; coveredBy: string };
+/** Sent, with what it checked; or blocked (it reached nothing), with what covered the point it was aimed at. */
+export type GuardedClick = { sent: true; check: EffectCheck } | { sent: false; coveredBy: string; x: number; y: number };
 
 /**
  * A plain click on a target the resolver has just hit-tested and armed: the mouse goes to the
@@ -87,7 +88,7 @@ export async function guardedClick(
   }
   if (verdict?.blocked !== undefined) {
     navigation.stop();
-    return { sent: false, coveredBy: verdict.blocked };
+    return { sent: false, coveredBy: verdict.blocked, x: hit.x, y: hit.y };
   }
   const navigated = !verdict || verdict.timeOrigin !== timeOrigin;
   const starting = verdict?.navigation && !verdict.navigation.sameDocument && !verdict.navigation.download;

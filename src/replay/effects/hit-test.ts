@@ -76,9 +76,10 @@ function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg)
     return `${n.tagName.toLowerCase()}${id}${text ? ` "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"` : ''}`;
   };
   const result: Hit = { ...rounded, onTarget: reaches(at), hit: describe(at) };
+  if (!arm || !result.onTarget || window !== window.top) return result;
   const nav = (window as unknown as { navigation?: EventTarget }).navigation;
-  const usable = !(el as HTMLButtonElement).matches(':disabled') && !el.closest('[aria-disabled="true"]');
-  if (!arm || !result.onTarget || window !== window.top || !nav || !usable || getComputedStyle(el).visibility !== 'visible') return result;
+  const usable = !el.matches(':disabled') && !el.closest('[aria-disabled="true"]') && getComputedStyle(el).visibility === 'visible';
+  if (!nav || !usable) return result;
 
   interface Guard {
     token: string;
@@ -172,6 +173,6 @@ export function hitProbe(position: { x: number; y: number } | undefined, arm = f
   return { run: hitTestInPage, arg: { position: position ?? null, scrolled: false, arm, border } satisfies HitArg };
 }
 
-export function isHit(value: unknown): value is Hit {
+function isHit(value: unknown): value is Hit {
   return typeof value === 'object' && value !== null && 'onTarget' in value;
 }
