@@ -364,7 +364,50 @@ async function scaling() {
     ['mode', 'workers', 's', 'episodes/min', 'speed-up vs async×1', 'not passed'],
     rows.map((r) => [r.mode, r.workers, r.seconds, r.episodesPerMin, `${r.speedup}×`, r.notPassed]),
   );
-  return rows;
+  const ceiling = await handLanes(dir, counts);
+  table(
+    `   the machine's ceiling: the hand-written loop on the same ${count} episodes, 1..cores lanes of one browser each (median of ${SCALE_REPS})`,
+    ['lanes', 's', 'speed-up vs 1 lane'],
+    ceiling.map((c) => [c.lanes, c.seconds, `${c.speedup}×`]),
+  );
+  return { rows, handLoop: ceiling };
+}
+
+/**
+ * What the machine allows any replayer: the hand-written loop (no checks, no capture) over the
+ * same episodes in 1..N lanes at once, each lane a browser of its own, in one process. Where
+ * this does not scale, Chromium itself already uses the cores (a new page alone costs ~300 ms of
+ * CPU here: a renderer process starting), and no worker design of ours can.
+ */
+async function handLanes(dir, counts) {
+  const data = await loadDataset(dir);
+  const downloads = freshDir('scaling-hand-downloads');
+  const browsers = [];
+  for (let i = 0; i < Math.max(...counts); i++) browsers.push(await chromium.launch(launchOptions(choice)));
+  const once = async (lanes) => {
+    const queue = data.episodes.map(withParams);
+    const started = now();
+    await Promise.all(
+      browsers.slice(0, lanes).map(async (browser) => {
+        for (let e = queue.shift(); e; e = queue.shift())
+          await handReplay(browser, e, { mapUrl: (u) => mapUrl(u, urlMappings), timeoutMs: DEFAULT_REPLAY_OPTIONS.timeoutMs, downloads });
+      }),
+    );
+    return now() - started;
+  };
+  const times = new Map(counts.map((n) => [n, []]));
+  try {
+    await once(1); // warm-up
+    for (let i = 0; i < SCALE_REPS; i++) for (const n of counts) times.get(n).push(await once(n));
+  } finally {
+    for (const b of browsers) await b.close().catch(() => undefined);
+  }
+  const one = median(times.get(counts[0]));
+  return counts.map((lanes) => {
+    const ms = median(times.get(lanes));
+    process.stderr.write(`  scaling hand loop ×${lanes}: ${round(ms / 1000, 1)}s\n`);
+    return { lanes, seconds: round(ms / 1000, 1), speedup: round(one / ms) };
+  });
 }
 
 /** 4. Chrome Recorder flows of the fixture site: replaywright vs @puppeteer/replay. */

@@ -151,6 +151,8 @@ export async function beginComparison(
     ? (taken?.png ??
       (await timed('capture.screenshot', () => viewportScreenshot(page, { mask: hidden, timeoutMs: SCREENSHOT_TIMEOUT_MS }))))
     : undefined;
+  // Read after the screenshot, never beside it: a capture that hides the caret adds a style
+  // element to the page for its duration, which a DOM read at the same moment would count.
   const liveHtml = recordedHtml !== undefined ? (taken?.html ?? (await timed('capture.content', () => page.content()))) : undefined;
   env.onCapture?.({ url: page.url(), png: livePng, html: liveHtml });
   const secretBoxes = recordedPng && hidden.length ? await env.secrets!.boxesOn(page) : [];
@@ -194,7 +196,7 @@ export async function beginComparison(
     threshold: options.thresholds.pixelThreshold,
     masks,
     maxShiftPx: options.thresholds.maxShiftPx,
-    // Drawn in the same pass, encoded only if kept: a second decode and diff cost as much again.
+    // Drawn only if kept, from the pixels already decoded.
     diffImage: pixelsPending,
   };
   const diffPixels = () => timedSync('compare.pixels', () => diffScreenshots(recordedPng!, livePng!, pixelOptions));

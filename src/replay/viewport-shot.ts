@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright';
 import { cdpSession } from './devtools/cdp.js';
+import { timed } from './profile.js';
 
 /**
  * Runs inside the page, self-contained: whether a plain capture shows what Playwright's
@@ -29,8 +30,8 @@ export async function viewportScreenshot(page: Page, options: { mask?: Locator[]
   const mask = options.mask ?? [];
   if (mask.length === 0 && (await page.evaluate(stillInPage).catch(() => false))) {
     const cdp = await cdpSession(page).catch(() => undefined);
-    const shot = await cdp?.send('Page.captureScreenshot', { format: 'png' }).catch(() => undefined);
+    const shot = await timed('shot.cdp', async () => cdp?.send('Page.captureScreenshot', { format: 'png' }).catch(() => undefined));
     if (shot) return Buffer.from(shot.data, 'base64');
   }
-  return page.screenshot({ animations: 'disabled', caret: 'hide', timeout: options.timeoutMs, mask });
+  return timed('shot.playwright', () => page.screenshot({ animations: 'disabled', caret: 'hide', timeout: options.timeoutMs, mask }));
 }

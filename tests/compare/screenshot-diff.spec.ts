@@ -61,4 +61,9 @@ test('a diff image is produced on request', () => {
   const d = diffScreenshots(page(64, 64), page(64, 64, 5), { threshold: 0.1, diffImage: true });
   const img = PNG.sync.read(d.diffPng!);
   expect([img.width, img.height]).toEqual([64, 64]);
+  // Drawn from the pixels the count compared: red where they differ, as many as it counted.
+  let red = 0;
+  for (let i = 0; i < img.data.length; i += 4) if (img.data[i] === 255 && img.data[i + 1] === 0 && img.data[i + 2] === 0) red++;
+  expect(d.pixels).toBeGreaterThan(0);
+  expect(red).toBe(d.pixels);
 });
