@@ -17,6 +17,11 @@ export interface ScreenshotDiffOptions {
    * so a step that matches, and keeps no image, never pays for it.
    */
   diffImage?: boolean;
+  /**
+   * `recordedPng` already decoded (decodePng), when the caller could do it earlier, off the
+   * critical path. Consumed: masks are painted on it.
+   */
+  recordedPixels?: Rgba;
 }
 
 export interface ScreenshotDiff {
@@ -29,6 +34,11 @@ export interface ScreenshotDiff {
   ratioAfterShift?: number;
   /** The recorded image was scaled or padded to the live size. */
   resized?: string;
+  /**
+   * The bytes differ and every pixel is the same (before any mask): the recording was encoded
+   * by another encoder, so no live capture will ever be its bytes exactly.
+   */
+  otherEncoding?: true;
   /** The diff image as PNG (with `diffImage`), encoded on first read. */
   readonly diffPng?: Buffer;
 }
@@ -43,13 +53,15 @@ export interface ScreenshotDiff {
 export function diffScreenshots(recordedPng: Buffer, livePng: Buffer, options: ScreenshotDiffOptions): ScreenshotDiff {
   if (recordedPng.equals(livePng)) return { ratio: 0, pixels: 0 };
   const live = decodePng(livePng);
-  const { image: recorded, resized } = toSize(decodePng(recordedPng), live.width, live.height);
+  const decoded = options.recordedPixels ?? decodePng(recordedPng);
+  const { image: recorded, resized } = toSize(decoded, live.width, live.height);
   const { width, height } = live;
+  if (!resized && recorded.data.equals(live.data)) return { ratio: 0, pixels: 0, otherEncoding: true };
   for (const m of options.masks ?? []) {
     paint(recorded, m);
     paint(live, m);
   }
-  // The same pixels in other bytes (another encoder, or the masks covered every difference): nothing to count.
+  // The masks covered every difference: nothing to count.
   if (recorded.data.equals(live.data)) return { ratio: 0, pixels: 0, resized };
   const pixels = pixelmatch(recorded.data, live.data, undefined, width, height, { threshold: options.threshold });
   const result: ScreenshotDiff = { ratio: pixels / (width * height), pixels, resized };

@@ -6,6 +6,8 @@ import { sameDocument } from '../compare/expected-url.js';
 import { countTarget, targetQuery } from '../compare/target-presence.js';
 import { pollUntil } from './poll.js';
 import { diffScreenshots } from '../compare/screenshot-diff.js';
+import { decodePng, type Rgba } from '../compare/png-decode.js';
+import type { RecordedBytes } from './recorded-bytes.js';
 import { viewportScreenshot } from './viewport-shot.js';
 import type { NoiseMasks, StepNoise } from '../compare/noise-mask.js';
 import type { CompareThresholds } from '../compare/thresholds.js';
@@ -75,6 +77,8 @@ export interface CompareEnv {
   sameMoment?: LiveCapture;
   /** Told what was captured, so the next step may reuse it. */
   onCapture?(capture: LiveCapture): void;
+  /** What this episode's earlier steps showed about the recorded screenshots' bytes (one per episode). */
+  bytes?: RecordedBytes;
 }
 
 /** One live before-state capture: the screenshot and the DOM, as taken. */
@@ -147,9 +151,20 @@ export async function beginComparison(
     );
   if (!taken) await timed('capture.load-wait', () => page.waitForLoadState('load', { timeout: LOAD_WAIT_MS }).catch(() => undefined));
   const hidden = env.secrets?.masksOn(page) ?? [];
+  let recordedPixels: Rgba | undefined;
+  const decodeAhead = () => {
+    recordedPixels = timedSync('compare.decode-ahead', () => decodePngOrUndefined(recordedPng!));
+  };
   const livePng = recordedPng
     ? (taken?.png ??
-      (await timed('capture.screenshot', () => viewportScreenshot(page, { mask: hidden, timeoutMs: SCREENSHOT_TIMEOUT_MS }))))
+      (await timed('capture.screenshot', () =>
+        viewportScreenshot(page, {
+          mask: hidden,
+          timeoutMs: SCREENSHOT_TIMEOUT_MS,
+          fastEncoding: env.bytes?.fromOtherEncoder,
+          whileCapturing: env.bytes?.fromOtherEncoder ? decodeAhead : undefined,
+        }),
+      )))
     : undefined;
   // Read after the screenshot, never beside it: a capture that hides the caret adds a style
   // element to the page for its duration, which a DOM read at the same moment would count.
@@ -199,7 +214,12 @@ export async function beginComparison(
     // Drawn only if kept, from the pixels already decoded.
     diffImage: pixelsPending,
   };
-  const diffPixels = () => timedSync('compare.pixels', () => diffScreenshots(recordedPng!, livePng!, pixelOptions));
+  const diffPixels = () => {
+    const diff = timedSync('compare.pixels', () => diffScreenshots(recordedPng!, livePng!, { ...pixelOptions, recordedPixels }));
+    recordedPixels = undefined; // consumed (masks painted on it)
+    if (diff.otherEncoding) env.bytes?.sawOtherEncoding();
+    return diff;
+  };
   // When all else matches, only the pixels can say whether the evidence below is worth reading:
   // they are compared now (two decodes and a pass, ~20 ms at 1280×720) rather than the whole page
   // and its accessibility tree being read for every step whose bytes differ — every step of a
@@ -342,6 +362,15 @@ const openDialogs = (page: Page): Promise<number> =>
 function shapes(recordedHtml: string, liveHtml: string, masked: readonly string[]): [PageShape, PageShape] {
   const options = { masked, attributes: keepsAttributes(recordedHtml) };
   return [pageShape(recordedHtml, options), pageShape(liveHtml, options)];
+}
+
+/** A recorded image pngjs cannot read either is left to the comparison, which reports it. */
+function decodePngOrUndefined(png: Buffer): Rgba | undefined {
+  try {
+    return decodePng(png);
+  } catch {
+    return undefined;
+  }
 }
 
 function readIf(path: string | undefined): Buffer | undefined {

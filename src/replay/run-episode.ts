@@ -19,6 +19,7 @@ import { EpisodeSecrets } from './episode-secrets.js';
 import { scrubZip } from './scrub-zip.js';
 import { ReplaySession } from './session.js';
 import { viewportScreenshot } from './viewport-shot.js';
+import { RecordedBytes } from './recorded-bytes.js';
 import { chooseViewport } from './choose-viewport.js';
 import { keepDeviceEmulation } from './devtools/device-emulation.js';
 import { startUrlFor } from './start-url.js';
@@ -94,6 +95,7 @@ async function replayEpisode(
   let overlay: boolean | undefined;
   // Read once, and only when a step with a recorded screenshot does not show the overlay itself.
   const overlayInRecording = () => (overlay ??= episode.steps.some(recordedWithOverlay));
+  const recordedBytes = new RecordedBytes();
   const learned: Record<string, StepNoise> | undefined =
     options.compare.calibrateIntervalMs !== undefined && options.compare.mode !== 'off' ? {} : undefined;
 
@@ -188,6 +190,7 @@ async function replayEpisode(
                   sameMoment: step.index === finalFrom && finalCapture?.page === livePage ? finalCapture.capture : undefined,
                   onCapture,
                   overlayInRecording,
+                  bytes: recordedBytes,
                 }).catch(() => undefined),
                 budget(step),
               ),

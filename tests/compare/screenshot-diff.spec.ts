@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { diffScreenshots } from '../../src/compare/screenshot-diff.js';
+import { decodePng } from '../../src/compare/png-decode.js';
 
 /** A page-like image: rows of pseudo-random "text" (no period), optionally under a banner. */
 function page(width: number, height: number, bannerPx = 0): Buffer {
@@ -66,4 +67,26 @@ test('a diff image is produced on request', () => {
   for (let i = 0; i < img.data.length; i += 4) if (img.data[i] === 255 && img.data[i + 1] === 0 && img.data[i + 2] === 0) red++;
   expect(d.pixels).toBeGreaterThan(0);
   expect(red).toBe(d.pixels);
+});
+
+test('the same pixels in other bytes say so (another encoder); different pixels or a mask that hides them do not', () => {
+  const a = page(120, 80);
+  const reencoded = PNG.sync.write(PNG.sync.read(a), { filterType: 0, deflateLevel: 1 });
+  expect(reencoded.equals(a)).toBe(false);
+  expect(diffScreenshots(a, reencoded, { threshold: 0.1 })).toEqual({ ratio: 0, pixels: 0, otherEncoding: true });
+  const other = page(120, 80, 5);
+  expect(diffScreenshots(a, other, { threshold: 0.1 }).otherEncoding).toBeUndefined();
+  const masked = diffScreenshots(a, other, { threshold: 0.1, masks: [{ x: 0, y: 0, width: 120, height: 80 }] });
+  expect(masked).toMatchObject({ pixels: 0 });
+  expect(masked.otherEncoding).toBeUndefined();
+});
+
+test('a recorded image decoded ahead gives the result decoding it here gives', () => {
+  const recorded = page(120, 80);
+  const live = page(120, 80, 9);
+  const options = { threshold: 0.1, maxShiftPx: 20, masks: [{ x: 0, y: 70, width: 30, height: 10 }] };
+  const here = diffScreenshots(recorded, live, options);
+  const ahead = diffScreenshots(recorded, live, { ...options, recordedPixels: decodePng(recorded) });
+  expect(here.pixels).toBeGreaterThan(0);
+  expect(ahead).toEqual(here);
 });

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { viewportScreenshot } from '../../src/replay/viewport-shot.js';
+import { decodePng } from '../../src/compare/png-decode.js';
 import { FIXTURES, serveSite, type FixtureServer } from '../support/fixture-site.js';
 import { launch } from '../support/replay.js';
 
@@ -30,6 +31,20 @@ for (const variant of ['', '?moving', '?focused']) {
     expect(ours.equals(await playwrights())).toBe(true);
   });
 }
+
+test('the faster encoding holds the same pixels in other bytes, and work asked to overlap the capture runs once', async () => {
+  await page.goto(`${site.url}/still.html`);
+  let runs = 0;
+  const fast = await viewportScreenshot(page, { timeoutMs: 5000, fastEncoding: true, whileCapturing: () => runs++ });
+  const theirs = await playwrights();
+  expect(fast.equals(theirs)).toBe(false);
+  expect(decodePng(fast).data.equals(decodePng(theirs).data)).toBe(true);
+  expect(runs).toBe(1);
+  // On Playwright's path too (something moves).
+  await page.goto(`${site.url}/still.html?moving`);
+  await viewportScreenshot(page, { timeoutMs: 5000, whileCapturing: () => runs++ });
+  expect(runs).toBe(2);
+});
 
 test("at a fractional device scale (BabyAGI's 1.590625): the same bytes as Playwright's own capture", async () => {
   const scaled = await browser.newPage({ viewport: { width: 1280, height: 719 }, deviceScaleFactor: 1.590625 });
