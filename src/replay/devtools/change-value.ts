@@ -8,10 +8,22 @@ interface Field {
   kind: FieldKind;
   /** Has a box and is not `visibility: hidden` (what Playwright's `visible` means). */
   visible: boolean;
+  /**
+   * The field as the page's own `document.querySelector` finds it (`:nth-child` steps from the
+   * root), when it is in the top document outside any shadow root: what acting on it needs,
+   * without Playwright resolving its locator again.
+   */
+  path?: string;
 }
 
 /** Runs inside the page, self-contained: the field's kind, as @puppeteer/replay's fill tells them apart. */
 function fieldInPage(el: Element): Field {
+  const inTop = window === window.top && el.getRootNode() === document;
+  const steps: string[] = [];
+  for (let at: Element | null = inTop ? el : null; at; at = at.parentElement) {
+    const parent = at.parentElement;
+    steps.unshift(parent ? `${CSS.escape(at.localName)}:nth-child(${Array.prototype.indexOf.call(parent.children, at) + 1})` : ':root');
+  }
   const r = el.getBoundingClientRect();
   const visible = r.width > 0 && r.height > 0 && getComputedStyle(el).visibility === 'visible';
   const kind = (): FieldKind => {
@@ -24,7 +36,7 @@ function fieldInPage(el: Element): Field {
     if (['checkbox', 'radio', 'switch'].includes(el.getAttribute('role') ?? '')) return 'checkable';
     return (el as HTMLElement).isContentEditable ? 'contenteditable' : 'unknown';
   };
-  return { kind: kind(), visible };
+  return { kind: kind(), visible, ...(steps.length ? { path: steps.join(' > ') } : {}) };
 }
 
 /** The field's kind and visibility as the resolver's probe: read in the round trip that counts the target. */
@@ -85,26 +97,52 @@ export async function changeValue(l: Locator, value: string, timeoutMs: number, 
         await setDirectly(l, value);
         return undefined;
       }
-      const rest = await l.evaluate((el, v) => {
-        // Focus first: focusing puts a field's caret at the start, and setting the value
-        // afterwards puts it at the end, where the rest is typed.
-        (el as HTMLElement).focus();
-        const editable = (el as HTMLElement).isContentEditable;
-        const field = el as HTMLInputElement;
-        const current = editable ? (el as HTMLElement).innerText : field.value;
-        if (current === v) return '';
-        const keep = current && v.startsWith(current) ? current : '';
-        // Emptied first: setting the value it already has would leave the caret where it is.
-        if (editable) (el as HTMLElement).innerText = '';
-        else field.value = '';
-        if (editable) (el as HTMLElement).innerText = keep;
-        else field.value = keep;
-        return v.slice(keep.length);
-      }, value);
+      const path = isField(probed) ? probed.path : undefined;
+      const rest = (path !== undefined ? await prepareAt(l, path, value) : undefined) ?? (await l.evaluate(prepareTyping, value));
       if (rest) await l.page().keyboard.type(rest);
       return undefined;
     }
   }
+}
+
+/**
+ * Runs inside the page, self-contained: focuses the field and leaves in it the part of `v` it
+ * already starts with; returns what is left to type.
+ */
+function prepareTyping(el: Element, v: string): string {
+  // Focus first: focusing puts a field's caret at the start, and setting the value
+  // afterwards puts it at the end, where the rest is typed.
+  (el as HTMLElement).focus();
+  const editable = (el as HTMLElement).isContentEditable;
+  const field = el as HTMLInputElement;
+  const current = editable ? (el as HTMLElement).innerText : field.value;
+  if (current === v) return '';
+  const keep = current && v.startsWith(current) ? current : '';
+  // Emptied first: setting the value it already has would leave the caret where it is.
+  if (editable) (el as HTMLElement).innerText = '';
+  else field.value = '';
+  if (editable) (el as HTMLElement).innerText = keep;
+  else field.value = keep;
+  return v.slice(keep.length);
+}
+
+/**
+ * prepareTyping on the field at `path` in one page evaluation: a locator's evaluate costs
+ * ~10 round trips, and on a document Playwright has not queried yet its injected scripts
+ * first (~70 ms here). Undefined when `path` no longer names a text field (the page changed
+ * since it was read): the locator then does it.
+ */
+async function prepareAt(l: Locator, path: string, value: string): Promise<string | undefined> {
+  const source = `(() => {
+    const el = document.querySelector(${JSON.stringify(path)});
+    const typeable = el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement || (el instanceof HTMLElement && el.isContentEditable);
+    return typeable ? (${prepareTyping.toString()})(el, ${JSON.stringify(value)}) : null;
+  })()`;
+  const rest: unknown = await l
+    .page()
+    .evaluate(source)
+    .catch(() => null);
+  return typeof rest === 'string' ? rest : undefined;
 }
 
 async function setDirectly(l: Locator, value: string): Promise<void> {
