@@ -8,7 +8,7 @@ import { pollUntil } from './poll.js';
 import { diffScreenshots } from '../compare/screenshot-diff.js';
 import { decodePng, type Rgba } from '../compare/png-decode.js';
 import type { RecordedBytes } from './recorded-bytes.js';
-import { viewportScreenshot } from './viewport-shot.js';
+import { viewportCapture } from './viewport-shot.js';
 import type { NoiseMasks, StepNoise } from '../compare/noise-mask.js';
 import type { CompareThresholds } from '../compare/thresholds.js';
 import { judge, type Figures } from '../compare/verdict.js';
@@ -155,20 +155,25 @@ export async function beginComparison(
   const decodeAhead = () => {
     recordedPixels = timedSync('compare.decode-ahead', () => decodePngOrUndefined(recordedPng!));
   };
-  const livePng = recordedPng
-    ? (taken?.png ??
-      (await timed('capture.screenshot', () =>
-        viewportScreenshot(page, {
-          mask: hidden,
-          timeoutMs: SCREENSHOT_TIMEOUT_MS,
-          fastEncoding: env.bytes?.fromOtherEncoder,
-          whileCapturing: env.bytes?.fromOtherEncoder ? decodeAhead : undefined,
-        }),
-      )))
-    : undefined;
-  // Read after the screenshot, never beside it: a capture that hides the caret adds a style
-  // element to the page for its duration, which a DOM read at the same moment would count.
-  const liveHtml = recordedHtml !== undefined ? (taken?.html ?? (await timed('capture.content', () => page.content()))) : undefined;
+  // One look at the page decides how to screenshot it and reads its HTML (viewportCapture).
+  const captured =
+    recordedPng && !taken?.png
+      ? await timed('capture.screenshot', () =>
+          viewportCapture(
+            page,
+            {
+              mask: hidden,
+              timeoutMs: SCREENSHOT_TIMEOUT_MS,
+              fastEncoding: env.bytes?.fromOtherEncoder,
+              whileCapturing: env.bytes?.fromOtherEncoder ? decodeAhead : undefined,
+            },
+            recordedHtml !== undefined && taken?.html === undefined,
+          ),
+        )
+      : undefined;
+  const livePng = recordedPng ? (taken?.png ?? captured?.png) : undefined;
+  const liveHtml =
+    recordedHtml !== undefined ? (taken?.html ?? captured?.html ?? (await timed('capture.content', () => page.content()))) : undefined;
   env.onCapture?.({ url: page.url(), png: livePng, html: liveHtml });
   const secretBoxes = recordedPng && hidden.length ? await env.secrets!.boxesOn(page) : [];
   const noise = env.noise ?? { selectors: [], boxes: [] };
@@ -228,7 +233,10 @@ export async function beginComparison(
   if (shotNow) Object.assign(figures, { pixelRatio: shotNow.ratio, pixels: shotNow.pixels, shiftPx: shotNow.shiftPx });
   const known = shotNow ? judge(figures, options.thresholds) : early;
   // The full page and the accessibility tree must be read now, while the page is the before-state.
-  const evidence = known.verdict !== 'match' ? await timed('evidence.full-page-aria', () => captureEvidence(page, hidden)) : undefined;
+  const evidence =
+    known.verdict !== 'match'
+      ? await timed('evidence.full-page-aria', () => captureEvidence(page, hidden, captured?.fits ? captured.png : undefined))
+      : undefined;
   const captureMs = performance.now() - t0;
 
   const finish = async (): Promise<StepComparison> => {
@@ -306,13 +314,16 @@ interface Evidence {
 /**
  * What only a step that does not match is worth paying for: the whole live page and its
  * accessibility tree, which say what the viewport screenshot cannot. Secret inputs are masked
- * here as in every screenshot (and scrubbed from the tree's text when written).
+ * here as in every screenshot (and scrubbed from the tree's text when written). A page that
+ * had nothing beyond the viewport when captured (`viewportShot`) is not screenshotted again:
+ * its full-page picture is that capture (~50 ms a diverging step).
  */
-async function captureEvidence(page: Page, hidden: Locator[]): Promise<Evidence> {
+async function captureEvidence(page: Page, hidden: Locator[], viewportShot?: Buffer): Promise<Evidence> {
   const [full, aria] = await Promise.all([
-    page
-      .screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', timeout: SCREENSHOT_TIMEOUT_MS, mask: hidden })
-      .catch(() => undefined),
+    viewportShot ??
+      page
+        .screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', timeout: SCREENSHOT_TIMEOUT_MS, mask: hidden })
+        .catch(() => undefined),
     page
       .locator('body')
       .ariaSnapshot({ timeout: 5000 })

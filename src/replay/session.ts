@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright';
 import type { ReplayViewport } from '../ir/results.js';
+import { noteContextScale } from './devtools/device-emulation.js';
 import { DialogDesk } from './dialogs.js';
 import { HttpErrors } from './http-errors.js';
 import { offlineContextOptions, sealLive, type OfflineOptions } from './offline.js';
@@ -35,6 +36,7 @@ export class ReplaySession {
       deviceScaleFactor: viewport.deviceScaleFactor,
       ...offlineContextOptions(offline),
     });
+    noteContextScale(context, viewport.deviceScaleFactor);
     await sealLive(context, offline);
     await watchPendingTimers(context);
     context.setDefaultTimeout(timeoutMs);

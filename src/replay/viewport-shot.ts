@@ -2,13 +2,26 @@ import type { Locator, Page } from 'playwright';
 import { cdpSession } from './devtools/cdp.js';
 import { timed } from './profile.js';
 
+/** What one look at the page before its screenshot returns (pageBeforeShot). */
+interface BeforeShot {
+  still: boolean;
+  /** The whole document is inside the viewport: a full-page screenshot would show no more. */
+  fits: boolean;
+  /** The document as `page.content()` serialises it, when asked for and readable here. */
+  html?: string;
+}
+
 /**
- * Runs inside the page, self-contained: whether a plain capture shows what Playwright's
+ * Runs inside the page, self-contained. `still`: whether a plain capture shows what Playwright's
  * `animations: 'disabled'`, `caret: 'hide'` capture would — nothing animating (a finished
  * animation that still holds its end state counts too), no field focused that could draw a
  * caret (a frame or a shadow host may hold one), every font loaded, a whole device scale.
+ * `html` (when `withHtml`, nothing animating): the doctype and `documentElement.outerHTML`, as Playwright's
+ * `content()` joins them, read in this same round trip — ~10 ms a step less than asking
+ * separately. This runs in the page's own world, where a script could have replaced the
+ * serialisers: it is read only while they are still the browser's own.
  */
-function stillInPage(): boolean {
+function pageBeforeShot(withHtml: boolean): BeforeShot {
   const focused = document.activeElement;
   const caret =
     focused !== null &&
@@ -17,7 +30,19 @@ function stillInPage(): boolean {
       focused.shadowRoot !== null);
   // At a fractional device scale Playwright sizes its capture itself (1280×719 at 1.590625 is
   // not the surface CDP gives): its own path then.
-  return Number.isInteger(devicePixelRatio) && document.fonts.status === 'loaded' && document.getAnimations().length === 0 && !caret;
+  const animating = document.getAnimations().length > 0;
+  const still = Number.isInteger(devicePixelRatio) && document.fonts.status === 'loaded' && !animating && !caret;
+  const page = document.documentElement;
+  const fits = !page || (page.scrollWidth <= innerWidth && page.scrollHeight <= innerHeight);
+  // Playwright's capture of an animating page first runs its animations to their end, whose
+  // handlers may change the DOM (a toast removed): that page is read after its capture.
+  if (!withHtml || animating) return { still, fits };
+  const native = (f: unknown) => typeof f === 'function' && /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(f));
+  const outer = Object.getOwnPropertyDescriptor(Element.prototype, 'outerHTML')?.get;
+  const serialize = XMLSerializer.prototype.serializeToString;
+  if (!native(outer) || !native(serialize) || !native(Function.prototype.toString)) return { still, fits };
+  const doctype = document.doctype ? serialize.call(new XMLSerializer(), document.doctype) : '';
+  return { still, fits, html: doctype + (page ? (outer!.call(page) as string) : '') };
 }
 
 export interface ViewportShotOptions {
@@ -36,13 +61,32 @@ export interface ViewportShotOptions {
   whileCapturing?: () => void;
 }
 
+/** A viewport screenshot and, when asked for, the DOM as it was just before it. */
+export interface ViewportCapture {
+  png: Buffer;
+  html?: string;
+  /** The page had nothing beyond the viewport when looked at: `png` is its full-page screenshot too. */
+  fits?: boolean;
+}
+
 /**
  * A screenshot of the viewport, as `page.screenshot({ animations: 'disabled', caret: 'hide', mask })`
- * takes it — the same bytes — but on a still page (stillInPage) taken with one CDP
+ * takes it — the same bytes — but on a still page (pageBeforeShot) taken with one CDP
  * `Page.captureScreenshot`: ~10–15 ms less a capture than Playwright's own path, once per step
  * when comparing. Anything else (masks, an animation, a focused field, no CDP) is Playwright's.
  */
 export async function viewportScreenshot(page: Page, options: ViewportShotOptions): Promise<Buffer> {
+  return (await viewportCapture(page, options, false)).png;
+}
+
+/**
+ * viewportScreenshot, and with `withHtml` the page's HTML as `page.content()` gives it, read in
+ * the round trip that decides how to take the picture: before the capture, so none of a
+ * Playwright capture's own additions (its caret-hiding style, its mask overlays) is in it, and
+ * with nothing animating in between on a still page. Read after the capture when that round
+ * trip could not (the page navigating, its serialisers replaced).
+ */
+export async function viewportCapture(page: Page, options: ViewportShotOptions, withHtml: boolean): Promise<ViewportCapture> {
   const mask = options.mask ?? [];
   // Done once, whichever capture it overlaps (a failed CDP capture falls back to Playwright's).
   let work = options.whileCapturing;
@@ -51,7 +95,12 @@ export async function viewportScreenshot(page: Page, options: ViewportShotOption
     work = undefined;
     return once;
   };
-  if (mask.length === 0 && (await page.evaluate(stillInPage).catch(() => false))) {
+  const seen = await page.evaluate(pageBeforeShot, withHtml).catch((): BeforeShot => ({ still: false, fits: false }));
+  const withContent = async (png: Buffer): Promise<ViewportCapture> =>
+    withHtml
+      ? { png, fits: seen.fits, html: seen.html ?? (await timed('capture.content', () => page.content())) }
+      : { png, fits: seen.fits };
+  if (mask.length === 0 && seen.still) {
     const cdp = await cdpSession(page).catch(() => undefined);
     const asked = cdp
       ? cdp
@@ -59,10 +108,10 @@ export async function viewportScreenshot(page: Page, options: ViewportShotOption
           .catch(() => undefined)
       : Promise.resolve(undefined);
     const shot = await timed('shot.cdp', () => meanwhile(asked, takeWork()));
-    if (shot) return Buffer.from(shot.data, 'base64');
+    if (shot) return withContent(Buffer.from(shot.data, 'base64'));
   }
   const asked = page.screenshot({ animations: 'disabled', caret: 'hide', timeout: options.timeoutMs, mask });
-  return timed('shot.playwright', () => meanwhile(asked, takeWork()));
+  return withContent(await timed('shot.playwright', () => meanwhile(asked, takeWork())));
 }
 
 /**

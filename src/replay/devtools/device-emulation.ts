@@ -1,4 +1,4 @@
-import type { Page } from 'playwright';
+import type { BrowserContext, Page } from 'playwright';
 import type { Action } from '../../ir/index.js';
 import { cdpSession } from './cdp.js';
 
@@ -23,6 +23,17 @@ interface Emulated {
 /** What a step last emulated on each page; a replay context starts with neither mobile nor touch. */
 const emulating = new WeakMap<Page, Emulated>();
 
+/** The device scale factor each replay context was created with: what Playwright emulates on its pages. */
+const contextScale = new WeakMap<BrowserContext, number>();
+
+/**
+ * Says which scale factor Playwright emulates in `context` (its `deviceScaleFactor` option), so a
+ * setViewport need not ask a page that may still be starting (~15 ms on a new page's first evaluate).
+ */
+export function noteContextScale(context: BrowserContext, deviceScaleFactor: number): void {
+  contextScale.set(context, deviceScaleFactor);
+}
+
 /** A setViewport that says more than the size: it emulates a device. */
 export function emulatesDevice(a: SetViewport): boolean {
   return a.isMobile !== undefined || a.hasTouch !== undefined || a.isLandscape !== undefined || a.deviceScaleFactor !== undefined;
@@ -42,7 +53,7 @@ export async function setDeviceViewport(page: Page, a: SetViewport, timeoutMs: n
   const cdp = await cdpSession(page).catch(() => undefined);
   if (!cdp) return ['only the size was replayed: mobile, touch and scale emulation need Chromium (CDP)'];
   const before = emulating.get(page);
-  const playwrightDpr = before?.playwrightDpr ?? Number(await page.evaluate('devicePixelRatio'));
+  const playwrightDpr = before?.playwrightDpr ?? contextScale.get(page.context()) ?? Number(await page.evaluate('devicePixelRatio'));
   const mobile = a.isMobile ?? false;
   const touch = a.hasTouch ?? false;
   const metrics: Metrics = {
@@ -52,8 +63,10 @@ export async function setDeviceViewport(page: Page, a: SetViewport, timeoutMs: n
     mobile,
     screenOrientation: a.isLandscape ? { angle: 90, type: 'landscapePrimary' } : { angle: 0, type: 'portraitPrimary' },
   };
-  await applyMetrics(page, metrics);
-  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: touch });
+  // This session has sent no override yet on a page's first setViewport: nothing to clear.
+  await applyMetrics(page, metrics, before !== undefined);
+  // A replay context starts with touch off; it is sent only to change it.
+  if ((before?.touch ?? false) !== touch) await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: touch });
   const differs = mobile || metrics.deviceScaleFactor !== playwrightDpr;
   emulating.set(page, { mobile, touch, playwrightDpr, ...(differs ? { metrics } : {}) });
   if ((before?.mobile ?? false) === mobile && (before?.touch ?? false) === touch) return [];
@@ -75,10 +88,10 @@ export async function keepDeviceEmulation(page: Page): Promise<void> {
   await applyMetrics(page, metrics).catch(() => undefined);
 }
 
-async function applyMetrics(page: Page, metrics: Metrics): Promise<void> {
+async function applyMetrics(page: Page, metrics: Metrics, sentBefore = true): Promise<void> {
   const cdp = await cdpSession(page);
   // Chrome ignores an override equal to the one this session sent last, even after another
   // session replaced it: cleared first, so it is applied again.
-  await cdp.send('Emulation.clearDeviceMetricsOverride');
+  if (sentBefore) await cdp.send('Emulation.clearDeviceMetricsOverride');
   await cdp.send('Emulation.setDeviceMetricsOverride', metrics);
 }
