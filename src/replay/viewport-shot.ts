@@ -16,7 +16,7 @@ interface BeforeShot {
  * `animations: 'disabled'`, `caret: 'hide'` capture would — nothing animating (a finished
  * animation that still holds its end state counts too), no field focused that could draw a
  * caret (a frame or a shadow host may hold one), every font loaded, a whole device scale.
- * `html` (when `withHtml`, nothing animating): the doctype and `documentElement.outerHTML`, as Playwright's
+ * `html` (when `withHtml`): the doctype and `documentElement.outerHTML`, as Playwright's
  * `content()` joins them, read in this same round trip — ~10 ms a step less than asking
  * separately. This runs in the page's own world, where a script could have replaced the
  * serialisers: it is read only while they are still the browser's own.
@@ -30,13 +30,10 @@ function pageBeforeShot(withHtml: boolean): BeforeShot {
       focused.shadowRoot !== null);
   // At a fractional device scale Playwright sizes its capture itself (1280×719 at 1.590625 is
   // not the surface CDP gives): its own path then.
-  const animating = document.getAnimations().length > 0;
-  const still = Number.isInteger(devicePixelRatio) && document.fonts.status === 'loaded' && !animating && !caret;
+  const still = Number.isInteger(devicePixelRatio) && document.fonts.status === 'loaded' && document.getAnimations().length === 0 && !caret;
   const page = document.documentElement;
   const fits = !page || (page.scrollWidth <= innerWidth && page.scrollHeight <= innerHeight);
-  // Playwright's capture of an animating page first runs its animations to their end, whose
-  // handlers may change the DOM (a toast removed): that page is read after its capture.
-  if (!withHtml || animating) return { still, fits };
+  if (!withHtml) return { still, fits };
   const native = (f: unknown) => typeof f === 'function' && /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(f));
   const outer = Object.getOwnPropertyDescriptor(Element.prototype, 'outerHTML')?.get;
   const serialize = XMLSerializer.prototype.serializeToString;
@@ -82,9 +79,9 @@ export async function viewportScreenshot(page: Page, options: ViewportShotOption
 /**
  * viewportScreenshot, and with `withHtml` the page's HTML as `page.content()` gives it, read in
  * the round trip that decides how to take the picture: before the capture, so none of a
- * Playwright capture's own additions (its caret-hiding style, its mask overlays) is in it, and
- * with nothing animating in between on a still page. Read after the capture when that round
- * trip could not (the page navigating, its serialisers replaced).
+ * Playwright capture's own marks is in it (its caret hiding leaves `style=""` on the fields,
+ * its masks add overlays). Read after the capture when that round trip could not (the page
+ * navigating, its serialisers replaced).
  */
 export async function viewportCapture(page: Page, options: ViewportShotOptions, withHtml: boolean): Promise<ViewportCapture> {
   const mask = options.mask ?? [];

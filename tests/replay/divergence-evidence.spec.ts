@@ -64,3 +64,22 @@ test('a step that does not match gets a full-page screenshot and an accessibilit
     await page.close();
   }
 });
+
+test.describe('a diverging page with nothing below the fold', () => {
+  // Only the heading changed: the page still fits the 1280×720 viewport.
+  const short = useLiveSite(() =>
+    changedSiteCopy('library/index.html', '<h1>Public library catalogue</h1>', '<h1>Public library (new)</h1>'),
+  );
+
+  test('its full-page evidence is the viewport capture (no second screenshot is needed), and the accessibility snapshot is still read', async () => {
+    const r = await replayFixture(short.browser, 'library-save-record@1.49', short.site.url);
+    const c = r.steps[DRIFTING]!.compare!;
+    expect(c.verdict).not.toBe('match');
+    const full = readFileSync(join(r.out, c.images!.fullPage!));
+    const viewport = readFileSync(join(r.out, c.images!.live!));
+    expect(full.equals(viewport)).toBe(true);
+    // What a separate full-page screenshot of the same page would show: the same pixels.
+    expect(PNG.sync.read(full).height).toBe(720);
+    expect(readFileSync(join(r.out, c.aria!), 'utf8')).toContain('heading "Public library (new)"');
+  });
+});

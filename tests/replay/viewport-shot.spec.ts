@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
-import { viewportScreenshot } from '../../src/replay/viewport-shot.js';
+import { viewportCapture, viewportScreenshot } from '../../src/replay/viewport-shot.js';
 import { decodePng } from '../../src/compare/png-decode.js';
 import { FIXTURES, serveSite, type FixtureServer } from '../support/fixture-site.js';
 import { launch } from '../support/replay.js';
@@ -63,4 +63,39 @@ test('a masked capture is masked', async () => {
   const ours = await viewportScreenshot(page, { mask, timeoutMs: 5000 });
   expect(ours.equals(await page.screenshot({ animations: 'disabled', caret: 'hide', mask }))).toBe(true);
   expect(ours.equals(await playwrights())).toBe(false);
+});
+
+for (const variant of ['', '?moving', '?focused']) {
+  test(`still.html${variant}: the HTML read with the capture is page.content()'s, and the capture is still Playwright's bytes`, async () => {
+    await page.goto(`${site.url}/still.html${variant}`);
+    // A mark the page script leaves, so the HTML is the live DOM, not the file.
+    await page.evaluate(() => document.body.setAttribute('data-live', String(performance.now() > 0)));
+    // Read before: Playwright's caret-hiding capture leaves `style=""` on a focused field, which
+    // a DOM read after it would report as the page's.
+    const content = await page.content();
+    const ours = await viewportCapture(page, { timeoutMs: 5000 }, true);
+    expect(ours.html).toBe(content);
+    expect(ours.html).toContain('data-live="true"');
+    expect(ours.png.equals(await playwrights())).toBe(true);
+    expect(ours.fits).toBe(true);
+  });
+}
+
+test("a page that replaced the DOM serialisers is read with Playwright's own content(), not with the page's", async () => {
+  await page.goto(`${site.url}/still.html`);
+  await page.evaluate(() =>
+    Object.defineProperty(Element.prototype, 'outerHTML', {
+      configurable: true,
+      get: () => '<html>forged</html>',
+    }),
+  );
+  const ours = await viewportCapture(page, { timeoutMs: 5000 }, true);
+  expect(ours.html).not.toContain('forged');
+  expect(ours.html).toBe(await page.content());
+});
+
+test('a page taller than the viewport does not fit (its evidence takes a full-page screenshot of its own)', async () => {
+  await page.goto(`${site.url}/still.html`);
+  await page.evaluate(() => (document.body.style.height = '3000px'));
+  expect((await viewportCapture(page, { timeoutMs: 5000 }, false)).fits).toBe(false);
 });
