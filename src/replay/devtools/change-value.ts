@@ -60,32 +60,21 @@ const TYPING_LIMIT = 100;
  */
 export async function changeValue(l: Locator, value: string, timeoutMs: number, probed?: unknown): Promise<string | undefined> {
   // Read where the target was counted (FIELD_PROBE); a field not yet visible is waited for first.
-  let kind = isField(probed) && probed.visible ? probed.kind : undefined;
-  if (!kind) {
+  let field = isField(probed) && probed.visible ? probed : undefined;
+  if (!field) {
     await l.waitFor({ state: 'visible', timeout: timeoutMs });
-    kind = (await l.evaluate(fieldInPage, undefined, { timeout: timeoutMs })).kind;
+    field = await l.evaluate(fieldInPage, undefined, { timeout: timeoutMs });
   }
-  switch (kind) {
+  switch (field.kind) {
     case 'unknown':
       throw new Error('the element cannot be filled out (not a form field, nor contenteditable)');
     case 'checkable': {
-      const state = await l.evaluate((el) =>
-        (el as HTMLInputElement).indeterminate || el.getAttribute('aria-checked') === 'mixed'
-          ? 'mixed'
-          : (el as HTMLInputElement).checked === true || el.getAttribute('aria-checked') === 'true',
-      );
+      const state = await onField(l, field, checkedState, undefined);
       if (state === 'mixed' || state !== !!value) await l.click({ timeout: timeoutMs });
       return undefined;
     }
     case 'select': {
-      const found = await l.evaluate((el, v) => {
-        const select = el as HTMLSelectElement;
-        const option = Array.from(select.options).find((o) => o.value === v);
-        for (const o of Array.from(select.options)) o.selected = o === option;
-        select.dispatchEvent(new Event('input', { bubbles: true }));
-        select.dispatchEvent(new Event('change', { bubbles: true }));
-        return option !== undefined;
-      }, value);
+      const found = await onField(l, field, selectByValue, value);
       return found ? undefined : `the <select> has no option of value "${value}": none is selected now (as @puppeteer/replay leaves it)`;
     }
     case 'other-input':
@@ -97,12 +86,28 @@ export async function changeValue(l: Locator, value: string, timeoutMs: number, 
         await setDirectly(l, value);
         return undefined;
       }
-      const path = isField(probed) ? probed.path : undefined;
-      const rest = (path !== undefined ? await prepareAt(l, path, value) : undefined) ?? (await l.evaluate(prepareTyping, value));
+      const rest = await onField(l, field, prepareTyping, value);
       if (rest) await l.page().keyboard.type(rest);
       return undefined;
     }
   }
+}
+
+/** Runs inside the page, self-contained: a checkbox, radio or switch's state. */
+function checkedState(el: Element): boolean | 'mixed' {
+  return (el as HTMLInputElement).indeterminate || el.getAttribute('aria-checked') === 'mixed'
+    ? 'mixed'
+    : (el as HTMLInputElement).checked === true || el.getAttribute('aria-checked') === 'true';
+}
+
+/** Runs inside the page, self-contained: selects the option of value `v` (none when there is none), as @puppeteer/replay does. */
+function selectByValue(el: Element, v: string): boolean {
+  const select = el as HTMLSelectElement;
+  const option = Array.from(select.options).find((o) => o.value === v);
+  for (const o of Array.from(select.options)) o.selected = o === option;
+  select.dispatchEvent(new Event('input', { bubbles: true }));
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+  return option !== undefined;
 }
 
 /**
@@ -127,22 +132,26 @@ function prepareTyping(el: Element, v: string): string {
 }
 
 /**
- * prepareTyping on the field at `path` in one page evaluation: a locator's evaluate costs
- * ~10 round trips, and on a document Playwright has not queried yet its injected scripts
- * first (~70 ms here). Undefined when `path` no longer names a text field (the page changed
- * since it was read): the locator then does it.
+ * `work(el, arg)` on the field at `field.path` in one page evaluation — a locator's evaluate
+ * costs ~10 round trips, and on a document Playwright has not evaluated in yet its injected
+ * script first (~20–70 ms here) — while the path still names a field of the kind read; the
+ * locator does it when it does not (the page changed since it was read) or there is no path.
  */
-async function prepareAt(l: Locator, path: string, value: string): Promise<string | undefined> {
-  const source = `(() => {
-    const el = document.querySelector(${JSON.stringify(path)});
-    const typeable = el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement || (el instanceof HTMLElement && el.isContentEditable);
-    return typeable ? (${prepareTyping.toString()})(el, ${JSON.stringify(value)}) : null;
-  })()`;
-  const rest: unknown = await l
-    .page()
-    .evaluate(source)
-    .catch(() => null);
-  return typeof rest === 'string' ? rest : undefined;
+async function onField<A, R>(l: Locator, field: Field, work: (el: Element, arg: A) => R, arg: A): Promise<R> {
+  if (field.path !== undefined) {
+    const source = `(() => {
+      const el = document.querySelector(${JSON.stringify(field.path)});
+      return el && (${fieldInPage.toString()})(el).kind === ${JSON.stringify(field.kind)}
+        ? { value: (${work.toString()})(el, ${JSON.stringify(arg) ?? 'undefined'}) }
+        : null;
+    })()`;
+    const done = (await l
+      .page()
+      .evaluate(source)
+      .catch(() => null)) as { value: R } | null;
+    if (done) return done.value;
+  }
+  return l.evaluate(work as (el: Element, arg: A) => R, arg as never);
 }
 
 async function setDirectly(l: Locator, value: string): Promise<void> {
