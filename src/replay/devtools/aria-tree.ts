@@ -109,6 +109,7 @@ async function pathOf(cdp: CDPSession, backendNodeId: number, probe?: Probe): Pr
     const value = result.value as { path?: unknown; probed?: unknown } | undefined;
     return typeof value?.path === 'string' ? { path: value.path, probed: value.probed } : undefined;
   } finally {
-    await cdp.send('Runtime.releaseObject', { objectId: object.objectId }).catch(() => undefined);
+    // Not waited for: nothing depends on the release, and the answer costs a round trip.
+    void cdp.send('Runtime.releaseObject', { objectId: object.objectId }).catch(() => undefined);
   }
 }
