@@ -5,41 +5,72 @@ import { timed } from './profile.js';
 /** What one look at the page before its screenshot returns (pageBeforeShot). */
 interface BeforeShot {
   still: boolean;
+  /** The focused field's caret was hidden for the capture: `restoreCaret` puts its style back. */
+  caretHidden?: boolean;
   /** The whole document is inside the viewport: a full-page screenshot would show no more. */
   fits: boolean;
   /** The document as `page.content()` serialises it, when asked for and readable here. */
   html?: string;
 }
 
+/** Where pageBeforeShot leaves the undoing of its caret hiding, on the page's window. */
+const RESTORE_CARET = '__replaywrightRestoreCaret';
+
 /**
  * Runs inside the page, self-contained. `still`: whether a plain capture shows what Playwright's
  * `animations: 'disabled'`, `caret: 'hide'` capture would — nothing animating (a finished
- * animation that still holds its end state counts too), no field focused that could draw a
- * caret (a frame or a shadow host may hold one), every font loaded, a whole device scale.
+ * animation that still holds its end state counts too), every font loaded, a whole device
+ * scale, and no caret showing. A caret is drawn only in the focused field: with `hideCaret`, a
+ * field of this document focused has its caret made transparent here, as Playwright's capture
+ * does to every field, and its style attribute is put back after the capture (restoreCaret);
+ * focus in a frame or a shadow root leaves the capture to Playwright.
  * `html` (when `withHtml`): the doctype and `documentElement.outerHTML`, as Playwright's
- * `content()` joins them, read in this same round trip — ~10 ms a step less than asking
- * separately. This runs in the page's own world, where a script could have replaced the
- * serialisers: it is read only while they are still the browser's own.
+ * `content()` joins them, read in this same round trip before anything is changed — ~10 ms a
+ * step less than asking separately. This runs in the page's own world, where a script could
+ * have replaced the serialisers: it is read only while they are still the browser's own.
  */
-function pageBeforeShot(withHtml: boolean): BeforeShot {
+function pageBeforeShot({ withHtml, hideCaret, restoreKey }: { withHtml: boolean; hideCaret: boolean; restoreKey: string }): BeforeShot {
   const focused = document.activeElement;
-  const caret =
+  const editable =
     focused !== null &&
-    (focused.matches('input, textarea, iframe, frame, [contenteditable]:not([contenteditable="false"])') ||
-      (focused as HTMLElement).isContentEditable ||
-      focused.shadowRoot !== null);
+    (focused.matches('input, textarea, [contenteditable]:not([contenteditable="false"])') || (focused as HTMLElement).isContentEditable);
+  const elsewhere = focused !== null && (focused.matches('iframe, frame') || focused.shadowRoot !== null);
   // At a fractional device scale Playwright sizes its capture itself (1280×719 at 1.590625 is
   // not the surface CDP gives): its own path then.
-  const still = Number.isInteger(devicePixelRatio) && document.fonts.status === 'loaded' && document.getAnimations().length === 0 && !caret;
+  const calm = Number.isInteger(devicePixelRatio) && document.fonts.status === 'loaded' && document.getAnimations().length === 0;
+  const caretHidden = calm && editable && !elsewhere && hideCaret && focused instanceof HTMLElement;
+  const still = calm && !elsewhere && (!editable || caretHidden);
   const page = document.documentElement;
   const fits = !page || (page.scrollWidth <= innerWidth && page.scrollHeight <= innerHeight);
-  if (!withHtml) return { still, fits };
+  const shot: BeforeShot = { still, fits, ...(caretHidden ? { caretHidden } : {}) };
   const native = (f: unknown) => typeof f === 'function' && /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(f));
   const outer = Object.getOwnPropertyDescriptor(Element.prototype, 'outerHTML')?.get;
   const serialize = XMLSerializer.prototype.serializeToString;
-  if (!native(outer) || !native(serialize) || !native(Function.prototype.toString)) return { still, fits };
-  const doctype = document.doctype ? serialize.call(new XMLSerializer(), document.doctype) : '';
-  return { still, fits, html: doctype + (page ? (outer!.call(page) as string) : '') };
+  if (withHtml && native(outer) && native(serialize) && native(Function.prototype.toString)) {
+    const doctype = document.doctype ? serialize.call(new XMLSerializer(), document.doctype) : '';
+    shot.html = doctype + (page ? (outer!.call(page) as string) : '');
+  }
+  if (caretHidden) {
+    const field = focused as HTMLElement;
+    const style = field.getAttribute('style');
+    field.style.setProperty('caret-color', 'transparent', 'important');
+    (window as unknown as Record<string, () => void>)[restoreKey] = () => {
+      // Read first: Chromium writes a style changed through CSSOM back to the attribute lazily,
+      // and a removal before that write-back would be followed by it (style="" left behind).
+      void field.getAttribute('style');
+      if (style === null) field.removeAttribute('style');
+      else field.setAttribute('style', style);
+    };
+  }
+  return shot;
+}
+
+/** Runs inside the page: undoes pageBeforeShot's caret hiding. */
+function restoreCaret(restoreKey: string): void {
+  const w = window as unknown as Record<string, (() => void) | undefined>;
+  const restore = w[restoreKey];
+  delete w[restoreKey];
+  restore?.();
 }
 
 export interface ViewportShotOptions {
@@ -68,9 +99,10 @@ export interface ViewportCapture {
 
 /**
  * A screenshot of the viewport, as `page.screenshot({ animations: 'disabled', caret: 'hide', mask })`
- * takes it — the same bytes — but on a still page (pageBeforeShot) taken with one CDP
- * `Page.captureScreenshot`: ~10–15 ms less a capture than Playwright's own path, once per step
- * when comparing. Anything else (masks, an animation, a focused field, no CDP) is Playwright's.
+ * takes it — the same bytes — but on a still page (pageBeforeShot; a field focused has its caret
+ * hidden) taken with one CDP `Page.captureScreenshot`: ~10–15 ms less a capture than Playwright's
+ * own path, once per step when comparing. Anything else (masks, an animation, focus in a frame
+ * or shadow root, no CDP) is Playwright's.
  */
 export async function viewportScreenshot(page: Page, options: ViewportShotOptions): Promise<Buffer> {
   return (await viewportCapture(page, options, false)).png;
@@ -92,7 +124,9 @@ export async function viewportCapture(page: Page, options: ViewportShotOptions, 
     work = undefined;
     return once;
   };
-  const seen = await page.evaluate(pageBeforeShot, withHtml).catch((): BeforeShot => ({ still: false, fits: false }));
+  const seen = await page
+    .evaluate(pageBeforeShot, { withHtml, hideCaret: mask.length === 0, restoreKey: RESTORE_CARET })
+    .catch((): BeforeShot => ({ still: false, fits: false }));
   const withContent = async (png: Buffer): Promise<ViewportCapture> =>
     withHtml
       ? { png, fits: seen.fits, html: seen.html ?? (await timed('capture.content', () => page.content())) }
@@ -105,6 +139,8 @@ export async function viewportCapture(page: Page, options: ViewportShotOptions, 
           .catch(() => undefined)
       : Promise.resolve(undefined);
     const shot = await timed('shot.cdp', () => meanwhile(asked, takeWork()));
+    // Before anything else touches the page (the step's action, Playwright's capture below).
+    if (seen.caretHidden) await page.evaluate(restoreCaret, RESTORE_CARET).catch(() => undefined);
     if (shot) return withContent(Buffer.from(shot.data, 'base64'));
   }
   const asked = page.screenshot({ animations: 'disabled', caret: 'hide', timeout: options.timeoutMs, mask });

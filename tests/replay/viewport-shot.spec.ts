@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { viewportCapture, viewportScreenshot } from '../../src/replay/viewport-shot.js';
 import { decodePng } from '../../src/compare/png-decode.js';
+import { profiledEpisode, type PhaseTotals } from '../../src/replay/profile.js';
 import { FIXTURES, serveSite, type FixtureServer } from '../support/fixture-site.js';
 import { launch } from '../support/replay.js';
 
@@ -98,4 +99,26 @@ test('a page taller than the viewport does not fit (its evidence takes a full-pa
   await page.goto(`${site.url}/still.html`);
   await page.evaluate(() => (document.body.style.height = '3000px'));
   expect((await viewportCapture(page, { timeoutMs: 5000 }, false)).fits).toBe(false);
+});
+
+test("a focused field's caret is hidden for one CDP capture and its style put back as it was: Playwright's bytes, Playwright's path not taken", async () => {
+  process.env.REPLAYWRIGHT_PROFILE = '1';
+  try {
+    for (const before of [null, 'color: rgb(0, 0, 200); caret-color: red']) {
+      await page.goto(`${site.url}/still.html?focused`);
+      if (before !== null) await page.locator('#name').evaluate((el, s) => el.setAttribute('style', s), before);
+      let phases: PhaseTotals = {};
+      const ours = await profiledEpisode(
+        () => viewportScreenshot(page, { timeoutMs: 5000 }),
+        (p) => (phases = p),
+      );
+      expect(phases['shot.cdp']?.n, String(before)).toBe(1);
+      expect(phases['shot.playwright'], String(before)).toBeUndefined();
+      expect(await page.locator('#name').getAttribute('style')).toBe(before);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('name');
+      expect(ours.equals(await playwrights())).toBe(true);
+    }
+  } finally {
+    delete process.env.REPLAYWRIGHT_PROFILE;
+  }
 });
