@@ -6,7 +6,7 @@ import { timed } from './profile.js';
 interface BeforeShot {
   still: boolean;
   /** The focused field's caret was hidden for the capture: `restoreCaret` puts its style back. */
-  caretHidden?: boolean;
+  caretHidden: boolean;
   /** The whole document is inside the viewport: a full-page screenshot would show no more. */
   fits: boolean;
   /** The document as `page.content()` serialises it, when asked for and readable here. */
@@ -42,13 +42,15 @@ function pageBeforeShot({ withHtml, hideCaret, restoreKey }: { withHtml: boolean
   const still = calm && !elsewhere && (!editable || caretHidden);
   const page = document.documentElement;
   const fits = !page || (page.scrollWidth <= innerWidth && page.scrollHeight <= innerHeight);
-  const shot: BeforeShot = { still, fits, ...(caretHidden ? { caretHidden } : {}) };
-  const native = (f: unknown) => typeof f === 'function' && /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(f));
-  const outer = Object.getOwnPropertyDescriptor(Element.prototype, 'outerHTML')?.get;
-  const serialize = XMLSerializer.prototype.serializeToString;
-  if (withHtml && native(outer) && native(serialize) && native(Function.prototype.toString)) {
-    const doctype = document.doctype ? serialize.call(new XMLSerializer(), document.doctype) : '';
-    shot.html = doctype + (page ? (outer!.call(page) as string) : '');
+  const shot: BeforeShot = { still, caretHidden, fits };
+  if (withHtml) {
+    const native = (f: unknown) => typeof f === 'function' && /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(f));
+    const outer = Object.getOwnPropertyDescriptor(Element.prototype, 'outerHTML')?.get;
+    const serialize = XMLSerializer.prototype.serializeToString;
+    if (native(outer) && native(serialize) && native(Function.prototype.toString)) {
+      const doctype = document.doctype ? serialize.call(new XMLSerializer(), document.doctype) : '';
+      shot.html = doctype + (page ? (outer!.call(page) as string) : '');
+    }
   }
   if (caretHidden) {
     const field = focused as HTMLElement;
@@ -126,7 +128,7 @@ export async function viewportCapture(page: Page, options: ViewportShotOptions, 
   };
   const seen = await page
     .evaluate(pageBeforeShot, { withHtml, hideCaret: mask.length === 0, restoreKey: RESTORE_CARET })
-    .catch((): BeforeShot => ({ still: false, fits: false }));
+    .catch((): BeforeShot => ({ still: false, caretHidden: false, fits: false }));
   const withContent = async (png: Buffer): Promise<ViewportCapture> =>
     withHtml
       ? { png, fits: seen.fits, html: seen.html ?? (await timed('capture.content', () => page.content())) }
