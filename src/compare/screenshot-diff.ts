@@ -70,7 +70,9 @@ export function diffScreenshots(recordedPng: Buffer, livePng: Buffer, options: S
     const draw = () => {
       const diff = new PNG({ width, height });
       pixelmatch(recorded.data, live.data, diff.data, width, height, { threshold: options.threshold, diffMask: false });
-      return PNG.sync.write(diff);
+      // One filter (Sub) for every row: pngjs's default tries all five per row, ~107 ms for a
+      // 1280×720 diff where this takes ~18 ms, for a file ~1.6× larger (50-70 KB).
+      return PNG.sync.write(diff, { filterType: 1 });
     };
     Object.defineProperty(result, 'diffPng', { enumerable: true, get: () => (encoded ??= draw()) });
   }
