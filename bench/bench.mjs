@@ -23,7 +23,8 @@ import { chromium } from 'playwright';
 import { PNG } from 'pngjs';
 import { loadDataset } from '../dist/formats/load-dataset.js';
 import { findChromium, launchOptions } from '../dist/replay/browser.js';
-import { DEFAULT_REPLAY_OPTIONS, runEpisode } from '../dist/replay/run-episode.js';
+import { DEFAULT_REPLAY_OPTIONS as LIBRARY_DEFAULTS, runEpisode } from '../dist/replay/run-episode.js';
+import { RUN_OPTIONS } from '../dist/config/run-options.js';
 import { mapUrl } from '../dist/ir/url-map.js';
 import {
   freshDir,
@@ -39,6 +40,7 @@ import {
   runNode,
   startSite,
   table,
+  withMachineBusy,
 } from './lib.mjs';
 import { writeGoalTable } from './goals.mjs';
 
@@ -51,6 +53,13 @@ const M2W_HTML_KB = Number(process.env.BENCH_M2W_HTML_KB ?? 256);
 const DECODE_REPS = Math.max(1, Number(process.env.BENCH_DECODE_REPS ?? 3));
 const PARAMS = { verification_code: '482915' };
 const cores = availableParallelism();
+// Replays as `replaywright run` makes them by default: with its trace kept for an episode that
+// does not pass (recorded for every episode: what a user of the CLI pays).
+const DEFAULT_REPLAY_OPTIONS = {
+  ...LIBRARY_DEFAULTS,
+  trace: RUN_OPTIONS.trace.default,
+  traceSnapshots: RUN_OPTIONS['trace-snapshots'].default,
+};
 const choice = findChromium();
 
 // Sections not run this time keep their last measurement (each section says when it was taken
@@ -309,6 +318,10 @@ async function decode() {
   return rows;
 }
 
+function percent(share) {
+  return share === undefined ? '' : `${Math.round(share * 100)}%`;
+}
+
 /** 3. The CLI on 2× the fixture episodes with 1..cores workers, async and worker_threads. */
 async function scaling() {
   const dir = generateReplaySet(freshDir('scaling'), 2);
@@ -322,24 +335,28 @@ async function scaling() {
   for (const mode of ['async', 'threads']) {
     for (const workers of counts) {
       const times = [];
+      const busy = [];
       let failed = 0;
       for (let i = 0; i < SCALE_REPS; i++) {
         const out = freshDir(`scaling-out-${mode}-${workers}`);
-        const r = await runNode([
-          join(ROOT, 'bin', 'replaywright.js'),
-          'run',
-          dir,
-          '--out',
-          out,
-          '--workers',
-          String(workers),
-          '--worker-mode',
-          mode,
-          '--map-url',
-          `${RECORDED_ORIGIN}=${site.url}`,
-          '--param',
-          `verification_code=${PARAMS.verification_code}`,
-        ]);
+        const { value: r, busy: b } = await withMachineBusy(() =>
+          runNode([
+            join(ROOT, 'bin', 'replaywright.js'),
+            'run',
+            dir,
+            '--out',
+            out,
+            '--workers',
+            String(workers),
+            '--worker-mode',
+            mode,
+            '--map-url',
+            `${RECORDED_ORIGIN}=${site.url}`,
+            '--param',
+            `verification_code=${PARAMS.verification_code}`,
+          ]),
+        );
+        if (b !== undefined) busy.push(b);
         if (r.code === 2) throw new Error(`scaling run failed: ${r.stderr}`);
         const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
         failed = Math.max(failed, summary.episodes.total - summary.episodes.passed);
@@ -353,6 +370,8 @@ async function scaling() {
         seconds: round(ms / 1000, 1),
         episodesPerMin: round(count / (ms / 60_000), 1),
         notPassed: failed,
+        // Share of all cores busy during the run (every process, Chromium's too).
+        ...(busy.length ? { machineBusy: median(busy) } : {}),
       });
       process.stderr.write(`  scaling ${mode} ×${workers}: ${round(ms / 1000, 1)}s\n`);
     }
@@ -361,23 +380,24 @@ async function scaling() {
   for (const r of rows) r.speedup = round(r.episodesPerMin / base.episodesPerMin);
   table(
     `3. worker scaling: \`replaywright run\` on ${count} episodes (median of ${SCALE_REPS} runs, whole process wall time; ${cores} cores)`,
-    ['mode', 'workers', 's', 'episodes/min', 'speed-up vs async×1', 'not passed'],
-    rows.map((r) => [r.mode, r.workers, r.seconds, r.episodesPerMin, `${r.speedup}×`, r.notPassed]),
+    ['mode', 'workers', 's', 'episodes/min', 'speed-up vs async×1', 'cores busy', 'not passed'],
+    rows.map((r) => [r.mode, r.workers, r.seconds, r.episodesPerMin, `${r.speedup}×`, percent(r.machineBusy), r.notPassed]),
   );
   const ceiling = await handLanes(dir, counts);
   table(
     `   the machine's ceiling: the hand-written loop on the same ${count} episodes, 1..cores lanes of one browser each (median of ${SCALE_REPS})`,
-    ['lanes', 's', 'speed-up vs 1 lane'],
-    ceiling.map((c) => [c.lanes, c.seconds, `${c.speedup}×`]),
+    ['lanes', 's', 'speed-up vs 1 lane', 'cores busy'],
+    ceiling.map((c) => [c.lanes, c.seconds, `${c.speedup}×`, percent(c.machineBusy)]),
   );
   return { rows, handLoop: ceiling };
 }
 
 /**
  * What the machine allows any replayer: the hand-written loop (no checks, no capture) over the
- * same episodes in 1..N lanes at once, each lane a browser of its own, in one process. Where
- * this does not scale, Chromium itself already uses the cores (a new page alone costs ~300 ms of
- * CPU here: a renderer process starting), and no worker design of ours can.
+ * same episodes in 1..N lanes at once, each lane a browser of its own, in one process, with how
+ * busy the machine's cores were meanwhile. Where one lane already keeps them busy, Chromium
+ * itself uses the cores (a new page alone costs ~300 ms of CPU here: a renderer process
+ * starting), and no worker design of ours can scale past that.
  */
 async function handLanes(dir, counts) {
   const data = await loadDataset(dir);
@@ -396,9 +416,15 @@ async function handLanes(dir, counts) {
     return now() - started;
   };
   const times = new Map(counts.map((n) => [n, []]));
+  const busy = new Map(counts.map((n) => [n, []]));
   try {
     await once(1); // warm-up
-    for (let i = 0; i < SCALE_REPS; i++) for (const n of counts) times.get(n).push(await once(n));
+    for (let i = 0; i < SCALE_REPS; i++)
+      for (const n of counts) {
+        const { value: ms, busy: b } = await withMachineBusy(() => once(n));
+        times.get(n).push(ms);
+        if (b !== undefined) busy.get(n).push(b);
+      }
   } finally {
     for (const b of browsers) await b.close().catch(() => undefined);
   }
@@ -406,7 +432,8 @@ async function handLanes(dir, counts) {
   return counts.map((lanes) => {
     const ms = median(times.get(lanes));
     process.stderr.write(`  scaling hand loop ×${lanes}: ${round(ms / 1000, 1)}s\n`);
-    return { lanes, seconds: round(ms / 1000, 1), speedup: round(one / ms) };
+    const b = busy.get(lanes);
+    return { lanes, seconds: round(ms / 1000, 1), speedup: round(one / ms), ...(b.length ? { machineBusy: median(b) } : {}) };
   });
 }
 

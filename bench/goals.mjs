@@ -26,6 +26,9 @@ export function writeGoalTable(results) {
   const cores = results.machine?.cores ?? 1;
   const scaling = results.scaling?.rows ?? [];
   const handAtCores = (results.scaling?.handLoop ?? []).find((x) => x.lanes === cores)?.speedup;
+  // How much of the machine one lane of the bare hand loop already keeps busy: the room left for more.
+  const handOneBusy = (results.scaling?.handLoop ?? []).find((x) => x.lanes === 1)?.machineBusy;
+  const rwOneBusy = scaling.find((x) => x.workers === 1 && x.mode === 'async')?.machineBusy;
   const atCores = scaling.filter((x) => x.workers === cores).map((x) => x.speedup);
   const bestAtCores = atCores.length ? Math.max(...atCores) : NaN;
   const rows = [
@@ -107,7 +110,11 @@ export function writeGoalTable(results) {
     row(
       `workers: speed-up at ${cores} workers`,
       Number.isFinite(bestAtCores)
-        ? `${bestAtCores}×${handAtCores !== undefined ? ` (the hand-written loop itself, ${cores} lanes: ${handAtCores}×)` : ''}`
+        ? `${bestAtCores}×${handAtCores !== undefined ? ` (the hand-written loop itself, ${cores} lanes: ${handAtCores}×)` : ''}` +
+            (handOneBusy !== undefined
+              ? `; one lane of the hand loop alone keeps ${Math.round(handOneBusy * 100)}% of the ${cores} cores busy` +
+                (rwOneBusy !== undefined ? `, one replaywright worker ${Math.round(rwOneBusy * 100)}%` : '')
+              : '')
         : undefined,
       `≥ ${r2(0.8 * cores)}× (0.8 × cores)`,
       bestAtCores >= 0.8 * cores,
@@ -133,7 +140,9 @@ How each is measured:
 
 - **Replay overhead**: the fixture rpaweb episodes (fixtures/rpaweb) in one process and one
   browser, a fresh context each: \`runEpisode\` with comparisons on (default) and \`--compare off\`,
-  and a hand-written Playwright loop (bench/lib.mjs \`handReplay\`: the recorded selector, the
+  both with the CLI's default trace (\`--trace retain-on-failure\`: every episode is traced, its
+  trace kept if it does not pass; no DOM snapshots without \`--trace-snapshots\`, which cost
+  ~20% more), and a hand-written Playwright loop (bench/lib.mjs \`handReplay\`: the recorded selector, the
   recorded action, nothing else; a click target shown only on hover, the board's Delete, gets
   the text typed last hovered first, as one would by hand). Totals over the episodes both pass.
   "loop + capture" is the same loop taking one viewport screenshot and the DOM before each step:
@@ -158,8 +167,10 @@ How each is measured:
 - **Workers**: \`replaywright run\` on twice the fixture episodes with 1..cores workers
   (async and worker_threads), whole process; speed-up relative to one async worker. Beside
   it, the machine's ceiling: the hand-written loop over the same episodes in 1..cores lanes at
-  once (a browser each, one process). Where that loop does not scale either, Chromium alone
-  keeps the cores busy (a new page costs ~300 ms of CPU here, a renderer process starting),
+  once (a browser each, one process). "Cores busy" is the share of all cores in use during a
+  run, every process counted (/proc/stat), Chromium's renderers included: where one lane of
+  the bare loop already keeps most of them busy, Chromium alone uses the cores (a new page
+  costs ~300 ms of CPU here, a renderer process starting), no second lane can run much faster,
   and the gap is the machine's, not the worker design's.
 `;
   const dir = join(ROOT, 'docs');

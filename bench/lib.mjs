@@ -17,6 +17,31 @@ export const median = (xs) => {
 export const round = (n, d = 2) => (Number.isFinite(n) ? Math.round(n * 10 ** d) / 10 ** d : n);
 export const now = () => Number(process.hrtime.bigint()) / 1e6;
 
+/**
+ * How busy the machine's cores were while `work` ran (0-1, all cores, every process: /proc/stat),
+ * with `work`'s result. A replay keeps Chromium's processes busy too, which no per-process
+ * timer of ours sees; undefined where /proc/stat is not there (not Linux).
+ */
+export async function withMachineBusy(work) {
+  const before = cpuTicks();
+  const value = await work();
+  const after = cpuTicks();
+  const busy = before && after && after.total > before.total ? round((after.busy - before.busy) / (after.total - before.total)) : undefined;
+  return { value, busy };
+}
+
+function cpuTicks() {
+  try {
+    // cpu  user nice system idle iowait irq softirq steal …
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+    const idle = fields[3] + fields[4];
+    return { total, busy: total - idle };
+  } catch {
+    return undefined;
+  }
+}
+
 export function freshDir(name) {
   const dir = join(TMP, name);
   rmSync(dir, { recursive: true, force: true });

@@ -22,6 +22,7 @@ export function liveOnlyFlags(a: Record<string, unknown>): string[] {
     'har',
     'mask',
     'compare-config',
+    'trace-snapshots',
   ].filter(given);
   if (a.trace === 'on') flags.push('trace on');
   if (a.compare !== undefined && a.compare !== 'all') flags.push(`compare ${String(a.compare)}`);

@@ -50,6 +50,14 @@ export interface ReplayOptions extends OfflineOptions {
   /** `--trace`: a Playwright trace per episode, kept always, never, or for episodes that did not pass. */
   trace?: 'on' | 'off' | 'retain-on-failure';
   /**
+   * `--trace-snapshots`: the trace also holds a DOM snapshot before and after each action. Off by
+   * default: taking them made every traced episode ~20% slower (the fixture episodes, in one
+   * process), passing ones included, whose trace `retain-on-failure` then throws away; the
+   * action list, screencast, network and console cost ~1%. A step that does not match keeps its
+   * own live and recorded HTML anyway.
+   */
+  traceSnapshots?: boolean;
+  /**
    * `--from-step`/`--to-step` (0-based here): steps before `fromStep` run only to reach the state
    * (no comparison), steps after `toStep` do not run.
    */

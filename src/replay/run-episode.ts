@@ -78,7 +78,8 @@ async function replayEpisode(
   const tracing = (options.trace ?? 'off') !== 'off';
   const secrets = new EpisodeSecrets(episode, options.params, options.secrets);
   // The screencast would show a secret (typed, or echoed by the page) as pixels; the zip's text is scrubbed after stop.
-  if (tracing) await context.tracing.start({ title: episode.id, screenshots: !secrets.redactor.active, snapshots: true });
+  if (tracing)
+    await context.tracing.start({ title: episode.id, screenshots: !secrets.redactor.active, snapshots: options.traceSnapshots ?? false });
   let trace: string | undefined;
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
   const finalFrom = finalStepIndex(episode.steps);
