@@ -58,7 +58,7 @@ const cores = availableParallelism();
 const DEFAULT_REPLAY_OPTIONS = {
   ...LIBRARY_DEFAULTS,
   trace: RUN_OPTIONS.trace.default,
-  traceSnapshots: RUN_OPTIONS['trace-snapshots'].default,
+  traceDetail: RUN_OPTIONS['trace-detail'].default,
 };
 const choice = findChromium();
 

@@ -22,9 +22,9 @@ export function liveOnlyFlags(a: Record<string, unknown>): string[] {
     'har',
     'mask',
     'compare-config',
-    'trace-snapshots',
   ].filter(given);
   if (a.trace === 'on') flags.push('trace on');
+  if (a['trace-detail'] !== undefined && a['trace-detail'] !== 'actions') flags.push(`trace-detail ${String(a['trace-detail'])}`);
   if (a.compare !== undefined && a.compare !== 'all') flags.push(`compare ${String(a.compare)}`);
   return flags.map((f) => `--${f}`);
 }

@@ -76,10 +76,11 @@ export const RUN_OPTIONS = {
     describe: 'which before-state verdict fails an episode: diverged, drift (drift too) or never (reported only)',
   },
   trace: { choices: ['on', 'off', 'retain-on-failure'] as const, default: 'retain-on-failure', describe: 'Playwright trace per episode' },
-  'trace-snapshots': {
-    type: 'boolean',
-    default: false,
-    describe: "also record DOM snapshots in the trace (the viewer's DOM per action): ~20% slower for every traced episode",
+  'trace-detail': {
+    choices: ['actions', 'screencast', 'full'] as const,
+    default: 'actions',
+    describe:
+      'what a trace records: actions (with network and console), + the screencast, + DOM snapshots (full); each costs every traced episode',
   },
   'from-step': { type: 'number', describe: 'replay steps before K (1-based) only to reach the state; compare from K' },
   'to-step': { type: 'number', describe: 'stop after step K (1-based)' },

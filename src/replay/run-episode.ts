@@ -76,10 +76,15 @@ async function replayEpisode(
   own.episodes.push(episode.id);
   const { context, pages, dialogs, httpErrors } = own;
   const tracing = (options.trace ?? 'off') !== 'off';
+  const detail = options.traceDetail ?? 'actions';
   const secrets = new EpisodeSecrets(episode, options.params, options.secrets);
   // The screencast would show a secret (typed, or echoed by the page) as pixels; the zip's text is scrubbed after stop.
   if (tracing)
-    await context.tracing.start({ title: episode.id, screenshots: !secrets.redactor.active, snapshots: options.traceSnapshots ?? false });
+    await context.tracing.start({
+      title: episode.id,
+      screenshots: detail !== 'actions' && !secrets.redactor.active,
+      snapshots: detail === 'full',
+    });
   let trace: string | undefined;
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
   const finalFrom = finalStepIndex(episode.steps);

@@ -74,6 +74,9 @@ const replay = (out: string, extra: string[], env: Record<string, string> = {}) 
       `${RECORDED_ORIGIN}=${site.url}`,
       '--trace',
       'on',
+      // DOM snapshots too: they hold every typed value, and must be scrubbed like the rest.
+      '--trace-detail',
+      'full',
       '--log-format',
       'json',
       '--log-level',
