@@ -141,9 +141,10 @@ How each is measured:
 - **Replay overhead**: the fixture rpaweb episodes (fixtures/rpaweb) in one process and one
   browser, a fresh context each: \`runEpisode\` with comparisons on (default) and \`--compare off\`,
   both with the CLI's default trace (\`--trace retain-on-failure --trace-detail actions\`: every
-  episode is traced, its trace kept if it does not pass), and a hand-written Playwright loop (bench/lib.mjs \`handReplay\`: the recorded selector, the
-  recorded action, nothing else; a click target shown only on hover, the board's Delete, gets
-  the text typed last hovered first, as one would by hand). Totals over the episodes both pass.
+  episode is traced, its trace kept if it does not pass), and a hand-written Playwright loop
+  (bench/lib.mjs \`handReplay\`: the recorded selector, the recorded action, nothing else; a
+  click target shown only on hover, the board's Delete, gets the text typed last hovered
+  first, as one would by hand). Totals over the episodes both pass.
   "loop + capture" is the same loop taking one viewport screenshot and the DOM before each step:
   the least any replay that compares every step can cost (a Chromium screenshot waits for a
   new frame, ~33 ms here). The fixture screenshots were taken by the same Chromium, so most live
