@@ -588,7 +588,8 @@ async function puppeteerComparison() {
  * `node -e 0`; and from spawning `replaywright run` on a one-navigation flow to the moment its
  * first step's request reaches a loopback server, vs the same for a bare Playwright script that
  * launches the same Chromium and goes to the same URL (bench/first-step-child.mjs): the launch
- * every replay pays. The gap is what replaywright adds before acting (goal ≤ 0.3 s).
+ * every replay pays. The gap is what replaywright adds before acting (goal ≤ 0.3 s), with the
+ * CLI's default options (its trace included).
  */
 async function startup() {
   const versionT = { rw: [], node: [] };
@@ -638,17 +639,14 @@ async function startup() {
           firstT.rw.push(
             await spawnUntilHit(
               [
+                // The CLI's defaults (comparisons on, --trace retain-on-failure), one worker: what a user's one-flow run does.
                 join(ROOT, 'bin', 'replaywright.js'),
                 'run',
                 flow,
                 '--out',
                 join(dir, `out-${token}`),
-                '--compare',
-                'off',
                 '--workers',
                 '1',
-                '--trace',
-                'off',
               ],
               token,
             ),

@@ -155,9 +155,12 @@ How each is measured:
   replaywright \`--compare off\` vs @puppeteer/replay 3.1.3 on puppeteer-core with the same
   Chromium (\`npm --prefix bench install\`), fresh context each, launch excluded.
 - **Start-up**: whole processes. \`--version\` beside \`node -e 0\`; "first step" is the time
-  from spawning \`replaywright run flow.json\` until its first step's request reaches a loopback
-  server, beside a bare Playwright script (bench/first-step-child.mjs) that launches the same
-  Chromium and goes to the same URL.
+  from spawning \`replaywright run flow.json\` (the CLI's defaults: comparisons on, its trace
+  on) until its first step's request reaches a loopback server, beside a bare Playwright script
+  (bench/first-step-child.mjs) that loads Playwright the fastest way (\`require\`), launches the
+  same Chromium and goes to the same URL. The CLI runs from dist/bin/, its modules joined into
+  a few files (scripts/build-cli.mjs): Node's loader costs per module, and ~220 of them took
+  ~150 ms more before the first step.
 - **Decode**: a generated Mind2Web-shaped train shard (the test sample's tasks, raw_html padded
   to 256 KiB) decoded as \`run\`/\`validate\` stream it, in a fresh process (peak RSS is its
   own), beside the same records through \`Buffer#toString\` + \`JSON.parse\` only. The decoder

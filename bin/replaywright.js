@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The compiled CLI lives in dist/; `npm install` (prepare) or `npm run setup` builds it.
+// The compiled CLI, joined into a few files (scripts/build-cli.mjs), lives in dist/bin/;
+// `npm run setup` (or `npm run build`) builds it.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -10,7 +11,7 @@ if (process.argv.length === 3 && process.argv[2] === '--version') {
   process.exit(0);
 }
 
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const cli = fileURLToPath(new URL('../dist/bin/cli.js', import.meta.url));
 if (!existsSync(cli)) {
   console.error('replaywright is not built yet: run `npm run setup` (or `npm run build`) in the replaywright folder.');
   process.exit(2);

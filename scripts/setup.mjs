@@ -26,16 +26,18 @@ if (!existsSync(installed) || (existsSync(lock) && statSync(lock).mtimeMs > stat
   run('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund', '--ignore-scripts']);
 }
 
-// 2. The compiled CLI, when any source is newer than it.
+// 2. The compiled CLI, when any source is newer than it: tsc's modules (the library), then the
+// CLI joined from them into dist/bin/ (scripts/build-cli.mjs), which bin/replaywright.js runs.
 const newest = (dir) =>
   readdirSync(dir, { withFileTypes: true }).reduce((m, e) => {
     const p = join(dir, e.name);
     return Math.max(m, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
   }, 0);
-const built = join(root, 'dist', 'cli.js');
+const built = join(root, 'dist', 'bin', 'cli.js');
 if (!existsSync(built) || newest(join(root, 'src')) > statSync(built).mtimeMs) {
   say('building…');
   run('npx', ['tsc', '-p', 'tsconfig.build.json']);
+  run(process.execPath, [join(root, 'scripts', 'build-cli.mjs')]);
 }
 
 // 3. A browser.

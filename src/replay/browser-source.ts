@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright';
-import { chromium } from 'playwright';
+import { chromium } from './playwright.js';
 import { findChromium, launchOptions, type LaunchChoices } from './browser.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../ir/defaults.js';
 

@@ -1,6 +1,7 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { chromium, type Browser, type LaunchOptions } from 'playwright';
+import type { Browser, LaunchOptions } from 'playwright';
+import { chromium } from './playwright.js';
 import { WEBRTC_SEALED_LAUNCH_ARG } from './sandbox/webrtc.js';
 
 /** Which Chromium a run uses, and why that one. */

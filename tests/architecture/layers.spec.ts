@@ -50,6 +50,8 @@ function importsOf(file: string): { spec: string; line: number }[] {
     .forEach((text, i) => {
       for (const m of text.matchAll(/(?:^import\b[^'"]*|^export\b[^'"]*\bfrom\s*|\bimport\(\s*)['"]([^'"]+)['"]/g))
         out.push({ spec: m[1]!, line: i + 1 });
+      // A package loaded with `require` (src/replay/playwright.ts) is imported all the same.
+      for (const m of text.matchAll(/\bcreateRequire\([^)]*\)\(\s*['"]([^'"]+)['"]/g)) out.push({ spec: m[1]!, line: i + 1 });
     });
   return out;
 }

@@ -1,14 +1,22 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { RPAWEB_FIXTURES, tempDir } from '../support/fixture-site.js';
 import { BIN } from '../support/cli.js';
 
 const TRACE_HOOK = fileURLToPath(new URL('../support/module-trace/register.mjs', import.meta.url));
 
-/** Runs the CLI with a module trace: its exit code, stdout, and every module URL it resolved. */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BUNDLE = pathToFileURL(join(ROOT, 'dist', 'bin')).href + '/';
+/** What each file of the joined CLI holds (scripts/build-cli.mjs): its modules, from the package root. */
+const bundled = JSON.parse(readFileSync(join(ROOT, 'dist', 'bin', 'modules.json'), 'utf8')) as Record<string, string[]>;
+
+/**
+ * Runs the CLI with a module trace: its exit code, stdout, and every module it loaded — a file
+ * of the joined CLI (dist/bin/) stands for the modules it holds, as their own file URLs.
+ */
 function traced(...args: string[]): { code: number; stdout: string; modules: string[] } {
   const trace = join(tempDir('rw-trace-'), 'modules.txt');
   writeFileSync(trace, '');
@@ -16,8 +24,22 @@ function traced(...args: string[]): { code: number; stdout: string; modules: str
     env: { ...process.env, MODULE_TRACE: trace, REPLAYWRIGHT_LOG_LEVEL: 'warn' },
     encoding: 'utf8',
   });
-  return { code: r.status ?? -1, stdout: r.stdout, modules: readFileSync(trace, 'utf8').split('\n').filter(Boolean) };
+  const urls = readFileSync(trace, 'utf8').split('\n').filter(Boolean);
+  const modules = urls.flatMap((url) => {
+    if (!url.startsWith(BUNDLE)) return [url];
+    const held = bundled[url.slice(BUNDLE.length)];
+    expect(held, `${url} is not in dist/bin/modules.json`).toBeDefined();
+    return held!.map((m) => pathToFileURL(join(ROOT, m)).href);
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, modules };
 }
+
+test('the CLI runs from its joined files, and the trace sees the modules inside them', () => {
+  const r = traced('validate', RPAWEB_FIXTURES);
+  expect(r.code).toBe(0);
+  expect(r.modules.some((m) => m.endsWith('/dist/formats/rpaweb.js'))).toBe(true);
+  expect(r.modules.some((m) => m.startsWith(BUNDLE))).toBe(false);
+});
 const loads = (modules: string[], pkg: string) => modules.some((m) => m.includes(`/node_modules/${pkg}/`));
 
 test('the trace sees Playwright when a command does load it (doctor)', () => {
