@@ -155,6 +155,9 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
   return last.ok ? last : { ...last, message: `${last.message}; recorded locators: ${seen}` };
 }
 
+/** Near-tied elements compared with the recorded screenshot one by one (a hover and a screenshot each); more stay tied. */
+const MAX_LOOKED_AT = 8;
+
 /** The recorded selector matches only hidden elements; the recorded HTML has been read to tell which. */
 const HIDDEN = Symbol('hidden');
 
@@ -292,14 +295,20 @@ async function bestByScore(page: Page, facts: ElementFacts, thresholds: MatchThr
   ) {
     // Near-tie: ask the recorded screenshot which of them was there.
     // One at a time: revealing a hover-only candidate moves the pointer off the previous one.
+    const tied = decision.top;
     const rescored: Match<Candidate>[] = [];
-    for (const m of decision.top.slice(0, 8)) {
+    for (const m of tied.slice(0, MAX_LOOKED_AT)) {
       const visual = await timed('resolve.visual', () => visualAgreement(page, screenshot, m.item));
-      rescored.push({ item: m.item, ...scoreElement(facts, m.item, visual ?? 0) });
+      if (visual === undefined) break;
+      rescored.push({ item: m.item, ...scoreElement(facts, m.item, visual) });
     }
     // Leave no candidate revealed: a hover left behind would make the next exact check find it.
     await page.mouse.move(0, 0).catch(() => undefined);
-    decision = decide(rescored, thresholds);
+    // The screenshot breaks the tie only when it was compared at every tied element. One it could
+    // not be compared at (its hover did not show it in time on a loaded machine, it had no box)
+    // counted as unlike would hand the tie to the others: a guess, seen picking either of two
+    // identical rows in 2 of 30 runs under load.
+    if (rescored.length === tied.length) decision = decide(rescored, thresholds);
   }
   if (decision.kind === 'unique') return await chosen(page, decision.best, 'similarity');
   const top = (decision.kind === 'ambiguous' ? decision.top : decision.best ? [decision.best] : []).slice(0, 5);

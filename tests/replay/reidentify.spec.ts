@@ -112,6 +112,31 @@ async function replayOn(root: string): Promise<{ result: EpisodeResult; titles: 
   }
 }
 
+test('twins where one row shows its control too late to be compared stay ambiguous-target: an unchecked look is not "unlike"', async () => {
+  // The third row's ✖ shows 600 ms after the pointer arrives (a slow handler, or any row on a
+  // loaded machine): the recorded screenshot can be compared at the second row only. Counting the
+  // third as unlike the recording handed the tie to the second — a guess between identical rows.
+  const twins = tempDir('rw-reid-late-twin-');
+  const page = readFileSync(join(OWN, 'index.html'), 'utf8')
+    .replace("'Dune,Emma,Ulysses'", "'Dune,Emma,Emma'")
+    .replace('li:hover .destroy { display: block; }', 'li:not(.late):hover .destroy, li.late.shown .destroy { display: block; }')
+    .replace(
+      '    list.append(li);',
+      `    if (books.indexOf(title) !== books.lastIndexOf(title) && books.lastIndexOf(title) === list.children.length) {
+      li.className = 'late';
+      let timer;
+      li.addEventListener('mouseenter', () => (timer = setTimeout(() => li.classList.add('shown'), 600)));
+      li.addEventListener('mouseleave', () => { clearTimeout(timer); li.classList.remove('shown'); });
+    }
+    list.append(li);`,
+    );
+  expect(page).toContain("li.className = 'late'");
+  writeFileSync(join(twins, 'index.html'), page);
+  const { result, titles } = await replayOn(twins);
+  expect(clickStep(result).reason, clickStep(result).message).toBe('ambiguous-target');
+  expect(titles).toEqual(['Dune', 'Emma', 'Emma']);
+});
+
 const clickStep = (r: EpisodeResult) => r.steps.find((s) => s.action === 'click')!;
 
 test('a hover-only button named by CSS content is found on the site it was recorded on, in the recorded row', async () => {
