@@ -113,9 +113,10 @@ async function replayOn(root: string): Promise<{ result: EpisodeResult; titles: 
 }
 
 test('twins where one row shows its control too late to be compared stay ambiguous-target: an unchecked look is not "unlike"', async () => {
-  // The third row's ✖ shows 600 ms after the pointer arrives (a slow handler, or any row on a
-  // loaded machine): the recorded screenshot can be compared at the second row only. Counting the
-  // third as unlike the recording handed the tie to the second — a guess between identical rows.
+  // The third row's ✖ shows 2.5 s after the pointer arrives (a slow handler, or any row on a very
+  // loaded machine), later than the look waits (1 s): the recorded screenshot can be compared at
+  // the second row only. Counting the third as unlike the recording handed the tie to the
+  // second — a guess between identical rows.
   const twins = tempDir('rw-reid-late-twin-');
   const page = readFileSync(join(OWN, 'index.html'), 'utf8')
     .replace("'Dune,Emma,Ulysses'", "'Dune,Emma,Emma'")
@@ -125,7 +126,7 @@ test('twins where one row shows its control too late to be compared stay ambiguo
       `    if (books.indexOf(title) !== books.lastIndexOf(title) && books.lastIndexOf(title) === list.children.length) {
       li.className = 'late';
       let timer;
-      li.addEventListener('mouseenter', () => (timer = setTimeout(() => li.classList.add('shown'), 600)));
+      li.addEventListener('mouseenter', () => (timer = setTimeout(() => li.classList.add('shown'), 2500)));
       li.addEventListener('mouseleave', () => { clearTimeout(timer); li.classList.remove('shown'); });
     }
     list.append(li);`,

@@ -41,7 +41,7 @@ function pointAtRow({ mark, attr, reveal }: { mark: string; attr: string; reveal
  * and a mouse move, ~30 ms less than a Playwright hover, which first waits two frames for the
  * row to hold still); any other is hovered through Playwright (scrolled to, waited for).
  */
-export async function revealByHover(candidate: Marked, timeoutMs = 2000): Promise<boolean> {
+export async function revealByHover(candidate: Marked, timeoutMs = 2000, showsWithinMs = SHOWS_WITHIN_MS): Promise<boolean> {
   const target = candidateLocator(candidate);
   const page = candidate.frame.page();
   const pointing = await candidate.frame
@@ -57,7 +57,7 @@ export async function revealByHover(candidate: Marked, timeoutMs = 2000): Promis
   else return false;
   // Shown as soon as the hover's style or handler lands (usually the next frame), not after a fixed pause.
   return target
-    .waitFor({ state: 'visible', timeout: SHOWS_WITHIN_MS })
+    .waitFor({ state: 'visible', timeout: showsWithinMs })
     .then(() => true)
     .catch(() => false);
 }

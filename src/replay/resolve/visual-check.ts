@@ -22,12 +22,19 @@ export function recordedScreenshot(path: string): PNG | undefined {
 }
 
 /**
+ * A near-tie is broken only when every tied element was looked at (locate.ts): a control its
+ * hover shows late (a slow handler, a loaded machine) is given this long rather than the usual
+ * 150 ms, so a tie is not left standing for want of a look. Paid only where it never shows.
+ */
+const LOOK_PATIENCE_MS = 1000;
+
+/**
  * Does the recorded screenshot show, at this candidate's place, what the live page shows
  * there? A hover-only control is revealed first, since the recording was taken with the
- * pointer on it. Undefined when the candidate has no place on screen.
+ * pointer on it. Undefined when the candidate has no place on screen, or did not show.
  */
 export async function visualAgreement(page: Page, recorded: PNG, candidate: Candidate): Promise<number | undefined> {
-  if (!candidate.visible && !(await revealByHover(candidate))) return undefined;
+  if (!candidate.visible && !(await revealByHover(candidate, 2000, LOOK_PATIENCE_MS))) return undefined;
   const box = await candidateLocator(candidate)
     .boundingBox()
     .catch(() => null);
