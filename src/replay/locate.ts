@@ -295,19 +295,19 @@ async function bestByScore(page: Page, facts: ElementFacts, thresholds: MatchThr
   ) {
     // Near-tie: ask the recorded screenshot which of them was there.
     // One at a time: revealing a hover-only candidate moves the pointer off the previous one.
+    // The screenshot breaks the tie only when it was compared at every tied element. One it could
+    // not be compared at (its hover did not show it in time on a loaded machine, it had no box)
+    // counted as unlike would hand the tie to the others: a guess, seen picking either of two
+    // identical rows in 2 of 30 runs under load. More than MAX_LOOKED_AT are not looked at.
     const tied = decision.top;
     const rescored: Match<Candidate>[] = [];
-    for (const m of tied.slice(0, MAX_LOOKED_AT)) {
+    for (const m of tied.length <= MAX_LOOKED_AT ? tied : []) {
       const visual = await timed('resolve.visual', () => visualAgreement(page, screenshot, m.item));
       if (visual === undefined) break;
       rescored.push({ item: m.item, ...scoreElement(facts, m.item, visual) });
     }
     // Leave no candidate revealed: a hover left behind would make the next exact check find it.
     await page.mouse.move(0, 0).catch(() => undefined);
-    // The screenshot breaks the tie only when it was compared at every tied element. One it could
-    // not be compared at (its hover did not show it in time on a loaded machine, it had no box)
-    // counted as unlike would hand the tie to the others: a guess, seen picking either of two
-    // identical rows in 2 of 30 runs under load.
     if (rescored.length === tied.length) decision = decide(rescored, thresholds);
   }
   if (decision.kind === 'unique') return await chosen(page, decision.best, 'similarity');

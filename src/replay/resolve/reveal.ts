@@ -3,6 +3,8 @@ import { candidateLocator, MARK, type Marked } from './collect.js';
 const REVEAL = 'data-rw-reveal';
 /** How long a hovered row may take to show its control (a transition, a handler's re-render). */
 const SHOWS_WITHIN_MS = 150;
+/** How long a Playwright hover of a row may wait for it (scrolled to, standing still). */
+const HOVER_TIMEOUT_MS = 2000;
 
 type Pointing = { shown: true } | { at: { x: number; y: number } } | { marked: boolean };
 
@@ -41,7 +43,7 @@ function pointAtRow({ mark, attr, reveal }: { mark: string; attr: string; reveal
  * and a mouse move, ~30 ms less than a Playwright hover, which first waits two frames for the
  * row to hold still); any other is hovered through Playwright (scrolled to, waited for).
  */
-export async function revealByHover(candidate: Marked, timeoutMs = 2000, showsWithinMs = SHOWS_WITHIN_MS): Promise<boolean> {
+export async function revealByHover(candidate: Marked, showsWithinMs = SHOWS_WITHIN_MS): Promise<boolean> {
   const target = candidateLocator(candidate);
   const page = candidate.frame.page();
   const pointing = await candidate.frame
@@ -52,7 +54,7 @@ export async function revealByHover(candidate: Marked, timeoutMs = 2000, showsWi
   else if ('at' in pointing || pointing.marked)
     await candidate.frame
       .locator(`[${REVEAL}]`)
-      .hover({ timeout: timeoutMs })
+      .hover({ timeout: HOVER_TIMEOUT_MS })
       .catch(() => undefined);
   else return false;
   // Shown as soon as the hover's style or handler lands (usually the next frame), not after a fixed pause.

@@ -34,7 +34,7 @@ const LOOK_PATIENCE_MS = 1000;
  * pointer on it. Undefined when the candidate has no place on screen, or did not show.
  */
 export async function visualAgreement(page: Page, recorded: PNG, candidate: Candidate): Promise<number | undefined> {
-  if (!candidate.visible && !(await revealByHover(candidate, 2000, LOOK_PATIENCE_MS))) return undefined;
+  if (!candidate.visible && !(await revealByHover(candidate, LOOK_PATIENCE_MS))) return undefined;
   const box = await candidateLocator(candidate)
     .boundingBox()
     .catch(() => null);
