@@ -32,6 +32,7 @@ import {
   focusedForTyping,
   typeChecked,
 } from './effects/typed.js';
+import { typeOver } from './type-over.js';
 import { uploadPayload } from './sandbox/upload-file.js';
 import { timed } from './profile.js';
 
@@ -249,21 +250,27 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
         );
         return note && changed.status === 'passed' ? { ...changed, notes: [note] } : changed;
       }
-      // A DevTools Recorder `change` on a <select> found by its aria name decodes as a fill;
-      // on a select, setting the value means choosing that option.
-      // Fill first: asking every field for its tag would cost each fill a round trip to the page.
-      return on(action.target, async (l) => {
-        const refused = await l.fill(action.text, { timeout }).then(
-          () => undefined,
-          (e: unknown) => e,
-        );
-        if (refused === undefined) return timed('act.after-fill', () => afterFill(l, action.text));
-        if ((await l.evaluate((el) => el.tagName).catch(() => '')) !== 'SELECT') throw refused;
-        const missing = await missingOptions(l, [action.text], 'valueOrLabel');
-        if (missing) return missing;
-        await l.selectOption(action.text, { timeout });
-        return afterSelect(l, [action.text], 'valueOrLabel');
-      });
+      // Typed as the person typed it where a field to type into was probed (typeOver); else
+      // Playwright's fill. A DevTools Recorder `change` on a <select> found by its aria name
+      // decodes as a fill; on a select, setting the value means choosing that option.
+      return on(
+        action.target,
+        async (l, probed) => {
+          const refused = (await typeOver(l, action.text, probed, timeout))
+            ? undefined
+            : await l.fill(action.text, { timeout }).then(
+                () => undefined,
+                (e: unknown) => e,
+              );
+          if (refused === undefined) return timed('act.after-fill', () => afterFill(l, action.text));
+          if ((await l.evaluate((el) => el.tagName).catch(() => '')) !== 'SELECT') throw refused;
+          const missing = await missingOptions(l, [action.text], 'valueOrLabel');
+          if (missing) return missing;
+          await l.selectOption(action.text, { timeout });
+          return afterSelect(l, [action.text], 'valueOrLabel');
+        },
+        FIELD_PROBE,
+      );
     case 'clear':
       return on(action.target, async (l) => {
         await l.clear({ timeout });

@@ -77,7 +77,7 @@ test.describe('the real raw-dump MHTML as a before-state', () => {
 
     const bad = await loadDataset(dataset('Takeout'));
     const failed = await runSnapshotEpisode(browser, bad.episodes[0]!, SNAPSHOT_OPTIONS);
-    expect([failed.status, failed.reason, failed.failedStep]).toEqual(['failed', 'option-missing', 0]);
+    expect([failed.status, failed.reason, failed.failedStep], failed.message).toEqual(['failed', 'option-missing', 0]);
     expect(failed.steps[0]!.message).toContain('option "Takeout" not available');
   });
 

@@ -4,7 +4,7 @@ import type { Probe } from '../locate.js';
 /** What kind of field a DevTools `change` lands on, as @puppeteer/replay's fill tells them apart. */
 type FieldKind = 'select' | 'typeable' | 'checkable' | 'contenteditable' | 'other-input' | 'unknown';
 
-interface Field {
+export interface Field {
   kind: FieldKind;
   /** Has a box and is not `visibility: hidden` (what Playwright's `visible` means). */
   visible: boolean;
@@ -17,7 +17,7 @@ interface Field {
 }
 
 /** Runs inside the page, self-contained: the field's kind, as @puppeteer/replay's fill tells them apart. */
-function fieldInPage(el: Element): Field {
+export function fieldInPage(el: Element): Field {
   const inTop = window === window.top && el.getRootNode() === document;
   const steps: string[] = [];
   for (let at: Element | null = inTop ? el : null; at; at = at.parentElement) {
@@ -42,12 +42,12 @@ function fieldInPage(el: Element): Field {
 /** The field's kind and visibility as the resolver's probe: read in the round trip that counts the target. */
 export const FIELD_PROBE: Probe = { run: fieldInPage, arg: undefined };
 
-function isField(v: unknown): v is Field {
+export function isField(v: unknown): v is Field {
   return typeof v === 'object' && v !== null && 'kind' in v && 'visible' in v;
 }
 
 /** Values at least this long are set at once rather than typed (Puppeteer's typing threshold). */
-const TYPING_LIMIT = 100;
+export const TYPING_LIMIT = 100;
 
 /**
  * Sets a field to `value` the way @puppeteer/replay's `change` does: a <select> gets the option
@@ -137,7 +137,7 @@ function prepareTyping(el: Element, v: string): string {
  * script first (~20–70 ms here) — while the path still names a field of the kind read; the
  * locator does it when it does not (the page changed since it was read) or there is no path.
  */
-async function onField<A, R>(l: Locator, field: Field, work: (el: Element, arg: A) => R, arg: A): Promise<R> {
+export async function onField<A, R>(l: Locator, field: Field, work: (el: Element, arg: A) => R, arg: A): Promise<R> {
   if (field.path !== undefined) {
     const source = `(() => {
       const el = document.querySelector(${JSON.stringify(field.path)});

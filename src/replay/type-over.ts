@@ -1,0 +1,59 @@
+import type { Locator } from 'playwright';
+import { fieldInPage, isField, onField, TYPING_LIMIT, type Field } from './devtools/change-value.js';
+
+/**
+ * Runs inside the page, self-contained: focuses the field and selects what it holds, as a person
+ * does before typing over it, so the first key replaces it. False when no key should go there:
+ * a field disabled or read-only (Playwright's fill then waits for it and says why).
+ */
+function selectForTyping(el: Element): boolean {
+  const field = el as HTMLInputElement;
+  if (field.disabled || field.readOnly) return false;
+  (el as HTMLElement).focus();
+  if ((el as HTMLElement).isContentEditable) {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const selection = el.ownerDocument.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+  } else field.select();
+  return el.ownerDocument.activeElement === el || el.contains(el.ownerDocument.activeElement);
+}
+
+/**
+ * A recorded fill typed over the field key by key. The recorders fold a person's keystrokes into
+ * one `fill` (Playwright's recorder, Mind2Web's TYPE), and Playwright's `fill` sets the value with
+ * a single input event: a page that listens for keys (a grid's filter box reacting on keyup, an
+ * autocomplete on keydown) never hears them, and the replay passes with the page unchanged. So
+ * the text is typed as it was, up to 100 characters (the threshold up to which @puppeteer/replay
+ * types too); a longer one is put in at once but for its last character, which is typed, so a
+ * key listener still reads the whole value. Returns false where typing is not how the value got
+ * there and Playwright's fill is kept: a date/colour/range input, a <select>, text with a line
+ * break into a one-line <input> (Enter would submit), an empty value, a field that is disabled,
+ * read-only or refuses focus.
+ */
+export async function typeOver(l: Locator, text: string, probed: unknown, timeoutMs: number): Promise<boolean> {
+  if (text === '') return false;
+  let field: Field | undefined = isField(probed) ? probed : undefined;
+  // Not probed where the target was counted, or not shown yet: waited for, then read.
+  if (!field?.visible) {
+    const shown = await l.waitFor({ state: 'visible', timeout: timeoutMs }).then(
+      () => true,
+      () => false,
+    );
+    field = shown ? await l.evaluate(fieldInPage, undefined, { timeout: timeoutMs }).catch(() => undefined) : undefined;
+  }
+  if (!field || (field.kind !== 'typeable' && field.kind !== 'contenteditable')) return false;
+  if (/[\r\n]/.test(text) && !(await multiline(l, field))) return false;
+  if (!(await onField(l, field, selectForTyping, undefined))) return false;
+  const keyboard = l.page().keyboard;
+  const typedFrom = text.length < TYPING_LIMIT ? 0 : [...text].slice(0, -1).join('').length;
+  if (typedFrom > 0) await keyboard.insertText(text.slice(0, typedFrom));
+  await keyboard.type(text.slice(typedFrom));
+  return true;
+}
+
+/** Whether Enter adds a line in this field (a <textarea> or contenteditable) rather than submitting it. */
+async function multiline(l: Locator, field: Field): Promise<boolean> {
+  return field.kind === 'contenteditable' || (await l.evaluate((el) => el instanceof HTMLTextAreaElement).catch(() => false));
+}
