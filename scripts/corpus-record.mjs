@@ -5,7 +5,7 @@
 // (scripts/corpus/apps.mjs), in the rpaweb line shape. Unlike the fixture scripts, the recorder's overlay is LEFT IN the
 // before-states (HTML and screenshot), as real recordings have it.
 //
-//   node scripts/corpus-fetch.mjs && node scripts/corpus-record.mjs   # rewrites fixtures/corpus-recordings/
+//   node scripts/corpus-fetch.mjs && node scripts/corpus-record.mjs [app..]   # rewrites fixtures/corpus-recordings/[<app>/]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -46,16 +46,20 @@ function oldChromium(version) {
   return createRequire(pkg)('playwright-core').chromium;
 }
 
+// Named apps only (the others' recordings stay as they are); every app when none is named.
+const only = process.argv.slice(2);
+for (const name of only) if (!APPS[name]) throw new Error(`corpus-record: no app ${name} in scripts/corpus/apps.mjs`);
 const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'rw-corpus-rec-'));
 const dirs = fetchCorpus();
 fs.mkdirSync(OUT, { recursive: true });
 for (const gen of ['1.65', '1.49']) await recordGeneration(gen, gen === '1.65' ? chromium : oldChromium('1.49.1'));
-fs.rmSync(TMP, { recursive: true, force: true });
+// On exit: the 1.49 recorder flushes its output file on a timer that can outlive the last episode.
+process.on('exit', () => fs.rmSync(TMP, { recursive: true, force: true }));
 
 async function recordGeneration(gen, engine) {
   const browser = await engine.launch(LAUNCH);
   try {
-    for (const [appName, app] of Object.entries(APPS)) {
+    for (const [appName, app] of Object.entries(APPS).filter(([name]) => !only.length || only.includes(name))) {
       const server = await serveApp(appName, dirs[appName][app.recordedOn], { port: app.port });
       const rows = [];
       try {

@@ -31,6 +31,16 @@ export const APPS = {
     },
     port: 38111,
   },
+  tabulator: {
+    package: 'tabulator-tables',
+    recordedOn: '6.3.1',
+    releases: {
+      '6.3.1': 'sha512-qFW7kfadtcaISQIibKAIy0f3eeIXUVi8242Vly1iJfMD79kfEGzfczNuPBN/80hDxHzQJXYbmJ8VipI40hQtfA==',
+      '6.2.5': 'sha512-f/TI78hV+GNoBefdqQ4q5RXbP+vJkvwSwt7sqeCTriAchNXax3ekcT1GG3i2J+8mhz6dHg0PFKyCYfmMW45HEg==',
+      '5.5.4': 'sha512-hVcITAfO2G3gm2ILW9GN2ORgcmNsbVmC+Q+2E3xfthIE9xtFxGKSbhbsNk39h11Uzm9GNUvjGfos1IVKrfeeOA==',
+    },
+    port: 38112,
+  },
 };
 
 export const LIBRARY_API = {
@@ -86,6 +96,15 @@ export const LIBRARY_API = {
   },
 };
 
+/** The team roster the data grid starts with, in every release: two rows share a city, two an age. */
+export const ROSTER = [
+  { id: 1, name: 'Ada', city: 'London', age: 36 },
+  { id: 2, name: 'Bruno', city: 'Madrid', age: 29 },
+  { id: 3, name: 'Chandra', city: 'London', age: 41 },
+  { id: 4, name: 'Dmitri', city: 'Berlin', age: 29 },
+  { id: 5, name: 'Elena', city: 'Lisbon', age: 33 },
+];
+
 /** The document the editor starts with, in every release. */
 export const EDITOR_DOCUMENT = { name: 'Ada', age: 36, city: 'London', languages: ['English', 'French'], active: true };
 
@@ -94,6 +113,28 @@ function hostPage(appName, origin) {
     return `<!doctype html><html><head><meta charset="utf-8"><title>Library API explorer</title>
 <script type="module" src="/app/dist/rapidoc-min.js"></script></head>
 <body style="margin:0"><rapi-doc spec-url="/openapi.json" server-url="${origin}/api" default-api-server="${origin}/api" render-style="view" show-header="false" allow-authentication="false" allow-server-selection="false" schema-expand-level="1" theme="light"></rapi-doc></body></html>`;
+  }
+  if (appName === 'tabulator') {
+    return `<!doctype html><html><head><meta charset="utf-8"><title>Team roster</title>
+<link rel="stylesheet" href="/app/dist/css/tabulator.min.css"><script src="/app/dist/js/tabulator.min.js"></script></head>
+<body style="font-family:sans-serif;margin:16px"><h1 style="font-size:18px">Team roster</h1><div id="roster" style="width:760px"></div>
+<script>
+// The rows the grid shows, in its order, are sent to the corpus server after every change: the
+// app's end state, as the app holds it (a later report replaces an earlier one).
+const report = () => setTimeout(() => { try { fetch('/state', { method: 'POST', body: JSON.stringify(table.getData('active')) }); } catch (e) {} }, 0);
+const table = new Tabulator('#roster', {
+  data: ${JSON.stringify(ROSTER)},
+  index: 'id',
+  layout: 'fitColumns',
+  columns: [
+    { title: 'Name', field: 'name', editor: 'input', headerFilter: 'input' },
+    { title: 'City', field: 'city', editor: 'list', editorParams: { values: ['Berlin', 'Lisbon', 'London', 'Madrid', 'Paris'] } },
+    { title: 'Age', field: 'age', sorter: 'number' },
+    { title: 'Remove', formatter: 'buttonCross', width: 90, hozAlign: 'center', headerSort: false, cellClick: (e, cell) => cell.getRow().delete() },
+  ],
+});
+for (const event of ['tableBuilt', 'dataChanged', 'dataSorted', 'dataFiltered', 'rowDeleted']) table.on(event, report);
+</script></body></html>`;
   }
   return `<!doctype html><html><head><meta charset="utf-8"><title>JSON editor</title>
 <link rel="stylesheet" href="/app/dist/jsoneditor.min.css"><script src="/app/dist/jsoneditor.min.js"></script></head>
