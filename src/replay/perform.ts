@@ -26,6 +26,7 @@ import { afterSelect } from './effects/select.js';
 import {
   afterClear,
   afterFill,
+  afterTypedFill,
   afterTypingFocused,
   afterTypingInto,
   beforeTypingInto,
@@ -256,12 +257,21 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
       return on(
         action.target,
         async (l, probed) => {
-          const refused = (await typeOver(l, action.text, probed, timeout))
-            ? undefined
-            : await l.fill(action.text, { timeout }).then(
-                () => undefined,
-                (e: unknown) => e,
-              );
+          if (await typeOver(l, action.text, probed, timeout)) {
+            const typed = await timed('act.after-fill', () => afterTypedFill(l, action.text));
+            if (typed.exact || typed.gone) return typed.check;
+            // The recorded value typed out did not stay (an input mask, a field that drops some
+            // keys): the person may have typed other keys or pasted it; set at once, it may.
+            await l.fill(action.text, { timeout });
+            const set = await afterFill(l, action.text);
+            return set.ok && set.mark.status === 'checked'
+              ? checked(`${set.mark.detail}, set at once: typed key by key it did not stay`)
+              : set;
+          }
+          const refused = await l.fill(action.text, { timeout }).then(
+            () => undefined,
+            (e: unknown) => e,
+          );
           if (refused === undefined) return timed('act.after-fill', () => afterFill(l, action.text));
           if ((await l.evaluate((el) => el.tagName).catch(() => '')) !== 'SELECT') throw refused;
           const missing = await missingOptions(l, [action.text], 'valueOrLabel');

@@ -26,8 +26,8 @@ function selectForTyping(el: Element): boolean {
  * a single input event: a page that listens for keys (a grid's filter box reacting on keyup, an
  * autocomplete on keydown) never hears them, and the replay passes with the page unchanged. So
  * the text is typed as it was, up to 100 characters (the threshold up to which @puppeteer/replay
- * types too); a longer one is put in at once but for its last character, which is typed, so a
- * key listener still reads the whole value. Returns false where typing is not how the value got
+ * types too); a longer one is put in at once and its last character typed again, so a key
+ * listener still reads the whole value. Returns false where typing is not how the value got
  * there and Playwright's fill is kept: a date/colour/range input, a <select>, text with a line
  * break into a one-line <input> (Enter would submit), an empty value, a field that is disabled,
  * read-only or refuses focus.
@@ -47,9 +47,14 @@ export async function typeOver(l: Locator, text: string, probed: unknown, timeou
   if (/[\r\n]/.test(text) && !(await multiline(l, field))) return false;
   if (!(await onField(l, field, selectForTyping, undefined))) return false;
   const keyboard = l.page().keyboard;
-  const typedFrom = text.length < TYPING_LIMIT ? 0 : [...text].slice(0, -1).join('').length;
-  if (typedFrom > 0) await keyboard.insertText(text.slice(0, typedFrom));
-  await keyboard.type(text.slice(typedFrom));
+  if (text.length < TYPING_LIMIT) await keyboard.type(text);
+  else {
+    // Set whole, then its last character taken back and typed: no part of the value but one
+    // character is ever an argument on its own (a trace's params are scrubbed of whole secrets).
+    await l.fill(text, { timeout: timeoutMs });
+    await keyboard.press('Backspace');
+    await keyboard.type([...text].at(-1)!);
+  }
   return true;
 }
 

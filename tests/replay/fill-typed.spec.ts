@@ -43,11 +43,11 @@ test('a fill over a value replaces it as typing over it does (one key per charac
   expect(log).toEqual(['name Grace after 5 keys']);
 });
 
-test('a long fill is put in at once but for its last character, which is typed: the key listener reads the whole value', async () => {
+test('a long fill is put in at once and its last character typed again: the key listener reads the whole value', async () => {
   const text = 'a'.repeat(149) + 'n';
   const { r, log } = await replay('long', [{ type: 'fill', target: field('Filter'), text }]);
   expect(r.status, r.message).toBe('passed');
-  expect(log).toEqual([`filter keyup ${text.length}`]);
+  expect(log.at(-1)).toBe(`filter keyup ${text.length}`);
 });
 
 test('line breaks are typed into a textarea, but a one-line input and a date input are filled as Playwright fills them', async () => {
@@ -61,4 +61,14 @@ test('line breaks are typed into a textarea, but a one-line input and a date inp
   expect(r.status, r.message).toBe('passed');
   // Enter in the one-line field would have submitted its form.
   expect(log).not.toContain('profile submitted');
+});
+
+test('a value that does not stay when typed key by key (the field drops a key) is set at once, and the step says so', async () => {
+  const { r } = await replay('dropped-key', [
+    { type: 'fill', target: field('Code'), text: '12-34' },
+    { type: 'assertValue', target: field('Code'), value: '12-34' },
+  ]);
+  expect(r.status, r.message).toBe('passed');
+  expect(r.steps[1]!.effect).toMatchObject({ status: 'checked' });
+  expect(r.steps[1]!.effect!.detail).toContain('set at once: typed key by key it did not stay');
 });

@@ -55,6 +55,16 @@ export async function afterFill(l: Locator, text: string): Promise<EffectCheck> 
   return judge(await targetEditable(l), text, true);
 }
 
+/**
+ * After a fill typed key by key (type-over.ts): the check, and whether the field holds the text
+ * exactly — when it does not (a key the field dropped, a mask's formatting) the caller sets the
+ * value at once, as a paste would. `gone`: the page changed before the value could be read.
+ */
+export async function afterTypedFill(l: Locator, text: string): Promise<{ check: EffectCheck; exact: boolean; gone: boolean }> {
+  const after = await targetEditable(l);
+  return { check: judge(after, text, true), exact: after?.editable === true && after.value === text, gone: after === undefined };
+}
+
 /** After `clear`: the field is empty. */
 export async function afterClear(l: Locator): Promise<EffectCheck> {
   const after = await targetEditable(l);
