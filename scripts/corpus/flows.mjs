@@ -50,6 +50,15 @@ function rowsAre(describe, check) {
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
+/** The roster as it started, in its order, but for the row `id` with `change` made to it. */
+const oneRowChanged = (describe, id, change) =>
+  rowsAre(describe, (rows) =>
+    same(
+      rows,
+      ROSTER.map((r) => (r.id === id ? { ...r, ...change } : r)),
+    ),
+  );
+
 const ORIGINAL = { name: 'Ada', age: 36, city: 'London', languages: ['English', 'French'], active: true };
 
 export const FLOWS = {
@@ -109,12 +118,7 @@ export const FLOWS = {
         await input(() => page.getByRole('gridcell').getByRole('textbox').fill('Grace'));
         await input(() => page.keyboard.press('Enter'));
       },
-      judge: rowsAre('Ada renamed Grace, nothing else changed', (rows) =>
-        same(
-          rows,
-          ROSTER.map((r) => (r.id === 1 ? { ...r, name: 'Grace' } : r)),
-        ),
-      ),
+      judge: oneRowChanged('Ada renamed Grace, nothing else changed', 1, { name: 'Grace' }),
     },
     {
       id: 'move-chandra',
@@ -128,12 +132,7 @@ export const FLOWS = {
         );
         await input(() => page.locator('.tabulator-edit-list').getByText('Paris', { exact: true }).click());
       },
-      judge: rowsAre('Chandra in Paris, Ada still in London', (rows) =>
-        same(
-          rows,
-          ROSTER.map((r) => (r.id === 3 ? { ...r, city: 'Paris' } : r)),
-        ),
-      ),
+      judge: oneRowChanged('Chandra in Paris, Ada still in London', 3, { city: 'Paris' }),
     },
     {
       id: 'oldest-first',
