@@ -26,14 +26,13 @@ import { afterSelect } from './effects/select.js';
 import {
   afterClear,
   afterFill,
-  afterTypedFill,
   afterTypingFocused,
   afterTypingInto,
   beforeTypingInto,
   focusedForTyping,
   typeChecked,
 } from './effects/typed.js';
-import { typeOver } from './type-over.js';
+import { fillByTyping } from './type-over.js';
 import { uploadPayload } from './sandbox/upload-file.js';
 import { timed } from './profile.js';
 
@@ -251,23 +250,14 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
         );
         return note && changed.status === 'passed' ? { ...changed, notes: [note] } : changed;
       }
-      // Typed as the person typed it where a field to type into was probed (typeOver); else
+      // Typed as the person typed it where the field takes typing (fillByTyping); else
       // Playwright's fill. A DevTools Recorder `change` on a <select> found by its aria name
       // decodes as a fill; on a select, setting the value means choosing that option.
       return on(
         action.target,
         async (l, probed) => {
-          if (await typeOver(l, action.text, probed, timeout)) {
-            const typed = await timed('act.after-fill', () => afterTypedFill(l, action.text));
-            if (typed.exact || typed.gone) return typed.check;
-            // The recorded value typed out did not stay (an input mask, a field that drops some
-            // keys): the person may have typed other keys or pasted it; set at once, it may.
-            await l.fill(action.text, { timeout });
-            const set = await afterFill(l, action.text);
-            return set.ok && set.mark.status === 'checked'
-              ? checked(`${set.mark.detail}, set at once: typed key by key it did not stay`)
-              : set;
-          }
+          const typed = await fillByTyping(l, action.text, probed, timeout);
+          if (typed) return typed;
           const refused = await l.fill(action.text, { timeout }).then(
             () => undefined,
             (e: unknown) => e,

@@ -1,5 +1,8 @@
 import type { Locator } from 'playwright';
 import { fieldInPage, isField, onField, TYPING_LIMIT, type Field } from './devtools/change-value.js';
+import { checked, type EffectCheck } from './effects/effect.js';
+import { afterFill, afterTypedFill } from './effects/typed.js';
+import { timed } from './profile.js';
 
 /**
  * Runs inside the page, self-contained: focuses the field and selects what it holds, as a person
@@ -32,7 +35,7 @@ function selectForTyping(el: Element): boolean {
  * break into a one-line <input> (Enter would submit), an empty value, a field that is disabled,
  * read-only or refuses focus.
  */
-export async function typeOver(l: Locator, text: string, probed: unknown, timeoutMs: number): Promise<boolean> {
+async function typeOver(l: Locator, text: string, probed: unknown, timeoutMs: number): Promise<boolean> {
   if (text === '') return false;
   let field: Field | undefined = isField(probed) ? probed : undefined;
   // Not probed where the target was counted, or not shown yet: waited for, then read.
@@ -61,4 +64,19 @@ export async function typeOver(l: Locator, text: string, probed: unknown, timeou
 /** Whether Enter adds a line in this field (a <textarea> or contenteditable) rather than submitting it. */
 async function multiline(l: Locator, field: Field): Promise<boolean> {
   return field.kind === 'contenteditable' || (await l.evaluate((el) => el instanceof HTMLTextAreaElement).catch(() => false));
+}
+
+/**
+ * A recorded fill done by typing (typeOver) and checked; undefined where typing is not how the
+ * value goes in (the caller fills as Playwright does). A value that does not stay exactly when
+ * typed — a field that drops a key, a mask's formatting — is set at once, as a paste would, and
+ * the step says so: the person may have typed other keys or pasted it.
+ */
+export async function fillByTyping(l: Locator, text: string, probed: unknown, timeoutMs: number): Promise<EffectCheck | undefined> {
+  if (!(await typeOver(l, text, probed, timeoutMs))) return undefined;
+  const typed = await timed('act.after-fill', () => afterTypedFill(l, text));
+  if (typed.exact || typed.gone) return typed.check;
+  await l.fill(text, { timeout: timeoutMs });
+  const set = await afterFill(l, text);
+  return set.ok && set.mark.status === 'checked' ? checked(`${set.mark.detail}, set at once: typed key by key it did not stay`) : set;
 }
