@@ -3,6 +3,7 @@ import { fieldInPage, isField, onField, TYPING_LIMIT, type Field } from './devto
 import { checked, type EffectCheck } from './effects/effect.js';
 import { afterFill, afterTypedFill } from './effects/typed.js';
 import { timed } from './profile.js';
+import { typeKeys } from './typing-keys.js';
 
 /**
  * Runs inside the page, self-contained: focuses the field and selects what it holds, as a person
@@ -50,8 +51,9 @@ async function typeOver(l: Locator, text: string, probed: unknown, timeoutMs: nu
   if (/[\r\n]/.test(text) && !(await multiline(l, field))) return false;
   if (!(await onField(l, field, selectForTyping, undefined))) return false;
   const keyboard = l.page().keyboard;
-  if (text.length < TYPING_LIMIT) await keyboard.type(text);
-  else {
+  if (text.length < TYPING_LIMIT) {
+    if (!(await typeKeys(l.page(), text))) await keyboard.type(text);
+  } else {
     // Set whole, then its last character taken back and typed: no part of the value but one
     // character is ever an argument on its own (a trace's params are scrubbed of whole secrets).
     await l.fill(text, { timeout: timeoutMs });

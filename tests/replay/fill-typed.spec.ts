@@ -72,3 +72,20 @@ test('a value that does not stay when typed key by key (the field drops a key) i
   expect(r.steps[1]!.effect).toMatchObject({ status: 'checked' });
   expect(r.steps[1]!.effect!.detail).toContain('set at once: typed key by key it did not stay');
 });
+
+test('each character is the key a US keyboard has for it (shifted ones too); one off the layout is inserted as text', async () => {
+  const { r, log } = await replay('strokes', [
+    { type: 'fill', target: field('Keys'), text: 'a Z-1!é' },
+    { type: 'assertValue', target: field('Keys'), value: 'a Z-1!é' },
+  ]);
+  expect(r.status, r.message).toBe('passed');
+  const strokes: [string, string, number][] = [
+    ['a', 'KeyA', 65],
+    [' ', 'Space', 32],
+    ['Z', 'KeyZ', 90],
+    ['-', 'Minus', 189],
+    ['1', 'Digit1', 49],
+    ['!', 'Digit1', 49],
+  ];
+  expect(log).toEqual(strokes.flatMap(([key, code, keyCode]) => [`down ${key} ${code} ${keyCode}`, `press ${key}`, `up ${key}`]));
+});
