@@ -1,7 +1,8 @@
 import type { Locator } from 'playwright';
 import { fieldInPage, isField, onField, TYPING_LIMIT, type Field } from './devtools/change-value.js';
 import { checked, type EffectCheck } from './effects/effect.js';
-import { afterFill, afterTypedFill } from './effects/typed.js';
+import { editableOf } from './effects/editable.js';
+import { afterFill, typedFillCheck } from './effects/typed.js';
 import { timed } from './profile.js';
 import { typeKeys } from './typing-keys.js';
 
@@ -31,13 +32,13 @@ function selectForTyping(el: Element): boolean {
  * autocomplete on keydown) never hears them, and the replay passes with the page unchanged. So
  * the text is typed as it was, up to 100 characters (the threshold up to which @puppeteer/replay
  * types too); a longer one is put in at once and its last character typed again, so a key
- * listener still reads the whole value. Returns false where typing is not how the value got
- * there and Playwright's fill is kept: a date/colour/range input, a <select>, text with a line
- * break into a one-line <input> (Enter would submit), an empty value, a field that is disabled,
- * read-only or refuses focus.
+ * listener still reads the whole value. Returns the field typed into; undefined where typing is
+ * not how the value got there and Playwright's fill is kept: a date/colour/range input, a
+ * <select>, text with a line break into a one-line <input> (Enter would submit), an empty value,
+ * a field that is disabled, read-only or refuses focus.
  */
-async function typeOver(l: Locator, text: string, probed: unknown, timeoutMs: number): Promise<boolean> {
-  if (text === '') return false;
+async function typeOver(l: Locator, text: string, probed: unknown, timeoutMs: number): Promise<Field | undefined> {
+  if (text === '') return undefined;
   let field: Field | undefined = isField(probed) ? probed : undefined;
   // Not probed where the target was counted, or not shown yet: waited for, then read.
   if (!field?.visible) {
@@ -47,9 +48,9 @@ async function typeOver(l: Locator, text: string, probed: unknown, timeoutMs: nu
     );
     field = shown ? await l.evaluate(fieldInPage, undefined, { timeout: timeoutMs }).catch(() => undefined) : undefined;
   }
-  if (!field || (field.kind !== 'typeable' && field.kind !== 'contenteditable')) return false;
-  if (/[\r\n]/.test(text) && !(await multiline(l, field))) return false;
-  if (!(await onField(l, field, selectForTyping, undefined))) return false;
+  if (!field || (field.kind !== 'typeable' && field.kind !== 'contenteditable')) return undefined;
+  if (/[\r\n]/.test(text) && !(await multiline(l, field))) return undefined;
+  if (!(await onField(l, field, selectForTyping, undefined))) return undefined;
   const keyboard = l.page().keyboard;
   if (text.length < TYPING_LIMIT) {
     if (!(await typeKeys(l.page(), text))) await keyboard.type(text);
@@ -60,7 +61,7 @@ async function typeOver(l: Locator, text: string, probed: unknown, timeoutMs: nu
     await keyboard.press('Backspace');
     await keyboard.type([...text].at(-1)!);
   }
-  return true;
+  return field;
 }
 
 /** Whether Enter adds a line in this field (a <textarea> or contenteditable) rather than submitting it. */
@@ -75,8 +76,11 @@ async function multiline(l: Locator, field: Field): Promise<boolean> {
  * the step says so: the person may have typed other keys or pasted it.
  */
 export async function fillByTyping(l: Locator, text: string, probed: unknown, timeoutMs: number): Promise<EffectCheck | undefined> {
-  if (!(await typeOver(l, text, probed, timeoutMs))) return undefined;
-  const typed = await timed('act.after-fill', () => afterTypedFill(l, text));
+  const field = await typeOver(l, text, probed, timeoutMs);
+  if (!field) return undefined;
+  // Read where it was typed, in one page round trip (a locator's evaluate costs ~10).
+  const after = await timed('act.after-fill', () => onField(l, field, editableOf, undefined).catch(() => undefined));
+  const typed = typedFillCheck(after, text);
   if (typed.exact || typed.gone) return typed.check;
   await l.fill(text, { timeout: timeoutMs });
   const set = await afterFill(l, text);

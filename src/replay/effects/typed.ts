@@ -56,12 +56,12 @@ export async function afterFill(l: Locator, text: string): Promise<EffectCheck> 
 }
 
 /**
- * After a fill typed key by key (type-over.ts): the check, and whether the field holds the text
- * exactly — when it does not (a key the field dropped, a mask's formatting) the caller sets the
- * value at once, as a paste would. `gone`: the page changed before the value could be read.
+ * After a fill typed key by key (type-over.ts), given the field as read then: the check, and
+ * whether it holds the text exactly — when it does not (a key the field dropped, a mask's
+ * formatting) the caller sets the value at once, as a paste would. `gone`: the page changed
+ * before the value could be read.
  */
-export async function afterTypedFill(l: Locator, text: string): Promise<{ check: EffectCheck; exact: boolean; gone: boolean }> {
-  const after = await targetEditable(l);
+export function typedFillCheck(after: EditableState | undefined, text: string): { check: EffectCheck; exact: boolean; gone: boolean } {
   return { check: judge(after, text, true), exact: after?.editable === true && after.value === text, gone: after === undefined };
 }
 
