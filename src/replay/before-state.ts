@@ -79,6 +79,8 @@ export interface CompareEnv {
   onCapture?(capture: LiveCapture): void;
   /** What this episode's earlier steps showed about the recorded screenshots' bytes (one per episode). */
   bytes?: RecordedBytes;
+  /** `--fail-on drift`: a drift step fails the episode, so it gets a diverging step's evidence. */
+  driftFails?: boolean;
 }
 
 /** One live before-state capture: the screenshot and the DOM, as taken. */
@@ -233,8 +235,12 @@ export async function beginComparison(
   if (shotNow) Object.assign(figures, { pixelRatio: shotNow.ratio, pixels: shotNow.pixels, shiftPx: shotNow.shiftPx });
   const known = shotNow ? judge(figures, options.thresholds) : early;
   // The full page and the accessibility tree must be read now, while the page is the before-state.
+  // Only for a step that diverges (or fails the run: --fail-on drift). A drift step (the
+  // recorder's hover, an open list, fonts) keeps its images, HTML and text diff; reading the
+  // rest would cost it ~50-150 ms.
+  const pixelsCanDiverge = pixelsPending && !shotNow && pageShapes === undefined;
   const evidence =
-    known.verdict !== 'match'
+    known.verdict === 'diverged' || (known.verdict === 'drift' && (env.driftFails || pixelsCanDiverge))
       ? await timed('evidence.full-page-aria', () => captureEvidence(page, hidden, captured?.fits ? captured.png : undefined))
       : undefined;
   const captureMs = performance.now() - t0;
@@ -294,7 +300,6 @@ export async function beginComparison(
     if (note) result.artifactsNotWritten = note;
     return result;
   };
-  const pixelsCanDiverge = pixelsPending && !shotNow && pageShapes === undefined;
   return { diverged: known.verdict === 'diverged', final: !pixelsCanDiverge, finish };
 }
 

@@ -197,6 +197,7 @@ async function replayEpisode(
                   onCapture,
                   overlayInRecording,
                   bytes: recordedBytes,
+                  driftFails: options.failOn === 'drift',
                 }).catch(() => undefined),
                 budget(step),
               ),

@@ -52,13 +52,14 @@ test('--episode-timeout: an episode past its deadline is error/timeout at the st
   expect(r.stdout).toMatch(new RegExp(`^disk: +[\\d.]+ (KiB|MiB|bytes) in ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
 });
 
-test('--max-artifact-bytes: a diverged step keeps what fits under the cap (here the HTML dumps, not the screenshots) and names the rest', async () => {
+test('--max-artifact-bytes: a step that fails the run (--fail-on drift) keeps what fits under the cap (here the HTML dumps, not the screenshots) and names the rest', async () => {
   const changed = await serveSite(
     changedSiteCopy('library/index.html', '<h1>Public library catalogue</h1>', '<h1>Public library catalogue (new)</h1>'),
   );
   try {
     const capped = await replayFixture(browser, 'library-save-record@1.49', changed.url, {
       compare: { ...DEFAULT_REPLAY_OPTIONS.compare, maxArtifactBytes: 2000 },
+      failOn: 'drift',
     });
     const drifted = capped.steps.filter((s) => s.compare && s.compare.verdict !== 'match');
     expect(drifted.length).toBeGreaterThan(0);

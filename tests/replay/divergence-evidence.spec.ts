@@ -20,10 +20,11 @@ const live = useLiveSite(() =>
   ),
 );
 
-test('a step that does not match gets a full-page screenshot and an accessibility snapshot; a matching step gets neither, and the report links both', async () => {
-  const r = await replayFixture(live.browser, 'library-save-record@1.49', live.site.url);
+test('a step that fails the run (drift under --fail-on drift) gets a full-page screenshot and an accessibility snapshot; a matching step gets neither, and the report links both', async () => {
+  const r = await replayFixture(live.browser, 'library-save-record@1.49', live.site.url, { failOn: 'drift' });
   const c = r.steps[DRIFTING]!.compare!;
-  expect(c.verdict).not.toBe('match');
+  expect(c.verdict).toBe('drift');
+  expect(r.status).toBe('failed');
   expect(c.images?.fullPage).toBeTruthy();
   expect(c.aria).toBeTruthy();
 
@@ -65,16 +66,28 @@ test('a step that does not match gets a full-page screenshot and an accessibilit
   }
 });
 
-test.describe('a diverging page with nothing below the fold', () => {
+test('a drift step that does not fail the run keeps its screenshots, diff and HTML, but no full page or accessibility snapshot', async () => {
+  const r = await replayFixture(live.browser, 'library-save-record@1.49', live.site.url);
+  expect(r.status).toBe('passed');
+  const c = r.steps[DRIFTING]!.compare!;
+  expect(c.verdict).toBe('drift');
+  expect(c.images).toMatchObject({ recorded: expect.any(String), live: expect.any(String), diff: expect.any(String) });
+  expect(c.html).toMatchObject({ recorded: expect.any(String), live: expect.any(String) });
+  expect(c.textDiff?.extra).toContain('(new)');
+  expect(c.images!.fullPage).toBeUndefined();
+  expect(c.aria).toBeUndefined();
+});
+
+test.describe('a page that fails the run with nothing below the fold', () => {
   // Only the heading changed: the page still fits the 1280×720 viewport.
   const short = useLiveSite(() =>
     changedSiteCopy('library/index.html', '<h1>Public library catalogue</h1>', '<h1>Public library (new)</h1>'),
   );
 
   test('its full-page evidence is the viewport capture (no second screenshot is needed), and the accessibility snapshot is still read', async () => {
-    const r = await replayFixture(short.browser, 'library-save-record@1.49', short.site.url);
+    const r = await replayFixture(short.browser, 'library-save-record@1.49', short.site.url, { failOn: 'drift' });
     const c = r.steps[DRIFTING]!.compare!;
-    expect(c.verdict).not.toBe('match');
+    expect(c.verdict).toBe('drift');
     const full = readFileSync(join(r.out, c.images!.fullPage!));
     const viewport = readFileSync(join(r.out, c.images!.live!));
     expect(full.equals(viewport)).toBe(true);
