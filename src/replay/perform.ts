@@ -13,7 +13,7 @@ import { emulatesDevice, keepDeviceEmulation, setDeviceViewport } from './devtoo
 import { scopeToFrame } from './devtools/frame-scope.js';
 import { emulateNetwork, frameThrough, scrollTo } from './devtools/page-effects.js';
 import { clickAtRecordedPoint, needsRecordedPointClick } from './devtools/recorded-point-click.js';
-import { setChecked } from './effects/checkbox.js';
+import { BOX_PROBE, setChecked } from './effects/checkbox.js';
 import { defaultMark } from './effects/default-marks.js';
 import { checked, isEffectCheck, unverified, type EffectCheck } from './effects/effect.js';
 import { fromCheck } from './effects/outcome.js';
@@ -237,9 +237,9 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
         hitProbe(action.position),
       );
     case 'check':
-      return on(action.target, (l) => setChecked(l, true, timeout));
+      return on(action.target, (l, probed) => setChecked(l, true, timeout, probed), BOX_PROBE);
     case 'uncheck':
-      return on(action.target, (l) => setChecked(l, false, timeout));
+      return on(action.target, (l, probed) => setChecked(l, false, timeout, probed), BOX_PROBE);
     case 'fill':
       if (action.byFieldKind) {
         let note: string | undefined;

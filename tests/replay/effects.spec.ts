@@ -84,3 +84,34 @@ test('a click at a point that now hits another element is not passed', async () 
   expect(moved.steps[1]!.message).toContain('button "Save"');
   expect(moved.steps[1]!.message).toContain('"Delete"');
 });
+
+test('check and uncheck read the box where it was found: an input, a label around one, an ARIA checkbox, a radio; a box already so is left alone; one the page refuses is not passed', async () => {
+  const target = (locate: unknown) => ({ locate: [locate] });
+  const r = await replay(
+    episode('boxes', 'boxes.html', [
+      { type: 'check', target: target({ kind: 'label', text: 'Newsletter' }) },
+      { type: 'check', target: target({ kind: 'css', css: '#terms-label' }) },
+      { type: 'check', target: target({ kind: 'label', text: 'Already on' }) },
+      { type: 'check', target: target({ kind: 'role', role: 'checkbox', name: 'Dark mode' }) },
+      { type: 'check', target: target({ kind: 'label', text: 'Large' }) },
+      { type: 'uncheck', target: target({ kind: 'label', text: 'Newsletter' }) },
+      {
+        type: 'wait',
+        expression: "document.getElementById('log').textContent === 'news true\\nterms true\\naria true\\nlarge true\\nnews false\\n'",
+      },
+      { type: 'check', target: target({ kind: 'label', text: 'Stuck' }) },
+    ]),
+  );
+  const effects = r.steps.slice(1, 7).map((s) => [s.status, s.effect?.status, s.effect?.detail]);
+  expect(effects).toEqual([
+    ['passed', 'checked', 'checked'],
+    ['passed', 'checked', 'checked'],
+    ['passed', 'checked', 'was already checked'],
+    ['passed', 'checked', 'checked'],
+    ['passed', 'checked', 'checked'],
+    ['passed', 'checked', 'unchecked'],
+  ]);
+  expect(r.steps[7]!.status, r.steps[7]!.message).toBe('passed');
+  expect(r.steps[8]).toMatchObject({ status: 'failed', reason: 'no-effect' });
+  expect(r.steps[8]!.message).toContain('expected the box to be checked after clicking it; it is still unchecked');
+});
