@@ -12,7 +12,7 @@ import {
 import type { Evidence, Locate, Target } from '../ir/index.js';
 import { includeHidden, throughFrames } from '../selectors/index.js';
 import { pollUntil } from './poll.js';
-import { timed } from './profile.js';
+import { timed, timedSync } from './profile.js';
 import { candidateLocator, collectCandidates, type Candidate } from './resolve/collect.js';
 import { queryAccessibilityTree } from './devtools/aria-tree.js';
 import { recordedFacts } from './resolve/recorded-facts.js';
@@ -99,7 +99,9 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
         // it, pointing at its row will, once the recorded HTML has said which row.
         const hidden = [...tried.values()].every((n) => n === 0) ? await hiddenMatches(page, target) : undefined;
         if (hidden) {
-          const screenshot = options.before?.screenshot ? recordedScreenshot(options.before.screenshot) : undefined;
+          const screenshot = options.before?.screenshot
+            ? timedSync('resolve.recorded-png', () => recordedScreenshot(options.before!.screenshot!))
+            : undefined;
           const seen = screenshot ? await timed('resolve.hidden', () => hoveredAsRecorded(page, hidden, screenshot)) : undefined;
           if (seen)
             return {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright';
-import { PNG } from 'pngjs';
 import { cropSimilarity } from '../../compare/crop-similarity.js';
+import { decodePng, type Rgba } from '../../compare/png-decode.js';
 import type { Box, Evidence } from '../../ir/index.js';
 import { pollUntil } from '../poll.js';
 import { checked, EFFECT_SETTLE_MS, noEffect, unverified, type EffectCheck } from './effect.js';
@@ -19,9 +19,9 @@ export const CROP_MIN = 0.5;
 export async function cropCheckBefore(page: Page, evidence: Evidence | undefined): Promise<EffectCheck | undefined> {
   const box = evidence?.targetBox;
   if (!evidence?.screenshot || !box) return undefined;
-  let recorded: PNG;
+  let recorded: Rgba;
   try {
-    recorded = PNG.sync.read(readFileSync(evidence.screenshot));
+    recorded = decodePng(readFileSync(evidence.screenshot));
   } catch {
     return unverified(`the recorded screenshot is not a readable PNG (${evidence.screenshot}): the clicked option could not be compared`);
   }
@@ -38,7 +38,7 @@ export async function cropCheckBefore(page: Page, evidence: Evidence | undefined
       .screenshot({ clip, scale: 'device', animations: 'disabled', caret: 'hide', timeout: 10_000 })
       .catch(() => undefined);
     if (!shot) return undefined;
-    const crop = resized(PNG.sync.read(shot), Math.round(inRecorded.width), Math.round(inRecorded.height));
+    const crop = resized(decodePng(shot), Math.round(inRecorded.width), Math.round(inRecorded.height));
     return Math.round(cropSimilarity(recorded, crop, inRecorded) * 1000) / 1000;
   };
   let similarity = await score();
@@ -66,9 +66,9 @@ function clamp(b: Box, vp: { width: number; height: number }): Box | undefined {
 }
 
 /** Nearest-neighbour resize, for a live crop at another device scale than the recording's. */
-function resized(img: PNG, width: number, height: number): PNG {
+function resized(img: Rgba, width: number, height: number): Rgba {
   if (width <= 0 || height <= 0 || (Math.abs(img.width - width) <= 1 && Math.abs(img.height - height) <= 1)) return img;
-  const out = new PNG({ width, height });
+  const out = { width, height, data: Buffer.alloc(width * height * 4) };
   for (let y = 0; y < height; y++) {
     const sy = Math.min(img.height - 1, Math.floor((y * img.height) / height));
     for (let x = 0; x < width; x++) {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright';
-import type { PNG } from 'pngjs';
+import type { Rgba } from '../../compare/png-decode.js';
 import { candidateLocator, MARK, type Marked } from './collect.js';
 import { timed } from '../profile.js';
 import { explainedByHover, ON_LIVE_PAGE } from './hover-difference.js';
@@ -13,7 +13,7 @@ import { revealByHover } from './reveal.js';
  * when that does not single one out (the page changed since the recording, identical rows):
  * the recorded HTML is then read to tell them apart.
  */
-export async function hoveredAsRecorded(page: Page, hidden: Locator, recorded: PNG): Promise<{ locator: Locator } | undefined> {
+export async function hoveredAsRecorded(page: Page, hidden: Locator, recorded: Rgba): Promise<{ locator: Locator } | undefined> {
   const viewport = page.viewportSize();
   if (!viewport || recorded.width !== viewport.width || recorded.height !== viewport.height) return undefined;
   const marks = await hidden

@@ -4,7 +4,7 @@ import { decodePng, type Rgba } from '../../compare/png-decode.js';
 import type { Box } from '../../ir/index.js';
 import { MARK, type Marked } from './collect.js';
 import { revealByHover } from './reveal.js';
-import { timed } from '../profile.js';
+import { timed, timedSync } from '../profile.js';
 import { viewportScreenshot } from '../viewport-shot.js';
 
 /** A region at rest less alike than this to the recording is a suspect. */
@@ -57,11 +57,13 @@ export async function explainedByHover<C extends Marked>(
   if (!regions || regions.some((r) => r === null)) return undefined;
   const shot = await timed('hover.at-rest', () => viewportScreenshot(page, { timeoutMs: 10_000 }).catch(() => undefined));
   if (!shot) return undefined;
-  const rest = decodePng(shot);
-  const suspects = regions
-    .map((region, i) => ({ region: region!, candidate: found[i]!, alike: cropSimilarity(recorded, cropOf(rest, region!), region!) }))
-    .filter((s) => s.alike < ALIKE_AT_REST)
-    .sort((a, b) => a.alike - b.alike);
+  const rest = timedSync('hover.decode', () => decodePng(shot));
+  const suspects = timedSync('hover.suspects', () =>
+    regions
+      .map((region, i) => ({ region: region!, candidate: found[i]!, alike: cropSimilarity(recorded, cropOf(rest, region!), region!) }))
+      .filter((s) => s.alike < ALIKE_AT_REST)
+      .sort((a, b) => a.alike - b.alike),
+  );
   if (suspects.length === 0 || suspects.length > evidence.maxSuspects) return undefined;
   const explained: C[] = [];
   let lastHovered: C | undefined;

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright';
-import type { PNG } from 'pngjs';
+import type { Rgba } from '../../compare/png-decode.js';
 import type { ElementFacts } from '../../compare/element-facts.js';
 import { decide, type Match } from '../../compare/target-match.js';
 import { includeHidden } from '../../selectors/index.js';
@@ -14,7 +14,7 @@ export interface SnapshotContext {
   html: string;
   viewport?: { width: number; height: number };
   /** The recorded screenshot of the same moment: picks the recorded element among look-alikes. */
-  screenshot?: PNG;
+  screenshot?: Rgba;
   /**
    * Where the page's relative stylesheets are fetched from (the live page's URL). Only GETs of
    * styles, fonts and images to that origin are let through; the page still runs no script.
@@ -55,7 +55,7 @@ export async function factsFromSnapshot(browser: Browser, selector: string, snap
   }
 }
 
-async function byScreenshot(page: Page, found: Candidate[], screenshot: PNG | undefined): Promise<Candidate | undefined> {
+async function byScreenshot(page: Page, found: Candidate[], screenshot: Rgba | undefined): Promise<Candidate | undefined> {
   const viewport = page.viewportSize();
   if (!screenshot || found.length < 2 || found.length > 12 || screenshot.width !== viewport?.width || screenshot.height !== viewport.height)
     return undefined;

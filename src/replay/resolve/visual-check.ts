@@ -1,24 +1,34 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright';
-import { PNG } from 'pngjs';
 import { cropSimilarity } from '../../compare/crop-similarity.js';
+import { decodePng, type Rgba } from '../../compare/png-decode.js';
 import { candidateLocator, type Candidate } from './collect.js';
 import { revealByHover } from './reveal.js';
 
-const decoded = new Map<string, PNG | undefined>();
+/** The last few recorded screenshots decoded (one step's resolution reads its own several times). */
+const decoded = new Map<string, Rgba | undefined>();
+const DECODED_KEPT = 4;
 
-/** The recorded screenshot, decoded once per run; undefined when unreadable. */
-export function recordedScreenshot(path: string): PNG | undefined {
-  if (!decoded.has(path)) {
-    let png: PNG | undefined;
-    try {
-      png = PNG.sync.read(readFileSync(path));
-    } catch {
-      png = undefined;
-    }
-    decoded.set(path, png);
+/**
+ * The recorded screenshot, decoded; undefined when unreadable. Only the last few are kept: a
+ * 1280×720 screenshot is 3.7 MB decoded, and a long run's steps each have their own.
+ */
+export function recordedScreenshot(path: string): Rgba | undefined {
+  if (decoded.has(path)) {
+    const png = decoded.get(path);
+    decoded.delete(path);
+    decoded.set(path, png); // most recently used last
+    return png;
   }
-  return decoded.get(path);
+  let png: Rgba | undefined;
+  try {
+    png = decodePng(readFileSync(path));
+  } catch {
+    png = undefined;
+  }
+  decoded.set(path, png);
+  if (decoded.size > DECODED_KEPT) decoded.delete(decoded.keys().next().value!);
+  return png;
 }
 
 /**
@@ -33,7 +43,7 @@ const LOOK_PATIENCE_MS = 1000;
  * there? A hover-only control is revealed first, since the recording was taken with the
  * pointer on it. Undefined when the candidate has no place on screen, or did not show.
  */
-export async function visualAgreement(page: Page, recorded: PNG, candidate: Candidate): Promise<number | undefined> {
+export async function visualAgreement(page: Page, recorded: Rgba, candidate: Candidate): Promise<number | undefined> {
   if (!candidate.visible && !(await revealByHover(candidate, LOOK_PATIENCE_MS))) return undefined;
   const box = await candidateLocator(candidate)
     .boundingBox()
@@ -42,5 +52,5 @@ export async function visualAgreement(page: Page, recorded: PNG, candidate: Cand
   const clip = { x: Math.max(0, box.x), y: Math.max(0, box.y), width: box.width, height: box.height };
   const shot = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' }).catch(() => undefined);
   if (!shot) return undefined;
-  return cropSimilarity(recorded, PNG.sync.read(shot), clip);
+  return cropSimilarity(recorded, decodePng(shot), clip);
 }
