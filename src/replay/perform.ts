@@ -22,7 +22,7 @@ import { hitProbe, hitTestBefore } from './effects/hit-test.js';
 import { afterGoto, afterHistory } from './effects/navigation.js';
 import { cropCheckBefore } from './effects/point-crop.js';
 import { scrollAndCheck } from './effects/scroll.js';
-import { afterSelect } from './effects/select.js';
+import { absentOptions, afterSelect, missingOptions, SELECT_PROBE, selectProbed } from './effects/select.js';
 import {
   afterClear,
   afterFill,
@@ -314,7 +314,7 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
       await page.keyboard.up(action.key);
       return { status: 'passed' };
     case 'select':
-      // The select's options are read where its target is counted (one round trip fewer).
+      // The select's options and place are read where its target is counted (two round trips fewer).
       return on(
         action.target,
         async (l, probed) => {
@@ -324,13 +324,15 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
               : action.by === 'label'
                 ? action.options.map((label) => ({ label }))
                 : action.options;
-          const listed = Array.isArray(probed) ? (probed as SelectOption[]) : undefined;
-          const missing = listed ? absentOptions(listed, action.options, action.by) : await missingOptions(l, action.options, action.by);
+          const seen = selectProbed(probed);
+          const missing = seen
+            ? absentOptions(seen.options, action.options, action.by)
+            : await missingOptions(l, action.options, action.by);
           if (missing) return missing;
           await l.selectOption(wanted, { timeout });
-          return afterSelect(l, action.options, action.by);
+          return afterSelect(l, action.options, action.by, seen?.field);
         },
-        OPTIONS_PROBE,
+        SELECT_PROBE,
       );
     case 'setInputFiles':
       return setInputFiles(page, action.target, action.files, env);
@@ -412,35 +414,6 @@ async function setInputFiles(page: Page, target: Target | undefined, names: stri
   if (!found.ok) return { status: 'failed', reason: found.reason, message: found.message, candidates: found.candidates };
   await found.locator.setInputFiles(payload, { timeout: env.timeoutMs });
   return { status: 'passed', found: foundReport(found), notes };
-}
-
-interface SelectOption {
-  value: string;
-  label: string;
-}
-
-/** In the page, self-contained: a <select>'s options (an empty list for anything else). */
-function listOptions(el: Element): SelectOption[] {
-  return Array.from((el as HTMLSelectElement).options ?? []).map((o) => ({ value: o.value, label: o.label }));
-}
-
-const OPTIONS_PROBE: Probe = { run: listOptions, arg: undefined };
-
-/** Names options the select lacks, so the step says so instead of timing out. */
-export async function missingOptions(
-  select: Locator,
-  wanted: string[],
-  by: 'value' | 'label' | 'valueOrLabel',
-): Promise<string | undefined> {
-  const options = await select.evaluate(listOptions).catch(() => undefined);
-  return options ? absentOptions(options, wanted, by) : undefined;
-}
-
-function absentOptions(options: SelectOption[], wanted: string[], by: 'value' | 'label' | 'valueOrLabel'): string | undefined {
-  if (options.length === 0) return undefined; // not a <select>: let Playwright say what it is
-  const absent = wanted.filter((w) => !options.some((o) => (by !== 'label' && o.value === w) || (by !== 'value' && o.label === w)));
-  if (!absent.length) return undefined;
-  return `option ${absent.map((a) => `"${a}"`).join(', ')} not available (has: ${options.map((o) => (o.label === o.value ? `"${o.value}"` : `"${o.value}" (${o.label})`)).join(', ')})`;
 }
 
 function foundReport(r: Extract<Resolution, { ok: true }>): TargetFound {

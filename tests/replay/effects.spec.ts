@@ -115,3 +115,29 @@ test('check and uncheck read the box where it was found: an input, a label aroun
   expect(r.steps[8]).toMatchObject({ status: 'failed', reason: 'no-effect' });
   expect(r.steps[8]!.message).toContain('expected the box to be checked after clicking it; it is still unchecked');
 });
+
+test('a select is read back after choosing: by label or value, several at once, re-rendered in place; one the page puts back is not passed', async () => {
+  const select = (label: string, options: string[], by: 'label' | 'value') => ({
+    type: 'select',
+    target: { locate: [{ kind: 'label', text: label }] },
+    options,
+    by,
+  });
+  const r = await replay(
+    episode('selects', 'selects.html', [
+      select('Size', ['Large'], 'label'),
+      select('Size', ['m'], 'value'),
+      select('Toppings', ['Cheese', 'Basil'], 'label'),
+      select('Country', ['pt'], 'value'),
+      select('Colour', ['blue'], 'value'),
+    ]),
+  );
+  expect(r.steps.slice(1, 5).map((s) => [s.status, s.effect?.detail])).toEqual([
+    ['passed', 'selected "Large"'],
+    ['passed', 'selected "Medium"'],
+    ['passed', 'selected "Cheese", "Basil"'],
+    ['passed', 'selected "Portugal"'],
+  ]);
+  expect(r.steps[5]).toMatchObject({ status: 'failed', reason: 'no-effect' });
+  expect(r.steps[5]!.message).toBe('expected "blue" selected; selected is "Red"');
+});

@@ -1,15 +1,57 @@
 import type { Locator } from 'playwright';
+import { FIELD_PROBE, isField, onField, type Field } from '../devtools/change-value.js';
+import type { Probe } from '../locate.js';
+import { probePair } from '../probe-pair.js';
 import { checked, noEffect, quote, unverified, type EffectCheck } from './effect.js';
 
-/** select (and a fill on a <select>): afterwards every wanted option is selected, by value or label as recorded. */
-export async function afterSelect(l: Locator, wanted: string[], by: 'value' | 'label' | 'valueOrLabel'): Promise<EffectCheck> {
-  const selected = await l
-    .evaluate((el) =>
-      el.tagName === 'SELECT'
-        ? Array.from((el as HTMLSelectElement).selectedOptions).map((o) => ({ value: o.value, label: o.label }))
-        : undefined,
-    )
-    .catch(() => null);
+type By = 'value' | 'label' | 'valueOrLabel';
+
+interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** In the page, self-contained: a <select>'s options (an empty list for anything else). */
+function listOptions(el: Element): SelectOption[] {
+  return Array.from((el as HTMLSelectElement).options ?? []).map((o) => ({ value: o.value, label: o.label }));
+}
+
+/** In the page, self-contained: the options a <select> has selected; undefined for anything else. */
+function selectedOptions(el: Element): SelectOption[] | undefined {
+  return el.tagName === 'SELECT'
+    ? Array.from((el as HTMLSelectElement).selectedOptions).map((o) => ({ value: o.value, label: o.label }))
+    : undefined;
+}
+
+/** Where the select is (to read it back in one evaluation) and its options, read where its target is counted. */
+export const SELECT_PROBE: Probe = probePair(FIELD_PROBE, { run: listOptions, arg: undefined });
+
+/** SELECT_PROBE's answer, when the target was counted with it. */
+export function selectProbed(probed: unknown): { field: Field; options: SelectOption[] } | undefined {
+  if (!Array.isArray(probed) || !isField(probed[0]) || !Array.isArray(probed[1])) return undefined;
+  return { field: probed[0], options: probed[1] as SelectOption[] };
+}
+
+/** Names options the select lacks, so the step says so instead of timing out. */
+export async function missingOptions(select: Locator, wanted: string[], by: By): Promise<string | undefined> {
+  const options = await select.evaluate(listOptions).catch(() => undefined);
+  return options ? absentOptions(options, wanted, by) : undefined;
+}
+
+export function absentOptions(options: SelectOption[], wanted: string[], by: By): string | undefined {
+  if (options.length === 0) return undefined; // not a <select>: let Playwright say what it is
+  const absent = wanted.filter((w) => !options.some((o) => (by !== 'label' && o.value === w) || (by !== 'value' && o.label === w)));
+  if (!absent.length) return undefined;
+  return `option ${absent.map((a) => `"${a}"`).join(', ')} not available (has: ${options.map((o) => (o.label === o.value ? `"${o.value}"` : `"${o.value}" (${o.label})`)).join(', ')})`;
+}
+
+/**
+ * select (and a fill on a <select>): afterwards every wanted option is selected, by value or
+ * label as recorded. Read where the probe found the select (`field`), in one page evaluation,
+ * or through the locator.
+ */
+export async function afterSelect(l: Locator, wanted: string[], by: By, field?: Field): Promise<EffectCheck> {
+  const selected = await (field ? onField(l, field, selectedOptions, undefined) : l.evaluate(selectedOptions)).catch(() => null);
   if (selected === null) return unverified('the page changed (navigated) before the selection could be read');
   // Playwright also selects on a non-<select> (an ARIA listbox): there is no selectedOptions to read.
   if (selected === undefined) return unverified('not a <select>: the chosen option cannot be read back');

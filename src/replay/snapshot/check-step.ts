@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright';
 import type { Action, Locate, Step, Target } from '../../ir/index.js';
-import { missingOptions } from '../perform.js';
+import { missingOptions } from '../effects/select.js';
 import { resolveTarget } from '../locate.js';
 import { revealHoverOnly } from './hover-reveal.js';
 import { recordedVisibility } from './raw-html-visibility.js';
