@@ -7,6 +7,7 @@ import type { Outcome, PerformEnv } from './perform.js';
 import { boxCentre, checkPoint, nearestNamed, recordedBox, type PointCheck } from './point-check.js';
 import { pollUntil } from './poll.js';
 import { watchNavigation } from './navigation-watch.js';
+import { typeText } from './typing-keys.js';
 
 /**
  * Actions the recording made at a point (VWA): element_id actions act at the centre of the
@@ -104,7 +105,7 @@ async function typedEffect(page: Page, action: PointAction): Promise<EffectCheck
   if (action.type === 'type')
     return typeChecked(
       action.text,
-      (t) => page.keyboard.type(t),
+      (t) => typeText(page, t),
       (t) => afterTypingFocused(page, t, undefined),
     );
   if (action.type === 'clear') return afterClearingFocused(page);

@@ -8,6 +8,7 @@ import type { Probe, Resolution, Strategy } from './locate.js';
 import type { PageRegistry } from './pages.js';
 import type { PointCheck } from './point-check.js';
 import { waitForElements } from './wait-elements.js';
+import { typeText } from './typing-keys.js';
 import { changeValue, FIELD_PROBE } from './devtools/change-value.js';
 import { emulatesDevice, keepDeviceEmulation, setDeviceViewport } from './devtools/device-emulation.js';
 import { scopeToFrame } from './devtools/frame-scope.js';
@@ -284,7 +285,7 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
         return fromCheck(
           await typeChecked(
             action.text,
-            (t) => page.keyboard.type(t),
+            (t) => typeText(page, t),
             (t) => afterTypingFocused(page, t, focused),
           ),
         );
@@ -294,7 +295,11 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
         const before = await beforeTypingInto(l);
         return typeChecked(
           text,
-          (t) => l.pressSequentially(t, { timeout }),
+          async (t) => {
+            // As pressSequentially does: focused, then typed (the keys sent at once).
+            await l.focus({ timeout });
+            await typeText(l.page(), t);
+          },
           (t) => afterTypingInto(l, t, before),
         );
       });

@@ -4,7 +4,7 @@ import { checked, type EffectCheck } from './effects/effect.js';
 import { editableOf } from './effects/editable.js';
 import { afterFill, typedFillCheck } from './effects/typed.js';
 import { timed } from './profile.js';
-import { typeKeys } from './typing-keys.js';
+import { typeText } from './typing-keys.js';
 
 /**
  * Runs inside the page, self-contained: focuses the field and selects what it holds, as a person
@@ -52,9 +52,8 @@ async function typeOver(l: Locator, text: string, probed: unknown, timeoutMs: nu
   if (/[\r\n]/.test(text) && !(await multiline(l, field))) return undefined;
   if (!(await onField(l, field, selectForTyping, undefined))) return undefined;
   const keyboard = l.page().keyboard;
-  if (text.length < TYPING_LIMIT) {
-    if (!(await typeKeys(l.page(), text))) await keyboard.type(text);
-  } else {
+  if (text.length < TYPING_LIMIT) await typeText(l.page(), text);
+  else {
     // Set whole, then its last character taken back and typed: no part of the value but one
     // character is ever an argument on its own (a trace's params are scrubbed of whole secrets).
     await l.fill(text, { timeout: timeoutMs });

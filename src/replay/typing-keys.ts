@@ -83,3 +83,8 @@ export async function typeKeys(page: Page, text: string): Promise<boolean> {
   await Promise.all(sent);
   return true;
 }
+
+/** Types `text` into whatever has focus: typeKeys, or Playwright's `keyboard.type` where the page has no DevTools session. */
+export async function typeText(page: Page, text: string): Promise<void> {
+  if (!(await typeKeys(page, text))) await page.keyboard.type(text);
+}

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright';
 import type { Probe } from '../locate.js';
-import { typeKeys } from '../typing-keys.js';
+import { typeText } from '../typing-keys.js';
 
 /** What kind of field a DevTools `change` lands on, as @puppeteer/replay's fill tells them apart. */
 type FieldKind = 'select' | 'typeable' | 'checkable' | 'contenteditable' | 'other-input' | 'unknown';
@@ -89,7 +89,7 @@ export async function changeValue(l: Locator, value: string, timeoutMs: number, 
       }
       const rest = await onField(l, field, prepareTyping, value);
       // Key by key as Puppeteer's type() does, sent at once (typeKeys): ~6 ms a character less.
-      if (rest && !(await typeKeys(l.page(), rest))) await l.page().keyboard.type(rest);
+      if (rest) await typeText(l.page(), rest);
       return undefined;
     }
   }
