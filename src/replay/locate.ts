@@ -99,9 +99,8 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
         // it, pointing at its row will, once the recorded HTML has said which row.
         const hidden = [...tried.values()].every((n) => n === 0) ? await hiddenMatches(page, target) : undefined;
         if (hidden) {
-          const screenshot = options.before?.screenshot
-            ? timedSync('resolve.recorded-png', () => recordedScreenshot(options.before!.screenshot!))
-            : undefined;
+          const shotFile = options.before?.screenshot;
+          const screenshot = shotFile ? timedSync('resolve.recorded-png', () => recordedScreenshot(shotFile)) : undefined;
           const seen = screenshot ? await timed('resolve.hidden', () => hoveredAsRecorded(page, hidden, screenshot)) : undefined;
           if (seen)
             return {

@@ -319,7 +319,8 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
       await page.keyboard.up(action.key);
       return { status: 'passed' };
     case 'select':
-      // The select's options and place are read where its target is counted (two round trips fewer).
+      // The select's options and place are read where its target is counted: the options need no
+      // round trip of their own, and the selection is read back without resolving the locator again.
       return on(
         action.target,
         async (l, probed) => {
