@@ -11,6 +11,8 @@ interface BeforeShot {
   fits: boolean;
   /** The document as `page.content()` serialises it, when asked for and readable here. */
   html?: string;
+  /** How far the page is scrolled: a CDP clip is in document coordinates, a viewport clip is not. */
+  scroll?: { x: number; y: number };
 }
 
 /** Where pageBeforeShot leaves the undoing of its caret hiding, on the page's window. */
@@ -42,7 +44,7 @@ function pageBeforeShot({ withHtml, hideCaret, restoreKey }: { withHtml: boolean
   const still = calm && !elsewhere && (!editable || caretHidden);
   const page = document.documentElement;
   const fits = !page || (page.scrollWidth <= innerWidth && page.scrollHeight <= innerHeight);
-  const shot: BeforeShot = { still, caretHidden, fits };
+  const shot: BeforeShot = { still, caretHidden, fits, scroll: { x: scrollX, y: scrollY } };
   if (withHtml) {
     const native = (f: unknown) => typeof f === 'function' && /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(f));
     const outer = Object.getOwnPropertyDescriptor(Element.prototype, 'outerHTML')?.get;
@@ -84,6 +86,8 @@ export interface ViewportShotOptions {
    * Taken on the CDP path only; Playwright's own screenshot has no such option.
    */
   fastEncoding?: boolean;
+  /** Only this region of the viewport (CSS px), as Playwright's `clip`. */
+  clip?: { x: number; y: number; width: number; height: number };
   /**
    * Synchronous work to do while the browser takes the picture (the recorded image decoded
    * meanwhile): run once the capture has been asked for, so the two overlap.
@@ -133,11 +137,17 @@ export async function viewportCapture(page: Page, options: ViewportShotOptions, 
     withHtml
       ? { png, fits: seen.fits, html: seen.html ?? (await timed('capture.content', () => page.content())) }
       : { png, fits: seen.fits };
-  if (mask.length === 0 && seen.still) {
+  // A clip is kept inside the viewport, as Playwright trims it.
+  const clip = options.clip && inViewport(options.clip, page.viewportSize());
+  if (mask.length === 0 && seen.still && (!options.clip || (clip && seen.scroll))) {
     const cdp = await cdpSession(page).catch(() => undefined);
     const asked = cdp
       ? cdp
-          .send('Page.captureScreenshot', { format: 'png', ...(options.fastEncoding ? { optimizeForSpeed: true } : {}) })
+          .send('Page.captureScreenshot', {
+            format: 'png',
+            ...(options.fastEncoding ? { optimizeForSpeed: true } : {}),
+            ...(clip ? { clip: { ...clip, x: clip.x + (seen.scroll?.x ?? 0), y: clip.y + (seen.scroll?.y ?? 0), scale: 1 } } : {}),
+          })
           .catch(() => undefined)
       : Promise.resolve(undefined);
     const shot = await timed('shot.cdp', () => meanwhile(asked, takeWork()));
@@ -145,7 +155,7 @@ export async function viewportCapture(page: Page, options: ViewportShotOptions, 
     if (seen.caretHidden) await page.evaluate(restoreCaret, RESTORE_CARET).catch(() => undefined);
     if (shot) return withContent(Buffer.from(shot.data, 'base64'));
   }
-  const asked = page.screenshot({ animations: 'disabled', caret: 'hide', timeout: options.timeoutMs, mask });
+  const asked = page.screenshot({ animations: 'disabled', caret: 'hide', timeout: options.timeoutMs, mask, clip: options.clip });
   return withContent(await timed('shot.playwright', () => meanwhile(asked, takeWork())));
 }
 
@@ -162,4 +172,16 @@ async function meanwhile<T>(asked: Promise<T>, work: (() => void) | undefined): 
     work();
   }
   return asked;
+}
+
+function inViewport(
+  clip: NonNullable<ViewportShotOptions['clip']>,
+  viewport: { width: number; height: number } | null,
+): ViewportShotOptions['clip'] | undefined {
+  if (!viewport) return undefined;
+  const x = Math.max(0, clip.x);
+  const y = Math.max(0, clip.y);
+  const width = Math.min(viewport.width, clip.x + clip.width) - x;
+  const height = Math.min(viewport.height, clip.y + clip.height) - y;
+  return width > 0 && height > 0 ? { x, y, width, height } : undefined;
 }

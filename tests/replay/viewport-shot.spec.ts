@@ -122,3 +122,25 @@ test("a focused field's caret is hidden for one CDP capture and its style put ba
     delete process.env.REPLAYWRIGHT_PROFILE;
   }
 });
+
+test("a clip of the viewport, on a scrolled page, one past its edge, and with something moving: the bytes of Playwright's clipped capture", async () => {
+  const playwrightsClip = (clip: { x: number; y: number; width: number; height: number }) =>
+    page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
+  for (const variant of ['', '?moving']) {
+    await page.goto(`${site.url}/still.html${variant}`);
+    // Taller than the viewport, scrolled: a CDP clip is in document coordinates, ours in the viewport's.
+    await page.evaluate(() => {
+      document.body.style.height = '3000px';
+      window.scrollTo(0, 25);
+    });
+    for (const clip of [
+      { x: 30.5, y: 10, width: 120, height: 70.25 },
+      { x: 700, y: 350, width: 300, height: 300 },
+    ]) {
+      const ours = await viewportScreenshot(page, { timeoutMs: 5000, clip });
+      expect(ours.equals(await playwrightsClip(clip)), `${variant} ${JSON.stringify(clip)}`).toBe(true);
+    }
+    const ours = decodePng(await viewportScreenshot(page, { timeoutMs: 5000, clip: { x: 0, y: 0, width: 800, height: 400 } }));
+    expect([ours.width, ours.height]).toEqual([800, 400]);
+  }
+});

@@ -4,6 +4,7 @@ import { cropSimilarity } from '../../compare/crop-similarity.js';
 import { decodePng, type Rgba } from '../../compare/png-decode.js';
 import type { Box, Evidence } from '../../ir/index.js';
 import { pollUntil } from '../poll.js';
+import { viewportScreenshot } from '../viewport-shot.js';
 import { checked, EFFECT_SETTLE_MS, noEffect, unverified, type EffectCheck } from './effect.js';
 
 /** Below this crop similarity the live page does not show the recorded option under the point. */
@@ -34,9 +35,7 @@ export async function cropCheckBefore(page: Page, evidence: Evidence | undefined
   const clip = clamp({ x: box.x * toLive.x, y: box.y * toLive.y, width: box.width * toLive.x, height: box.height * toLive.y }, live);
   if (!clip) return unverified('the recorded option lies outside the live viewport: it could not be compared');
   const score = async () => {
-    const shot = await page
-      .screenshot({ clip, scale: 'device', animations: 'disabled', caret: 'hide', timeout: 10_000 })
-      .catch(() => undefined);
+    const shot = await viewportScreenshot(page, { clip, timeoutMs: 10_000 }).catch(() => undefined);
     if (!shot) return undefined;
     const crop = resized(decodePng(shot), Math.round(inRecorded.width), Math.round(inRecorded.height));
     return Math.round(cropSimilarity(recorded, crop, inRecorded) * 1000) / 1000;

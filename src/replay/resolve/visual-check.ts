@@ -4,6 +4,7 @@ import { cropSimilarity } from '../../compare/crop-similarity.js';
 import { decodePng, type Rgba } from '../../compare/png-decode.js';
 import { candidateLocator, type Candidate } from './collect.js';
 import { revealByHover } from './reveal.js';
+import { viewportScreenshot } from '../viewport-shot.js';
 
 /** The last few recorded screenshots decoded (one step's resolution reads its own several times). */
 const decoded = new Map<string, Rgba | undefined>();
@@ -50,7 +51,7 @@ export async function visualAgreement(page: Page, recorded: Rgba, candidate: Can
     .catch(() => null);
   if (!box || box.width < 1 || box.height < 1) return undefined;
   const clip = { x: Math.max(0, box.x), y: Math.max(0, box.y), width: box.width, height: box.height };
-  const shot = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' }).catch(() => undefined);
+  const shot = await viewportScreenshot(page, { clip, timeoutMs: 10_000 }).catch(() => undefined);
   if (!shot) return undefined;
   return cropSimilarity(recorded, decodePng(shot), clip);
 }
