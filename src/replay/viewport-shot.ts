@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright';
+import type { Box } from '../ir/index.js';
 import { cdpSession } from './devtools/cdp.js';
 import { timed } from './profile.js';
 
@@ -12,7 +13,7 @@ interface BeforeShot {
   /** The document as `page.content()` serialises it, when asked for and readable here. */
   html?: string;
   /** How far the page is scrolled: a CDP clip is in document coordinates, a viewport clip is not. */
-  scroll?: { x: number; y: number };
+  scroll: { x: number; y: number };
 }
 
 /** Where pageBeforeShot leaves the undoing of its caret hiding, on the page's window. */
@@ -87,7 +88,7 @@ export interface ViewportShotOptions {
    */
   fastEncoding?: boolean;
   /** Only this region of the viewport (CSS px), as Playwright's `clip`. */
-  clip?: { x: number; y: number; width: number; height: number };
+  clip?: Box;
   /**
    * Synchronous work to do while the browser takes the picture (the recorded image decoded
    * meanwhile): run once the capture has been asked for, so the two overlap.
@@ -132,21 +133,21 @@ export async function viewportCapture(page: Page, options: ViewportShotOptions, 
   };
   const seen = await page
     .evaluate(pageBeforeShot, { withHtml, hideCaret: mask.length === 0, restoreKey: RESTORE_CARET })
-    .catch((): BeforeShot => ({ still: false, caretHidden: false, fits: false }));
+    .catch((): BeforeShot => ({ still: false, caretHidden: false, fits: false, scroll: { x: 0, y: 0 } }));
   const withContent = async (png: Buffer): Promise<ViewportCapture> =>
     withHtml
       ? { png, fits: seen.fits, html: seen.html ?? (await timed('capture.content', () => page.content())) }
       : { png, fits: seen.fits };
   // A clip is kept inside the viewport, as Playwright trims it.
-  const clip = options.clip && inViewport(options.clip, page.viewportSize());
-  if (mask.length === 0 && seen.still && (!options.clip || (clip && seen.scroll))) {
+  const clip = options.clip && clipToViewport(options.clip, page.viewportSize());
+  if (mask.length === 0 && seen.still && (!options.clip || clip)) {
     const cdp = await cdpSession(page).catch(() => undefined);
     const asked = cdp
       ? cdp
           .send('Page.captureScreenshot', {
             format: 'png',
             ...(options.fastEncoding ? { optimizeForSpeed: true } : {}),
-            ...(clip ? { clip: { ...clip, x: clip.x + (seen.scroll?.x ?? 0), y: clip.y + (seen.scroll?.y ?? 0), scale: 1 } } : {}),
+            ...(clip ? { clip: { ...clip, x: clip.x + seen.scroll.x, y: clip.y + seen.scroll.y, scale: 1 } } : {}),
           })
           .catch(() => undefined)
       : Promise.resolve(undefined);
@@ -174,14 +175,12 @@ async function meanwhile<T>(asked: Promise<T>, work: (() => void) | undefined): 
   return asked;
 }
 
-function inViewport(
-  clip: NonNullable<ViewportShotOptions['clip']>,
-  viewport: { width: number; height: number } | null,
-): ViewportShotOptions['clip'] | undefined {
+/** The part of `box` (CSS px) inside the viewport; undefined when less than a pixel of it is. */
+export function clipToViewport(box: Box, viewport: { width: number; height: number } | null): Box | undefined {
   if (!viewport) return undefined;
-  const x = Math.max(0, clip.x);
-  const y = Math.max(0, clip.y);
-  const width = Math.min(viewport.width, clip.x + clip.width) - x;
-  const height = Math.min(viewport.height, clip.y + clip.height) - y;
-  return width > 0 && height > 0 ? { x, y, width, height } : undefined;
+  const x = Math.max(0, box.x);
+  const y = Math.max(0, box.y);
+  const width = Math.min(viewport.width, box.x + box.width) - x;
+  const height = Math.min(viewport.height, box.y + box.height) - y;
+  return width >= 1 && height >= 1 ? { x, y, width, height } : undefined;
 }

@@ -39,7 +39,7 @@ const isBoxState = (v: unknown): v is BoxState => typeof v === 'object' && v !==
  * was counted (one round trip fewer).
  */
 export async function setChecked(l: Locator, want: boolean, timeout: number, probed?: unknown): Promise<EffectCheck> {
-  const verb = want ? 'checked' : 'unchecked';
+  const verb = verbFor(want);
   const handle = await l.elementHandle({ timeout });
   try {
     const before = isBoxState(probed) ? probed.checked : undefined;

@@ -4,7 +4,7 @@ import { cropSimilarity } from '../../compare/crop-similarity.js';
 import { decodePng, type Rgba } from '../../compare/png-decode.js';
 import type { Box, Evidence } from '../../ir/index.js';
 import { pollUntil } from '../poll.js';
-import { viewportScreenshot } from '../viewport-shot.js';
+import { clipToViewport, viewportScreenshot } from '../viewport-shot.js';
 import { checked, EFFECT_SETTLE_MS, noEffect, unverified, type EffectCheck } from './effect.js';
 
 /** Below this crop similarity the live page does not show the recorded option under the point. */
@@ -32,7 +32,10 @@ export async function cropCheckBefore(page: Page, evidence: Evidence | undefined
   const px = { x: recorded.width / recordedVp.width, y: recorded.height / recordedVp.height };
   const inRecorded: Box = { x: box.x * px.x, y: box.y * px.y, width: box.width * px.x, height: box.height * px.y };
   const toLive = { x: live.width / recordedVp.width, y: live.height / recordedVp.height };
-  const clip = clamp({ x: box.x * toLive.x, y: box.y * toLive.y, width: box.width * toLive.x, height: box.height * toLive.y }, live);
+  const clip = clipToViewport(
+    { x: box.x * toLive.x, y: box.y * toLive.y, width: box.width * toLive.x, height: box.height * toLive.y },
+    live,
+  );
   if (!clip) return unverified('the recorded option lies outside the live viewport: it could not be compared');
   const score = async () => {
     const shot = await viewportScreenshot(page, { clip, timeoutMs: 10_000 }).catch(() => undefined);
@@ -54,14 +57,6 @@ export async function cropCheckBefore(page: Page, evidence: Evidence | undefined
       `expected ${where} under the point, as the recorded screenshot shows it; the live page shows something else there (crop similarity ${similarity} < ${CROP_MIN})`,
     );
   return checked(`${where} looks as recorded (crop similarity ${similarity})`);
-}
-
-function clamp(b: Box, vp: { width: number; height: number }): Box | undefined {
-  const x = Math.max(0, b.x);
-  const y = Math.max(0, b.y);
-  const width = Math.min(vp.width, b.x + b.width) - x;
-  const height = Math.min(vp.height, b.y + b.height) - y;
-  return width >= 1 && height >= 1 ? { x, y, width, height } : undefined;
 }
 
 /** Nearest-neighbour resize, for a live crop at another device scale than the recording's. */
