@@ -12,7 +12,7 @@ import {
 import type { Evidence, Locate, Target } from '../ir/index.js';
 import { includeHidden, throughFrames } from '../selectors/index.js';
 import { pollUntil } from './poll.js';
-import { timed, timedSync } from './profile.js';
+import { timed } from './profile.js';
 import { candidateLocator, collectCandidates, type Candidate } from './resolve/collect.js';
 import { queryAccessibilityTree } from './devtools/aria-tree.js';
 import { recordedFacts } from './resolve/recorded-facts.js';
@@ -97,11 +97,15 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
         if (found || options.strict || options.snapshot) return found;
         // There but hidden (a control shown only while its row is hovered): waiting will not show
         // it, pointing at its row will, once the recorded HTML has said which row.
-        const hidden = [...tried.values()].every((n) => n === 0) ? await hiddenMatches(page, target) : undefined;
-        if (hidden) {
-          const shotFile = options.before?.screenshot;
-          const screenshot = shotFile ? timedSync('resolve.recorded-png', () => recordedScreenshot(shotFile)) : undefined;
-          const seen = screenshot ? await timed('resolve.hidden', () => hoveredAsRecorded(page, hidden, screenshot)) : undefined;
+        const withHidden = [...tried.values()].every((n) => n === 0) ? hiddenMatches(page, target) : undefined;
+        const shotFile = options.before?.screenshot;
+        const hidden = withHidden
+          ? await timed('resolve.hidden', () =>
+              hoveredAsRecorded(page, withHidden, shotFile ? () => recordedScreenshot(shotFile) : undefined, options.probe),
+            )
+          : undefined;
+        if (hidden && hidden.count > 0) {
+          const seen = hidden.found;
           if (seen)
             return {
               ok: true,
@@ -109,6 +113,7 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
               strategy: 'similarity',
               score: 1,
               revealed: true,
+              probed: seen.probed,
               evidence: [
                 `the recorded selector matched only hidden elements (${[...tried].map(([l, n]) => `${l} → ${n}`).join('; ')}); this one's row, hovered, looks as in the recorded screenshot`,
               ],
@@ -162,14 +167,12 @@ const MAX_LOOKED_AT = 8;
 /** The recorded selector matches only hidden elements; the recorded HTML has been read to tell which. */
 const HIDDEN = Symbol('hidden');
 
-/** The recorded selector's matches once hidden ones count (role parts skip them), when there are any. */
-async function hiddenMatches(page: Page, target: Target): Promise<Locator | undefined> {
+/** The recorded selector made to match hidden elements too (role parts skip them), when it can be. */
+function hiddenMatches(page: Page, target: Target): Locator | undefined {
   const recorded = target.locate[0];
   if (recorded?.kind !== 'selector' || recorded.framePath) return undefined;
   const withHidden = includeHidden(recorded.selector);
-  if (withHidden === recorded.selector) return undefined;
-  const all = page.locator(withHidden);
-  return (await all.count().catch(() => 0)) > 0 ? all : undefined;
+  return withHidden === recorded.selector ? undefined : page.locator(withHidden);
 }
 
 /** How long the recorded locators look alone before the recorded HTML is read beside them (most late elements are in by then). */

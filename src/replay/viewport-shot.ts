@@ -83,7 +83,8 @@ export interface ViewportShotOptions {
   timeoutMs: number;
   /**
    * Chromium's faster PNG encoding (the same pixels, other bytes): for a caller that cannot
-   * match recorded bytes anyway (a recording made by another encoder), ~10 ms less a capture.
+   * match recorded bytes anyway (a recording made by another encoder) or only decodes the
+   * image itself (the hover evidence), ~7–10 ms less a capture.
    * Taken on the CDP path only; Playwright's own screenshot has no such option.
    */
   fastEncoding?: boolean;

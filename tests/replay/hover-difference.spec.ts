@@ -80,20 +80,45 @@ test('of two identical rows, the one the pointer was on', async () => {
 
 // On the live page itself (no recorded HTML read): one differing row only, and only an exact
 // match of it hovered counts (hovering Charlie pushes Delta: two rows differ, the HTML decides).
+const HIDDEN_DELETE = 'internal:role=button[name="Delete"i][include-hidden=true]';
+
 test('live page: the row the pointer was on is left hovered, its control shown', async () => {
-  expect(
-    await hoveredAsRecorded(page, page.locator('internal:role=button[name="Delete"i][include-hidden=true]'), await recorded('Charlie')),
-  ).toBeUndefined();
+  expect(await hoveredAsRecorded(page, page.locator(HIDDEN_DELETE), await recorded('Charlie'))).toEqual({ count: 4 });
   const shot = await recorded('Delta');
-  const found = await hoveredAsRecorded(page, page.locator('internal:role=button[name="Delete"i][include-hidden=true]'), shot);
+  const { count, found } = await hoveredAsRecorded(page, page.locator(HIDDEN_DELETE), shot);
+  expect(count).toBe(4);
   expect(found).toBeDefined();
   await expect(found!.locator).toBeVisible();
   expect(await found!.locator.evaluate((b) => b.parentElement!.textContent)).toBe('DeltaDelete');
+});
+
+// The step's probe (the click's hit-test) runs on the one found, shown, in the look that says it shows.
+test('live page: the probe answers for the control found, and the recording is decoded only when needed', async () => {
+  const shot = await recorded('Delta');
+  let decoded = 0;
+  const lazily = () => {
+    decoded++;
+    return shot;
+  };
+  const probe = {
+    run: (el: Element) => ({ text: el.parentElement!.textContent, shows: (el as HTMLElement).offsetWidth > 0 }),
+    arg: null,
+  };
+  const { found } = await hoveredAsRecorded(page, page.locator(HIDDEN_DELETE), lazily, probe);
+  expect(decoded).toBe(1);
+  expect(found?.probed).toEqual({ text: 'DeltaDelete', shows: true });
+  // No recording to compare with: the hidden matches are still counted, for the recorded HTML to decide.
+  await page.mouse.move(799, 399);
+  expect(await hoveredAsRecorded(page, page.locator(HIDDEN_DELETE), undefined, probe)).toEqual({ count: 4 });
+  expect(await hoveredAsRecorded(page, page.locator('internal:role=button[name="Archive"i][include-hidden=true]'), lazily)).toEqual({
+    count: 0,
+  });
+  expect(decoded).toBe(1);
 });
 
 test('live page: another item now in that place is not taken for the recorded one', async () => {
   const shot = await recorded('Delta');
   await page.setContent(rows(['Alpha', 'Bravo', 'Charlie', 'Delia']));
   await page.mouse.move(799, 399);
-  expect(await hoveredAsRecorded(page, page.locator('internal:role=button[name="Delete"i][include-hidden=true]'), shot)).toBeUndefined();
+  expect((await hoveredAsRecorded(page, page.locator(HIDDEN_DELETE), shot)).found).toBeUndefined();
 });

@@ -1,21 +1,37 @@
 import type { Locator, Page } from 'playwright';
 import type { Rgba } from '../../compare/png-decode.js';
+import type { Probe } from '../locate.js';
+import { probePair } from '../probe-pair.js';
 import { candidateLocator, MARK, type Marked } from './collect.js';
 import { timed } from '../profile.js';
 import { explainedByHover, ON_LIVE_PAGE } from './hover-difference.js';
 import { revealByHover } from './reveal.js';
 
+export interface HiddenTargets {
+  /** How many hidden elements the recorded selector matches (0: it matches nothing at all). */
+  count: number;
+  /** The one the recording pointed at, left hovered and shown, with `probe`'s answer for it. */
+  found?: { locator: Locator; probed?: unknown };
+}
+
 /**
  * The recorded selector matches only hidden elements on the live page — a control shown while
  * its row is hovered — and the recording was taken with the pointer on one of them. The live
  * page at rest is compared with the recorded screenshot; the one row whose hovering makes it
- * look as recorded is the one, and is left hovered so its control can be acted on. Undefined
+ * look as recorded is the one, and is left hovered so its control can be acted on. No `found`
  * when that does not single one out (the page changed since the recording, identical rows):
  * the recorded HTML is then read to tell them apart.
+ *
+ * `hidden` is counted and its matches marked in one round trip. The recorded screenshot is
+ * decoded while the live one is taken; `probe` runs on the one found in the round trip that
+ * makes sure it shows (the click's hit-test: a click the guard watches needs no other).
  */
-export async function hoveredAsRecorded(page: Page, hidden: Locator, recorded: Rgba): Promise<{ locator: Locator } | undefined> {
-  const viewport = page.viewportSize();
-  if (!viewport || recorded.width !== viewport.width || recorded.height !== viewport.height) return undefined;
+export async function hoveredAsRecorded(
+  page: Page,
+  hidden: Locator,
+  recorded: Rgba | (() => Rgba | undefined) | undefined,
+  probe?: Probe,
+): Promise<HiddenTargets> {
   const marks = await hidden
     .evaluateAll(
       (els, { attr, prefix }) =>
@@ -26,12 +42,33 @@ export async function hoveredAsRecorded(page: Page, hidden: Locator, recorded: R
       { attr: MARK, prefix: 'hidden-' },
     )
     .catch(() => []);
-  if (marks.length < 1 || marks.length > MAX_ROWS) return undefined;
+  const count = marks.length;
+  if (count < 1 || count > MAX_ROWS || !recorded || !page.viewportSize()) return { count };
   const found: Marked[] = marks.map((mark) => ({ frame: page.mainFrame(), mark }));
   const chosen = await explainedByHover(page, found, recorded, ON_LIVE_PAGE);
-  if (!chosen || !(await timed('hover.reveal-chosen', () => revealByHover(chosen)))) return undefined;
-  return { locator: candidateLocator(chosen) };
+  if (!chosen) return { count };
+  const locator = candidateLocator(chosen);
+  // ON_LIVE_PAGE leaves the one chosen hovered: one look says it still shows.
+  const [shown, probed] = (await locator
+    .evaluate(...withShows(probe))
+    .catch(() => [false])) as [boolean, unknown?];
+  if (shown) return { count, found: { locator, probed } };
+  // Something moved the pointer or re-rendered the row meanwhile: hovered again, the probe left to the action.
+  return (await timed('hover.reveal-chosen', () => revealByHover(chosen))) ? { count, found: { locator } } : { count };
 }
 
 /** More look-alikes than this are not told apart one hover at a time. */
 const MAX_ROWS = 12;
+
+/** Runs in the page: whether the element shows (a box, not `visibility: hidden`). */
+function showsInPage(el: Element): boolean {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+}
+const SHOWS: Probe = { run: showsInPage, arg: null };
+const NO_PROBE: Probe = { run: () => undefined, arg: null };
+
+function withShows(probe: Probe | undefined): [(el: Element, arg: never) => unknown, never] {
+  const both = probePair(SHOWS, probe ?? NO_PROBE);
+  return [both.run, both.arg as never];
+}
