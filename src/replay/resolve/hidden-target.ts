@@ -49,9 +49,7 @@ export async function hoveredAsRecorded(
   if (!chosen) return { count };
   const locator = candidateLocator(chosen);
   // ON_LIVE_PAGE leaves the one chosen hovered: one look says it still shows.
-  const [shown, probed] = (await locator
-    .evaluate(...withShows(probe))
-    .catch(() => [false])) as [boolean, unknown?];
+  const [shown, probed] = (await locator.evaluate(...withShows(probe)).catch(() => [false])) as [boolean, unknown?];
   if (shown) return { count, found: { locator, probed } };
   // Something moved the pointer or re-rendered the row meanwhile: hovered again, the probe left to the action.
   return (await timed('hover.reveal-chosen', () => revealByHover(chosen))) ? { count, found: { locator } } : { count };

@@ -80,7 +80,9 @@ export async function explainedByHover<C extends Marked>(
   for (const { region, candidate } of suspects) {
     if (!(await timed('hover.reveal', () => revealByHover(candidate)))) continue;
     lastHovered = candidate;
-    const hovered = await timed('hover.crop', () => viewportScreenshot(page, { clip: region, timeoutMs: 10_000, fastEncoding: true }).catch(() => undefined));
+    const hovered = await timed('hover.crop', () =>
+      viewportScreenshot(page, { clip: region, timeoutMs: 10_000, fastEncoding: true }).catch(() => undefined),
+    );
     if (hovered && cropSimilarity(recorded, decodePng(hovered), region) >= evidence.explainsAt) explained.push(candidate);
   }
   const chosen = explained.length === 1 ? explained[0] : undefined;
