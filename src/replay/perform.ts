@@ -23,7 +23,7 @@ import { hitProbe, hitTestBefore } from './effects/hit-test.js';
 import { afterGoto, afterHistory } from './effects/navigation.js';
 import { cropCheckBefore } from './effects/point-crop.js';
 import { scrollAndCheck } from './effects/scroll.js';
-import { absentOptions, afterSelect, missingOptions, SELECT_PROBE, selectProbed } from './effects/select.js';
+import { absentOptions, afterSelect, missingOptions, SELECT_PROBE, selectProbed, selectWhereProbed } from './effects/select.js';
 import {
   afterClear,
   afterFill,
@@ -335,7 +335,7 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
             ? absentOptions(seen.options, action.options, action.by)
             : await missingOptions(l, action.options, action.by);
           if (missing) return missing;
-          await l.selectOption(wanted, { timeout });
+          if (!(await selectWhereProbed(l, seen?.field, action.options, action.by))) await l.selectOption(wanted, { timeout });
           return afterSelect(l, action.options, action.by, seen?.field);
         },
         SELECT_PROBE,
