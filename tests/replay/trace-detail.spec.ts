@@ -28,5 +28,31 @@ for (const [detail, screencast, snapshots] of [
     expect(types).toContain('after');
     expect(types.has('screencast-frame')).toBe(screencast);
     expect(types.has('frame-snapshot')).toBe(snapshots);
+    // Every step is a group, and every call the replay made is in the group of the step it was made for.
+    const { groups, misplaced } = traceGroups(r.out, r.trace!);
+    expect(groups).toEqual(r.steps.map((s) => expect.stringMatching(new RegExp(`^${s.index + 1}\\. `))));
+    expect(misplaced).toEqual([]);
   });
+}
+
+/** The trace's step groups in order, and any call recorded outside the group open when it began. */
+function traceGroups(out: string, trace: string): { groups: string[]; misplaced: string[] } {
+  type Event = { type: string; callId?: string; parentId?: string; method?: string; title?: string };
+  const log = zipContents(join(out, trace)).find((f) => f.name === 'trace.trace')!;
+  const events = log.data
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Event);
+  const groups: string[] = [];
+  const misplaced: string[] = [];
+  let open: string | undefined;
+  for (const e of events) {
+    if (e.type === 'before' && e.method === 'tracingGroup') {
+      groups.push(e.title ?? '');
+      open = e.callId;
+    } else if (e.type === 'before' && e.parentId !== open) misplaced.push(`${e.method} (in ${e.parentId ?? 'no group'})`);
+    else if (e.type === 'after' && e.callId === open) open = undefined;
+  }
+  return { groups, misplaced };
 }
