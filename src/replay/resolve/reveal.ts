@@ -57,9 +57,21 @@ export async function revealByHover(candidate: Marked, showsWithinMs = SHOWS_WIT
       .hover({ timeout: HOVER_TIMEOUT_MS })
       .catch(() => undefined);
   else return false;
-  // Shown as soon as the hover's style or handler lands (usually the next frame), not after a fixed pause.
+  // The page's :hover rules apply as the pointer arrives: one look usually finds it shown (~5 ms,
+  // where a Playwright wait costs 20–50). A handler's re-render or a transition is waited for,
+  // as soon as it lands, not after a fixed pause.
+  const shows = await candidate.frame.evaluate(shownNow, { mark: candidate.mark, attr: MARK }).catch(() => false);
+  if (shows) return true;
   return target
     .waitFor({ state: 'visible', timeout: showsWithinMs })
     .then(() => true)
     .catch(() => false);
+}
+
+/** Runs in the page, self-contained: whether the marked candidate shows now (a box, not `visibility: hidden`). */
+function shownNow({ mark, attr }: { mark: string; attr: string }): boolean {
+  const el = document.querySelector(`[${attr}="${CSS.escape(mark)}"]`);
+  if (!el) return false;
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
 }
