@@ -66,6 +66,12 @@ export interface ResolveOptions {
    * hit-test), without a round trip of its own.
    */
   probe?: Probe;
+  /**
+   * Settles when the page may be touched (the step's before-state captured): the first look
+   * (count and probe, a read) runs before it, anything else (hovering, screenshots, the
+   * answer's return, so the action) after.
+   */
+  gate?: Promise<unknown>;
 }
 
 /** A self-contained in-page function (serialised, no closures) and its argument. */
@@ -94,6 +100,7 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
     pollUntil<Resolution | typeof HIDDEN>(
       async () => {
         const found = await exactMatch(page, target, options.strict, tried, options.snapshot, options.probe);
+        await options.gate;
         if (found || options.strict || options.snapshot) return found;
         // There but hidden (a control shown only while its row is hovered): waiting will not show
         // it, pointing at its row will, once the recorded HTML has said which row.

@@ -35,6 +35,7 @@ export type { FailOn } from '../ir/results.js';
 export { FAIL_ON_CHOICES } from '../ir/results.js';
 import type { ReplayOptions } from './replay-options.js';
 import { lateStep, runStep, skipped } from './run-step.js';
+import { looksWhileCapturing } from './look-while-capturing.js';
 import { episodeVerdict } from '../compare/episode-verdict.js';
 export type { ReplayOptions };
 
@@ -182,9 +183,9 @@ async function replayEpisode(
         captured = capture;
         lastCapture = { index: step.index, page: livePage!, capture };
       };
-      const pending =
+      const comparing =
         livePage && checking
-          ? await timed('step.compare', () =>
+          ? timed('step.compare', () =>
               watchdog.within(
                 beginComparison(livePage, step, options.compare, {
                   out: options.out,
@@ -205,6 +206,8 @@ async function replayEpisode(
               ),
             )
           : undefined;
+      const overlapped = comparing && looksWhileCapturing(step.action, options);
+      const pending = overlapped ? undefined : await comparing;
       // --heal keeps the live before-state: the comparison's capture when it took one, its own otherwise.
       const baseline =
         options.heal && livePage && !livePage.isClosed()
@@ -230,10 +233,15 @@ async function replayEpisode(
           message: `the page before this step is not the recorded one (${compared.reasons.join(', ')})`,
         };
       } else {
-        const finishing = pending && !compared ? afterThisTurn(() => finish(pending)) : undefined;
+        const finishing = overlapped
+          ? comparing!.then((begun) => begun && afterThisTurn(() => finish(begun)))
+          : pending && !compared
+            ? afterThisTurn(() => finish(pending))
+            : undefined;
+        const beforeActing = overlapped ? comparing : undefined;
         result =
           (await timed('step.run', () =>
-            watchdog.within(runStep(step, { pages, dialogs, toLive, options, dir, httpErrors, secrets }), budget(step)),
+            watchdog.within(runStep(step, { pages, dialogs, toLive, options, dir, httpErrors, secrets, beforeActing }), budget(step)),
           )) ?? lateStep(step, budget(step));
         if (finishing) compared = await timed('step.compare-finish', () => finishing);
         // A step that failed or ran late may have a hung page under it: that ends the episode.

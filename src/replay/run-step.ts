@@ -25,6 +25,11 @@ export interface StepEnv {
   options: ReplayOptions;
   dir: string;
   secrets: EpisodeSecrets;
+  /**
+   * Settles once the step's before-state comparison has seen the page: the target's first look
+   * (a read) may run meanwhile, nothing that changes the page may (run-episode.ts).
+   */
+  beforeActing?: Promise<unknown>;
 }
 
 export async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
@@ -80,6 +85,7 @@ export async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
       maxBytes: env.options.compare.maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES,
       relative: (p) => relativeToOut(env.options.out, p),
     });
+    const gate = env.beforeActing;
     const resolve = async (target: Target, exact?: boolean, probe?: Probe): Promise<Resolution> => {
       if (!page) return { ok: false, reason: 'target-not-found', message: 'no page' };
       const found = await timed('run.resolve', () =>
@@ -90,8 +96,10 @@ export async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
           before: step.before,
           browser: page.context().browser(),
           probe,
+          gate,
         }),
       );
+      await gate; // whichever way the resolver returned
       // The element a secret goes into is masked in every later screenshot.
       if (found.ok && input.secret) env.secrets.typedInto(found.locator);
       // Healing: a fallback found the element; write back only a locator that finds it alone.
@@ -104,6 +112,8 @@ export async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
       }
       return found;
     };
+    // Only a target's first look runs before the comparison is done; an action without one waits here.
+    if (gate && !('target' in input.action && input.action.target)) await gate;
     const outcome = await timed('run.perform', () =>
       withDeadline(
         perform(input.action, {

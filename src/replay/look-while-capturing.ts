@@ -1,0 +1,16 @@
+import type { Action } from '../ir/index.js';
+import type { ReplayOptions } from './replay-options.js';
+
+/** Actions whose first touch of the page is looking for their target (perform.ts `on`): a read. */
+const LOOKS_FIRST = new Set<Action['type']>(['click', 'hover', 'check', 'uncheck', 'fill', 'select']);
+
+/**
+ * Whether a step looks for its target (count and probe, a read) while its before-state
+ * comparison's screenshot waits for a frame (idle time here, ~40 ms a capture); it acts, and
+ * touches the page in any other way, only once the comparison has seen the page (run-step.ts
+ * `beforeActing`, locate.ts `gate`). Not when the verdict must come first (stopping at a
+ * divergence) or the capture is kept (--heal).
+ */
+export function looksWhileCapturing(action: Action, options: Pick<ReplayOptions, 'stopAtFirstDivergence' | 'heal'>): boolean {
+  return !options.stopAtFirstDivergence && !options.heal && LOOKS_FIRST.has(action.type);
+}

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import type { Browser, Page } from 'playwright';
+import { resolveTarget } from '../../src/replay/locate.js';
+import { launch } from '../support/replay.js';
+
+// A step looks for its target while its before-state screenshot is being taken, but touches the
+// page in no other way, and does not act, until the comparison has seen it (the gate).
+let browser: Browser;
+let page: Page;
+test.beforeAll(async () => {
+  browser = await launch();
+  page = await browser.newPage({ viewport: { width: 600, height: 300 } });
+});
+test.afterAll(async () => {
+  await browser?.close();
+});
+
+function gate(): { promise: Promise<void>; open(): void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+const looked = () => page.evaluate(() => (window as unknown as { looked?: number }).looked ?? 0);
+
+test('the first look (count and probe) runs before the gate opens; the answer comes only after', async () => {
+  await page.setContent('<button>Save</button>');
+  const g = gate();
+  const probe = {
+    run: (el: Element) => {
+      const w = window as unknown as { looked?: number };
+      w.looked = (w.looked ?? 0) + 1;
+      return el.textContent;
+    },
+    arg: null,
+  };
+  let answered = false;
+  const resolving = resolveTarget(
+    page,
+    { locate: [{ kind: 'selector', selector: 'internal:role=button[name="Save"i]' }] },
+    { timeoutMs: 2000, probe, gate: g.promise },
+  ).then((r) => ((answered = true), r));
+  await expect.poll(looked).toBe(1);
+  await page.waitForTimeout(100);
+  expect(answered).toBe(false);
+  g.open();
+  const found = await resolving;
+  expect(found).toMatchObject({ ok: true, strategy: 'recorded', probed: 'Save' });
+});
+
+test('a control shown only on hover is not hovered, nor its rows marked, before the gate opens', async () => {
+  await page.setContent(`<style>.row button { display: none } .row:hover button { display: inline }</style>
+    <div class="row">Alpha <button>Delete</button></div><div class="row">Bravo <button>Delete</button></div>`);
+  await page.mouse.move(590, 290);
+  const g = gate();
+  const resolving = resolveTarget(
+    page,
+    { locate: [{ kind: 'selector', selector: 'internal:role=button[name="Delete"i]' }] },
+    { timeoutMs: 1500, gate: g.promise },
+  );
+  await page.waitForTimeout(300);
+  const touched = () =>
+    page.evaluate(() => ({
+      marked: document.querySelectorAll('[data-rw-candidate]').length,
+      hovered: document.querySelectorAll('.row:hover').length,
+    }));
+  expect(await touched()).toEqual({ marked: 0, hovered: 0 });
+  g.open();
+  // Then it goes on as ever: the hidden matches and every candidate are marked, and with nothing
+  // recorded to tell the two rows apart, neither is taken.
+  const found = await resolving;
+  expect((await touched()).marked).toBeGreaterThanOrEqual(2);
+  expect(found.ok).toBe(false);
+});
