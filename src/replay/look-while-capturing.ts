@@ -1,4 +1,5 @@
 import type { Action } from '../ir/index.js';
+import { actsAtPoint } from './at-point.js';
 import type { ReplayOptions } from './replay-options.js';
 
 /** Actions whose first touch of the page is looking for their target (perform.ts `on`): a read. */
@@ -9,8 +10,10 @@ const LOOKS_FIRST = new Set<Action['type']>(['click', 'hover', 'check', 'uncheck
  * comparison's screenshot waits for a frame (idle time here, ~40 ms a capture); it acts, and
  * touches the page in any other way, only once the comparison has seen the page (run-step.ts
  * `beforeActing`, locate.ts `gate`). Not when the verdict must come first (stopping at a
- * divergence) or the capture is kept (--heal).
+ * divergence) or the capture is kept (--heal), and not for an action at a recorded point (VWA
+ * element_id): it never looks for its target, it checks the point and acts at once, which would
+ * move the page on before the comparison had seen it.
  */
 export function looksWhileCapturing(action: Action, options: Pick<ReplayOptions, 'stopAtFirstDivergence' | 'heal'>): boolean {
-  return !options.stopAtFirstDivergence && !options.heal && LOOKS_FIRST.has(action.type);
+  return !options.stopAtFirstDivergence && !options.heal && LOOKS_FIRST.has(action.type) && !actsAtPoint(action);
 }

@@ -36,6 +36,7 @@ export { FAIL_ON_CHOICES } from '../ir/results.js';
 import type { ReplayOptions } from './replay-options.js';
 import { lateStep, runStep, skipped } from './run-step.js';
 import { looksWhileCapturing } from './look-while-capturing.js';
+import { afterThisTurn } from './after-this-turn.js';
 import { episodeVerdict } from '../compare/episode-verdict.js';
 export type { ReplayOptions };
 
@@ -392,11 +393,6 @@ const LONE_MODIFIERS = new Set([
 function cannotChangePage(step: Step): boolean {
   const a = step.action;
   return a.type === 'press' && LONE_MODIFIERS.has(a.key) && a.modifiers.length === 0 && !step.expect?.length;
-}
-
-/** Runs `work` once the current turn has yielded, so it overlaps with the step started right after. */
-function afterThisTurn<T>(work: () => Promise<T>): Promise<T> {
-  return new Promise<void>((resolve) => setImmediate(resolve)).then(work);
 }
 
 /** The first of the trailing `closePage` steps: the page before it is where the recording ended. */

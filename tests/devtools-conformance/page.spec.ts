@@ -125,6 +125,8 @@ test('a wait that never holds fails in both: too few elements; an expression tru
 });
 
 test("a recorded step timeout lengthens the run's; without it both time out", async () => {
+  // #late comes 3 s after the page: far beyond the 800 ms run timeout even when a loaded machine
+  // starts the wait late (at 1.5 s, @puppeteer/replay once started it late enough to pass).
   const late = { type: 'waitForElement', selectors: [['#late']] };
   const slow = await c.run(
     { title: 'step timeout', steps: [...opening('wait.html'), { ...late, timeout: 5000 }] },

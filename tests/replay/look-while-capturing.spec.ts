@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright';
+import { looksWhileCapturing } from '../../src/replay/look-while-capturing.js';
 import { resolveTarget } from '../../src/replay/locate.js';
 import { launch } from '../support/replay.js';
 
@@ -71,4 +72,15 @@ test('a control shown only on hover is not hovered, nor its rows marked, before 
   const found = await resolving;
   expect((await touched()).marked).toBeGreaterThanOrEqual(2);
   expect(found.ok).toBe(false);
+});
+
+test('a click at a recorded point (VWA element_id) does not overlap: it acts without looking first', () => {
+  const named = { kind: 'role', role: 'link', name: 'Maidenhair fern' } as const;
+  const box = { kind: 'box', box: { x: 10, y: 20, width: 100, height: 18 } } as const;
+  const options = { stopAtFirstDivergence: false, heal: false };
+  const mouse = { button: 'left' as const, modifiers: [], clickCount: 1 };
+  expect(looksWhileCapturing({ type: 'click', ...mouse, target: { locate: [named] } }, options)).toBe(true);
+  expect(looksWhileCapturing({ type: 'click', ...mouse, target: { locate: [named, box], atPoint: true } }, options)).toBe(false);
+  expect(looksWhileCapturing({ type: 'hover', target: { locate: [named, box], atPoint: true } }, options)).toBe(false);
+  expect(looksWhileCapturing({ type: 'click', ...mouse, target: { locate: [named] } }, { ...options, heal: true })).toBe(false);
 });
