@@ -207,7 +207,7 @@ async function replayEpisode(
               ),
             )
           : undefined;
-      const overlapped = comparing && looksWhileCapturing(step.action, options);
+      const overlapped = comparing && looksWhileCapturing(step, options);
       const pending = overlapped ? undefined : await comparing;
       // --heal keeps the live before-state: the comparison's capture when it took one, its own otherwise.
       const baseline =

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright';
+import type { Step } from '../../src/ir/index.js';
+import { DEFAULT_REPLAY_OPTIONS } from '../../src/replay/run-episode.js';
 import { looksWhileCapturing } from '../../src/replay/look-while-capturing.js';
 import { resolveTarget } from '../../src/replay/locate.js';
 import { launch } from '../support/replay.js';
@@ -74,13 +76,30 @@ test('a control shown only on hover is not hovered, nor its rows marked, before 
   expect(found.ok).toBe(false);
 });
 
-test('a click at a recorded point (VWA element_id) does not overlap: it acts without looking first', () => {
+test('overlaps only a step that looks first, has a screenshot to wait for, and is not acted at a recorded point', () => {
   const named = { kind: 'role', role: 'link', name: 'Maidenhair fern' } as const;
   const box = { kind: 'box', box: { x: 10, y: 20, width: 100, height: 18 } } as const;
-  const options = { stopAtFirstDivergence: false, heal: false };
   const mouse = { button: 'left' as const, modifiers: [], clickCount: 1 };
-  expect(looksWhileCapturing({ type: 'click', ...mouse, target: { locate: [named] } }, options)).toBe(true);
-  expect(looksWhileCapturing({ type: 'click', ...mouse, target: { locate: [named, box], atPoint: true } }, options)).toBe(false);
-  expect(looksWhileCapturing({ type: 'hover', target: { locate: [named, box], atPoint: true } }, options)).toBe(false);
-  expect(looksWhileCapturing({ type: 'click', ...mouse, target: { locate: [named] } }, { ...options, heal: true })).toBe(false);
+  const options = { ...DEFAULT_REPLAY_OPTIONS, out: '/tmp/unused' };
+  const step = (action: Step['action'], screenshot: string | null = '/recording/1.png'): Step => ({
+    index: 1,
+    page: 'page',
+    action,
+    before: screenshot ? { screenshot } : undefined,
+    expect: [],
+    source: { file: 'flow.json' },
+  });
+  const click = { type: 'click' as const, ...mouse, target: { locate: [named] } };
+  expect(looksWhileCapturing(step(click), options)).toBe(true);
+  // VWA element_id: checked at the point and acted there at once.
+  expect(looksWhileCapturing(step({ ...click, target: { locate: [named, box], atPoint: true } }), options)).toBe(false);
+  expect(looksWhileCapturing(step({ type: 'hover', target: { locate: [named, box], atPoint: true } }), options)).toBe(false);
+  // Nothing to wait for: no recorded screenshot, or a comparison that takes none.
+  expect(looksWhileCapturing(step(click, null), options)).toBe(false);
+  expect(looksWhileCapturing(step(click), { ...options, compare: { ...options.compare, mode: 'dom' } })).toBe(false);
+  // The verdict or the capture is needed first.
+  expect(looksWhileCapturing(step(click), { ...options, heal: true })).toBe(false);
+  expect(looksWhileCapturing(step(click), { ...options, stopAtFirstDivergence: true })).toBe(false);
+  // An action that touches the page first (a key press) never overlaps.
+  expect(looksWhileCapturing(step({ type: 'press', key: 'Enter', modifiers: [] }), options)).toBe(false);
 });
