@@ -1,22 +1,13 @@
 import { expect, test } from '@playwright/test';
-import type { Browser, Page } from 'playwright';
 import type { Step } from '../../src/ir/index.js';
 import { DEFAULT_REPLAY_OPTIONS } from '../../src/replay/run-episode.js';
 import { looksWhileCapturing } from '../../src/replay/look-while-capturing.js';
 import { resolveTarget } from '../../src/replay/locate.js';
-import { launch } from '../support/replay.js';
+import { usePage } from '../support/replay.js';
 
 // A step looks for its target while its before-state screenshot is being taken, but touches the
 // page in no other way, and does not act, until the comparison has seen it (the gate).
-let browser: Browser;
-let page: Page;
-test.beforeAll(async () => {
-  browser = await launch();
-  page = await browser.newPage({ viewport: { width: 600, height: 300 } });
-});
-test.afterAll(async () => {
-  await browser?.close();
-});
+const shared = usePage({ viewport: { width: 600, height: 300 } });
 
 function gate(): { promise: Promise<void>; open(): void } {
   let open!: () => void;
@@ -24,10 +15,10 @@ function gate(): { promise: Promise<void>; open(): void } {
   return { promise, open };
 }
 
-const looked = () => page.evaluate(() => (window as unknown as { looked?: number }).looked ?? 0);
+const looked = () => shared.page.evaluate(() => (window as unknown as { looked?: number }).looked ?? 0);
 
 test('the first look (count and probe) runs before the gate opens; the answer comes only after', async () => {
-  await page.setContent('<button>Save</button>');
+  await shared.page.setContent('<button>Save</button>');
   const g = gate();
   const probe = {
     run: (el: Element) => {
@@ -39,12 +30,12 @@ test('the first look (count and probe) runs before the gate opens; the answer co
   };
   let answered = false;
   const resolving = resolveTarget(
-    page,
+    shared.page,
     { locate: [{ kind: 'selector', selector: 'internal:role=button[name="Save"i]' }] },
     { timeoutMs: 2000, probe, gate: g.promise },
   ).then((r) => ((answered = true), r));
   await expect.poll(looked).toBe(1);
-  await page.waitForTimeout(100);
+  await shared.page.waitForTimeout(100);
   expect(answered).toBe(false);
   g.open();
   const found = await resolving;
@@ -52,18 +43,18 @@ test('the first look (count and probe) runs before the gate opens; the answer co
 });
 
 test('a control shown only on hover is not hovered, nor its rows marked, before the gate opens', async () => {
-  await page.setContent(`<style>.row button { display: none } .row:hover button { display: inline }</style>
+  await shared.page.setContent(`<style>.row button { display: none } .row:hover button { display: inline }</style>
     <div class="row">Alpha <button>Delete</button></div><div class="row">Bravo <button>Delete</button></div>`);
-  await page.mouse.move(590, 290);
+  await shared.page.mouse.move(590, 290);
   const g = gate();
   const resolving = resolveTarget(
-    page,
+    shared.page,
     { locate: [{ kind: 'selector', selector: 'internal:role=button[name="Delete"i]' }] },
     { timeoutMs: 1500, gate: g.promise },
   );
-  await page.waitForTimeout(300);
+  await shared.page.waitForTimeout(300);
   const touched = () =>
-    page.evaluate(() => ({
+    shared.page.evaluate(() => ({
       marked: document.querySelectorAll('[data-rw-candidate]').length,
       hovered: document.querySelectorAll('.row:hover').length,
     }));
@@ -100,6 +91,6 @@ test('overlaps only a step that looks first, has a screenshot to wait for, and i
   // The verdict or the capture is needed first.
   expect(looksWhileCapturing(step(click), { ...options, heal: true })).toBe(false);
   expect(looksWhileCapturing(step(click), { ...options, stopAtFirstDivergence: true })).toBe(false);
-  // An action that touches the page first (a key press) never overlaps.
+  // An action that touches the shared.page first (a key press) never overlaps.
   expect(looksWhileCapturing(step({ type: 'press', key: 'Enter', modifiers: [] }), options)).toBe(false);
 });

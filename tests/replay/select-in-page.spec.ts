@@ -1,21 +1,12 @@
 import { expect, test } from '@playwright/test';
-import type { Browser, Page } from 'playwright';
 import { FIELD_PROBE, type Field } from '../../src/replay/devtools/change-value.js';
 import { selectWhereProbed } from '../../src/replay/effects/select.js';
-import { launch } from '../support/replay.js';
+import { usePage } from '../support/replay.js';
 
 // A select step chooses its options in one evaluation where the probe found the select, the way
 // Playwright's selectOption does (same events, same result), and leaves anything unusual to
 // selectOption untouched.
-let browser: Browser;
-let page: Page;
-test.beforeAll(async () => {
-  browser = await launch();
-  page = await browser.newPage();
-});
-test.afterAll(async () => {
-  await browser?.close();
-});
+const shared = usePage();
 
 const FORM = `<!doctype html>
 <label>Size <select id="size"><option value="s">Small</option><option value="m">Medium</option><option value="l" disabled>Large</option><option value="xl">  Extra   large </option></select></label>
@@ -30,32 +21,35 @@ const FORM = `<!doctype html>
 </script>`;
 
 async function probed(id: string): Promise<Field> {
-  return (await page.locator(`#${id}`).evaluate(FIELD_PROBE.run, FIELD_PROBE.arg as never)) as Field;
+  return (await shared.page.locator(`#${id}`).evaluate(FIELD_PROBE.run, FIELD_PROBE.arg as never)) as Field;
 }
-const selected = (id: string) => page.locator(`#${id}`).evaluate((s: HTMLSelectElement) => Array.from(s.selectedOptions, (o) => o.value));
-const log = () => page.locator('#log').textContent();
+const selected = (id: string) =>
+  shared.page.locator(`#${id}`).evaluate((s: HTMLSelectElement) => Array.from(s.selectedOptions, (o) => o.value));
+const log = () => shared.page.locator('#log').textContent();
 
 test('chooses as selectOption does: by label or value, several in a multiple select, with the same events', async () => {
-  await page.setContent(FORM);
-  expect(await selectWhereProbed(page.locator('#size'), await probed('size'), ['Medium'], 'label')).toBe(true);
+  await shared.page.setContent(FORM);
+  expect(await selectWhereProbed(shared.page.locator('#size'), await probed('size'), ['Medium'], 'label')).toBe(true);
   expect(await selected('size')).toEqual(['m']);
-  expect(await selectWhereProbed(page.locator('#size'), await probed('size'), ['s'], 'value')).toBe(true);
+  expect(await selectWhereProbed(shared.page.locator('#size'), await probed('size'), ['s'], 'value')).toBe(true);
   expect(await selected('size')).toEqual(['s']);
-  expect(await selectWhereProbed(page.locator('#toppings'), await probed('toppings'), ['Cheese', 'Basil'], 'valueOrLabel')).toBe(true);
+  expect(await selectWhereProbed(shared.page.locator('#toppings'), await probed('toppings'), ['Cheese', 'Basil'], 'valueOrLabel')).toBe(
+    true,
+  );
   expect(await selected('toppings')).toEqual(['Cheese', 'Basil']);
   const ours = await log();
 
-  // Playwright's own selectOption on the same page, for the events it sends.
-  await page.setContent(FORM);
-  await page.locator('#size').selectOption({ label: 'Medium' });
-  await page.locator('#size').selectOption({ value: 's' });
-  await page.locator('#toppings').selectOption(['Cheese', 'Basil']);
+  // Playwright's own selectOption on the same shared.page, for the events it sends.
+  await shared.page.setContent(FORM);
+  await shared.page.locator('#size').selectOption({ label: 'Medium' });
+  await shared.page.locator('#size').selectOption({ value: 's' });
+  await shared.page.locator('#toppings').selectOption(['Cheese', 'Basil']);
   expect(ours).toBe(await log());
   expect(ours).toBe('input:size(composed) change:size input:size(composed) change:size input:toppings(composed) change:toppings ');
 });
 
 test('anything unusual is left to selectOption, the select untouched', async () => {
-  await page.setContent(FORM);
+  await shared.page.setContent(FORM);
   const cases: [string, string[], 'value' | 'label' | 'valueOrLabel'][] = [
     ['size', ['l'], 'value'], // a disabled option: selectOption waits for it
     ['size', ['Extra  large'], 'label'], // a label matched only once white space is normalised
@@ -67,13 +61,13 @@ test('anything unusual is left to selectOption, the select untouched', async () 
   for (const [id, wanted, by] of cases) {
     const field = await probed(id);
     const before = await selected(id);
-    expect(await selectWhereProbed(page.locator(`#${id}`), { ...field, visible: true }, wanted, by), `${id} ${wanted}`).toBe(false);
+    expect(await selectWhereProbed(shared.page.locator(`#${id}`), { ...field, visible: true }, wanted, by), `${id} ${wanted}`).toBe(false);
     expect(await selected(id)).toEqual(before);
   }
   expect(await log()).toBe('');
   // Not probed as a select (no probe, or the probe found no path to it): not tried.
-  expect(await selectWhereProbed(page.locator('#size'), undefined, ['m'], 'value')).toBe(false);
+  expect(await selectWhereProbed(shared.page.locator('#size'), undefined, ['m'], 'value')).toBe(false);
   const { path: _path, ...pathless } = await probed('size');
-  expect(await selectWhereProbed(page.locator('#size'), pathless, ['m'], 'value')).toBe(false);
+  expect(await selectWhereProbed(shared.page.locator('#size'), pathless, ['m'], 'value')).toBe(false);
   expect(await selected('size')).toEqual(['s']);
 });

@@ -1,4 +1,5 @@
-import type { Browser } from 'playwright';
+import { test } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page } from 'playwright';
 import { chromium } from 'playwright';
 import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
 import { loadDataset } from '../../src/formats/load-dataset.js';
@@ -10,6 +11,28 @@ import { RPAWEB_FIXTURES, tempDir } from './fixture-site.js';
 
 export function launch(): Promise<Browser> {
   return chromium.launch(launchOptions(findChromium()));
+}
+
+/**
+ * One browser and one page for every test of the file (a spec that works on pages it sets up
+ * itself): launched before the first test, closed after the last.
+ */
+export function usePage(options?: BrowserContextOptions): { readonly page: Page } {
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  test.beforeAll(async () => {
+    browser = await launch();
+    page = await browser.newPage(options);
+  });
+  test.afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get page() {
+      if (!page) throw new Error('usePage: the page is opened in beforeAll; read it inside a test');
+      return page;
+    },
+  };
 }
 
 /** An episode written in the test: a navigation to `url`, then `actions` (IR actions), one step each. */
