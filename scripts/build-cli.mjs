@@ -19,8 +19,9 @@ const outdir = join(root, 'dist', 'bin');
 rmSync(outdir, { recursive: true, force: true });
 const { metafile } = await build({
   absWorkingDir: root,
-  // The worker-thread entry too: run.ts starts it as `./workers-thread.js` next to itself.
-  entryPoints: ['dist/cli.js', 'dist/replay/workers-thread.js'],
+  // The thread entries too, each started from a file next to the module that starts it: run.ts's
+  // `./workers-thread.js`, pixels-off-thread.ts's `./pixel-diff-thread.js`.
+  entryPoints: ['dist/cli.js', 'dist/replay/workers-thread.js', 'dist/replay/pixel-diff-thread.js'],
   entryNames: '[name]',
   outdir,
   bundle: true,

@@ -21,6 +21,7 @@ import { wordsDiff } from '../compare/words-diff.js';
 import { ArtifactBudget } from './artifact-budget.js';
 import { LOAD_WAIT_MS, SCREENSHOT_TIMEOUT_MS } from '../ir/defaults.js';
 import { timed, timedSync } from './profile.js';
+import { pixelsOffThread } from './pixels-off-thread.js';
 
 export type CompareMode = 'off' | 'screenshot' | 'dom' | 'all';
 
@@ -167,7 +168,8 @@ export async function beginComparison(
               mask: hidden,
               timeoutMs: SCREENSHOT_TIMEOUT_MS,
               fastEncoding: env.bytes?.fromOtherEncoder,
-              whileCapturing: env.bytes?.fromOtherEncoder ? decodeAhead : undefined,
+              // Only for pixels compared before acting: those compared while it acts are the pixel thread's.
+              whileCapturing: env.bytes?.fromOtherEncoder && (recordedHtml === undefined || env.driftFails) ? decodeAhead : undefined,
             },
             recordedHtml !== undefined && taken?.html === undefined,
           ),
@@ -221,24 +223,43 @@ export async function beginComparison(
     // Drawn only if kept, from the pixels already decoded.
     diffImage: pixelsPending,
   };
+  // Pixels compared while the step acts go to the pixel thread, which draws the image if the step
+  // keeps it: whatever the pixels say once something else made the step drift, else if they do.
+  const pixelsWhileActing = async () => {
+    if (recordedPixels) return diffPixels(); // decoded here already: counted here, not copied across
+    const { threshold, masks, maxShiftPx } = pixelOptions;
+    const { maxDiffPixelRatio, maxDiffPixels } = options.thresholds;
+    const diff = await timed('compare.pixels-thread', () =>
+      pixelsOffThread(
+        recordedPng!,
+        livePng!,
+        { threshold, masks, maxShiftPx },
+        { always: known.verdict !== 'match', maxDiffPixelRatio, maxDiffPixels },
+      ),
+    );
+    if (diff.otherEncoding) env.bytes?.sawOtherEncoding();
+    return diff;
+  };
   const diffPixels = () => {
     const diff = timedSync('compare.pixels', () => diffScreenshots(recordedPng!, livePng!, { ...pixelOptions, recordedPixels }));
     recordedPixels = undefined; // consumed (masks painted on it)
     if (diff.otherEncoding) env.bytes?.sawOtherEncoding();
     return diff;
   };
-  // When all else matches, only the pixels can say whether the evidence below is worth reading:
-  // they are compared now (two decodes and a pass, ~20 ms at 1280×720) rather than the whole page
-  // and its accessibility tree being read for every step whose bytes differ — every step of a
-  // recording made on another machine, where the same pixels are seldom the same bytes.
-  const shotNow = pixelsPending && early.verdict === 'match' ? diffPixels() : undefined;
+  // With the text compared, pixels alone only make a step drift (judge), which needs no evidence
+  // read before acting unless it fails the run: they are compared in `finish`, while it acts.
+  // Otherwise, all else matching, only they say whether the evidence below is worth reading, so
+  // they are compared now rather than the whole page and its accessibility tree read for every
+  // step whose bytes differ (every step of a recording made on another machine).
+  const pixelsOnlyDrift = figures.textSimilarity !== undefined;
+  const shotNow = pixelsPending && early.verdict === 'match' && (!pixelsOnlyDrift || env.driftFails) ? diffPixels() : undefined;
   if (shotNow) Object.assign(figures, { pixelRatio: shotNow.ratio, pixels: shotNow.pixels, shiftPx: shotNow.shiftPx });
   const known = shotNow ? judge(figures, options.thresholds) : early;
   // The full page and the accessibility tree must be read now, while the page is the before-state.
   // Only for a step that diverges (or fails the run: --fail-on drift). A drift step (the
   // recorder's hover, an open list, fonts) keeps its images, HTML and text diff; reading the
   // rest would cost it ~50-150 ms.
-  const pixelsCanDiverge = pixelsPending && !shotNow && pageShapes === undefined;
+  const pixelsCanDiverge = pixelsPending && !shotNow && !pixelsOnlyDrift;
   const evidence =
     known.verdict === 'diverged' || (known.verdict === 'drift' && (env.driftFails || pixelsCanDiverge))
       ? await timed('evidence.full-page-aria', () => captureEvidence(page, hidden, captured?.fits ? captured.png : undefined))
@@ -247,7 +268,7 @@ export async function beginComparison(
 
   const finish = async (): Promise<StepComparison> => {
     const t1 = performance.now();
-    const shot = shotNow ?? (recordedPng && livePng ? diffPixels() : undefined);
+    const shot = shotNow ?? (recordedPng && livePng ? await pixelsWhileActing() : undefined);
     if (shot) Object.assign(figures, { pixelRatio: shot.ratio, pixels: shot.pixels, shiftPx: shot.shiftPx });
     const { verdict, reasons } = judge(figures, options.thresholds);
     const ifTargetFound = figures.targetMissing ? judge({ ...figures, targetMissing: false }, options.thresholds) : undefined;

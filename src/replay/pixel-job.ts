@@ -1,0 +1,39 @@
+import type { ScreenshotDiffOptions } from '../compare/screenshot-diff.js';
+
+/** What the pixel thread is started with (workerData): no other thread answers pixel jobs. */
+export const PIXEL_THREAD = 'replaywright-pixel-thread';
+
+/** One comparison asked of the pixel thread (pixelsOffThread). */
+export interface PixelJob {
+  id: number;
+  recorded: Uint8Array;
+  live: Uint8Array;
+  options: Omit<ScreenshotDiffOptions, 'recordedPixels' | 'diffImage'>;
+  /**
+   * When the diff image is worth drawing, where its pixels are: once any pixel differs when the
+   * step keeps its images whatever the pixels say (`always`), else only past these gates (the
+   * pixels alone make the step drift, and it keeps its images then).
+   */
+  drawWhen: { always: boolean; maxDiffPixelRatio: number; maxDiffPixels: number };
+}
+
+/** Its answer: the figures of `ScreenshotDiff`, with the image already drawn when it is worth it. */
+export type PixelAnswer =
+  | {
+      id: number;
+      ok: true;
+      ratio: number;
+      pixels: number;
+      shiftPx?: number;
+      ratioAfterShift?: number;
+      resized?: string;
+      otherEncoding?: true;
+      diffPng?: Uint8Array;
+    }
+  | { id: number; ok: false; message: string };
+
+/** Whether `drawWhen` asks for the image of a comparison that counted `pixels` differing (`ratio` of them). */
+export function worthDrawing(drawWhen: PixelJob['drawWhen'], ratio: number, pixels: number): boolean {
+  if (pixels === 0) return false;
+  return drawWhen.always || ratio > drawWhen.maxDiffPixelRatio || pixels > drawWhen.maxDiffPixels;
+}
