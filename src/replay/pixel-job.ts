@@ -1,4 +1,4 @@
-import type { ScreenshotDiffOptions } from '../compare/screenshot-diff.js';
+import type { ScreenshotDiff, ScreenshotDiffOptions } from '../compare/screenshot-diff.js';
 
 /** What the pixel thread is started with (workerData): no other thread answers pixel jobs. */
 export const PIXEL_THREAD = 'replaywright-pixel-thread';
@@ -19,18 +19,7 @@ export interface PixelJob {
 
 /** Its answer: the figures of `ScreenshotDiff`, with the image already drawn when it is worth it. */
 export type PixelAnswer =
-  | {
-      id: number;
-      ok: true;
-      ratio: number;
-      pixels: number;
-      shiftPx?: number;
-      ratioAfterShift?: number;
-      resized?: string;
-      otherEncoding?: true;
-      diffPng?: Uint8Array;
-    }
-  | { id: number; ok: false; message: string };
+  ({ id: number; ok: true; diffPng?: Uint8Array } & Omit<ScreenshotDiff, 'diffPng'>) | { id: number; ok: false; message: string };
 
 /** Whether `drawWhen` asks for the image of a comparison that counted `pixels` differing (`ratio` of them). */
 export function worthDrawing(drawWhen: PixelJob['drawWhen'], ratio: number, pixels: number): boolean {
