@@ -144,7 +144,9 @@ How each is measured:
   episode is traced, its trace kept if it does not pass), and a hand-written Playwright loop
   (bench/lib.mjs \`handReplay\`: the recorded selector, the recorded action, nothing else; a
   click target shown only on hover, the board's Delete, gets the text typed last hovered
-  first, as one would by hand). Totals over the episodes both pass.
+  first, as one would by hand; a page a popup went in front of is brought back to the front
+  before its next step, or Playwright's click waits 1-2 s for it to look stable, as tax@1.65's
+  Submit after Help did in some runs). Totals over the episodes both pass.
   "loop + capture" is the same loop taking one viewport screenshot and the DOM before each step:
   the least any replay that compares every step can cost (a Chromium screenshot waits for a
   new frame, ~33 ms here). The fixture screenshots were taken by the same Chromium, so most live

@@ -205,6 +205,12 @@ export async function handReplay(browser, episode, { mapUrl, timeoutMs, download
   };
   /** The text the episode typed last: what a user points at to show a control that appears on hover. */
   let typed;
+  /**
+   * The page in front. A popup comes to the front, and the page behind it is a background tab,
+   * where Playwright's click waits ~1-2 s for it to look stable (tax@1.65's Submit after Help,
+   * some runs): a hand-written loop brings the page it goes back to to the front, as this does.
+   */
+  let front;
   try {
     for (const step of episode.steps) {
       const stepStarted = now();
@@ -214,11 +220,13 @@ export async function handReplay(browser, episode, { mapUrl, timeoutMs, download
       const expect = step.expect ?? [];
       const waits = [];
       for (const e of expect) {
-        if (e.kind === 'popup') waits.push(guarded(page.waitForEvent('popup').then((p) => pages.set(e.page, p))));
+        if (e.kind === 'popup') waits.push(guarded(page.waitForEvent('popup').then((p) => (pages.set(e.page, p), (front = p)))));
         if (e.kind === 'download')
           waits.push(guarded(page.waitForEvent('download').then((d) => d.saveAs(join(downloads, d.suggestedFilename())))));
         if (e.kind === 'dialog') page.once('dialog', (d) => (e.response === 'accept' ? d.accept(e.promptText) : d.dismiss()));
       }
+      if (front && page && page !== front && !page.isClosed() && a.type !== 'openPage') await page.bringToFront();
+      if (page && a.type !== 'openPage') front = page;
       if (capture && page && !page.isClosed() && a.type !== 'openPage') await Promise.all([page.screenshot(), page.content()]);
       const loc = () => page.locator(selector);
       let act;
@@ -226,6 +234,7 @@ export async function handReplay(browser, episode, { mapUrl, timeoutMs, download
         case 'openPage':
           page = await context.newPage();
           pages.set(step.page, page);
+          front = page;
           if (a.url && a.url !== 'about:blank') act = page.goto(mapUrl(a.url));
           break;
         case 'navigate':
