@@ -20,6 +20,7 @@ import type { EpisodeSecrets } from './episode-secrets.js';
 import { wordsDiff } from '../compare/words-diff.js';
 import { ArtifactBudget } from './artifact-budget.js';
 import { LOAD_WAIT_MS, SCREENSHOT_TIMEOUT_MS } from '../ir/defaults.js';
+import { pageHtml } from './page-html.js';
 import { timed, timedSync } from './profile.js';
 import { pixelsOffThread } from './pixels-off-thread.js';
 
@@ -177,7 +178,7 @@ export async function beginComparison(
       : undefined;
   const livePng = recordedPng ? (taken?.png ?? captured?.png) : undefined;
   const liveHtml =
-    recordedHtml !== undefined ? (taken?.html ?? captured?.html ?? (await timed('capture.content', () => page.content()))) : undefined;
+    recordedHtml !== undefined ? (taken?.html ?? captured?.html ?? (await timed('capture.content', () => pageHtml(page)))) : undefined;
   env.onCapture?.({ url: page.url(), png: livePng, html: liveHtml });
   const secretBoxes = recordedPng && hidden.length ? await env.secrets!.boxesOn(page) : [];
   const noise = env.noise ?? { selectors: [], boxes: [] };

@@ -29,6 +29,7 @@ import { callHook } from './hooks.js';
 import { blockedUrl } from './sandbox/url-policy.js';
 import { inertHtml } from './sandbox/inert-html.js';
 import { discard, Watchdog } from './sandbox/watchdog.js';
+import { pageHtml } from './page-html.js';
 import { profiledEpisode, profileLine, timed, timedSync } from './profile.js';
 
 export type { FailOn } from '../ir/results.js';
@@ -82,11 +83,13 @@ async function replayEpisode(
   const secrets = new EpisodeSecrets(episode, options.params, options.secrets);
   // The screencast would show a secret (typed, or echoed by the page) as pixels; the zip's text is scrubbed after stop.
   if (tracing)
-    await context.tracing.start({
-      title: episode.id,
-      screenshots: detail !== 'actions' && !secrets.redactor.active,
-      snapshots: detail === 'full',
-    });
+    await timed('episode.trace-start', () =>
+      context.tracing.start({
+        title: episode.id,
+        screenshots: detail !== 'actions' && !secrets.redactor.active,
+        snapshots: detail === 'full',
+      }),
+    );
   let trace: string | undefined;
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
   const finalFrom = finalStepIndex(episode.steps);
@@ -425,7 +428,7 @@ async function captureFinal(
     if (pages.openPages().length > 1) await page.bringToFront();
     await timed('final.settle', () => settle(page, { requests, timers: true }));
     // Opened from the report: saved inert (no script, no connection, none of our marks).
-    const content = await timed('final.content', () => page.content());
+    const content = await timed('final.content', () => pageHtml(page));
     timedSync('final.write-html', () => writeFileSync(html, inertHtml(secrets.redactor.scrub(content))));
     if (withScreenshot(content)) {
       const path = join(dir, 'final.png');

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright';
+import { pageHtml } from '../page-html.js';
 import type { StepResult } from '../../ir/results.js';
 import { relativeToOut } from '../../results/episode-files.js';
 import type { LiveCapture } from '../before-state.js';
@@ -27,7 +28,7 @@ export async function captureBaseline(
   const html = join(folder, `${index}.html.txt`);
   const screenshot = join(folder, `${index}.png`);
   try {
-    writeFileSync(html, secrets.redactor.scrub(secrets.asRecorded(taken?.html ?? (await page.content()))));
+    writeFileSync(html, secrets.redactor.scrub(secrets.asRecorded(taken?.html ?? (await pageHtml(page)))));
     // The comparison's screenshot has the same options and the same secret masks.
     if (taken?.png) writeFileSync(screenshot, taken.png);
     else await page.screenshot({ path: screenshot, animations: 'disabled', caret: 'hide', timeout: 10_000, mask: secrets.masksOn(page) });

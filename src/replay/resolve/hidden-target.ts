@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright';
 import type { Rgba } from '../../compare/png-decode.js';
 import type { Probe } from '../locate.js';
+import { countAndProbe } from '../count-and-probe.js';
 import { probePair } from '../probe-pair.js';
 import { candidateLocator, MARK, type Marked } from './collect.js';
 import { timed } from '../profile.js';
@@ -32,24 +33,30 @@ export async function hoveredAsRecorded(
   recorded: Rgba | (() => Rgba | undefined) | undefined,
   probe?: Probe,
 ): Promise<HiddenTargets> {
-  const marks = await hidden
-    .evaluateAll(
-      (els, { attr, prefix }) =>
-        els.map((el, i) => {
-          el.setAttribute(attr, `${prefix}${i}`);
-          return `${prefix}${i}`;
-        }),
-      { attr: MARK, prefix: 'hidden-' },
-    )
-    .catch(() => []);
+  const marks = await timed('hidden.marks', () =>
+    hidden
+      .evaluateAll(
+        (els, { attr, prefix }) =>
+          els.map((el, i) => {
+            el.setAttribute(attr, `${prefix}${i}`);
+            return `${prefix}${i}`;
+          }),
+        { attr: MARK, prefix: 'hidden-' },
+      )
+      .catch(() => []),
+  );
   const count = marks.length;
   if (count < 1 || count > MAX_ROWS || !recorded || !page.viewportSize()) return { count };
   const found: Marked[] = marks.map((mark) => ({ frame: page.mainFrame(), mark }));
   const chosen = await explainedByHover(page, found, recorded, ON_LIVE_PAGE);
   if (!chosen) return { count };
   const locator = candidateLocator(chosen);
-  // ON_LIVE_PAGE leaves the one chosen hovered: one look says it still shows.
-  const [shown, probed] = (await locator.evaluate(...withShows(probe)).catch(() => [false])) as [boolean, unknown?];
+  // ON_LIVE_PAGE leaves the one chosen hovered: one look says it still shows. Counted, in the
+  // page's world: `locator.evaluate` first waits for the element from Playwright's utility world,
+  // whose first use on a document injects Playwright's script there (~100 ms here).
+  const pair = probePair(SHOWS, probe ?? NO_PROBE);
+  const looked = await timed('hidden.shows', () => countAndProbe(locator, pair));
+  const [shown, probed] = looked.count === 1 ? (looked.probed as [boolean, unknown?]) : [false];
   if (shown) return { count, found: { locator, probed } };
   // Something moved the pointer or re-rendered the row meanwhile: hovered again, the probe left to the action.
   return (await timed('hover.reveal-chosen', () => revealByHover(chosen))) ? { count, found: { locator } } : { count };
@@ -65,8 +72,3 @@ function showsInPage(el: Element): boolean {
 }
 const SHOWS: Probe = { run: showsInPage, arg: null };
 const NO_PROBE: Probe = { run: () => undefined, arg: null };
-
-function withShows(probe: Probe | undefined): [(el: Element, arg: never) => unknown, never] {
-  const both = probePair(SHOWS, probe ?? NO_PROBE);
-  return [both.run, both.arg as never];
-}

@@ -53,7 +53,9 @@ export async function explainedByHover<C extends Marked>(
   evidence: HoverEvidence,
 ): Promise<C | undefined> {
   if (found.some((c) => c.frame !== page.mainFrame())) return undefined;
-  const regions = await page.evaluate(hoverRegions, { attr: MARK, marks: found.map((c) => c.mark) }).catch(() => undefined);
+  const regions = await timed('hover.regions', () =>
+    page.evaluate(hoverRegions, { attr: MARK, marks: found.map((c) => c.mark) }).catch(() => undefined),
+  );
   if (!regions || regions.some((r) => r === null)) return undefined;
   // A recording not yet decoded is decoded while the browser takes the live screenshot.
   let recorded = typeof recordedImage === 'function' ? undefined : recordedImage;
