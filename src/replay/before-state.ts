@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright';
 import { domSimilarity, keepsAttributes, pageShape, type PageShape } from '../compare/dom-similarity.js';
 import { sameDocument } from '../compare/expected-url.js';
 import { countTarget, targetQuery } from '../compare/target-presence.js';
+import { countMatches } from './count-and-probe.js';
 import { pollUntil } from './poll.js';
 import { diffScreenshots } from '../compare/screenshot-diff.js';
 import { decodePng, type Rgba } from '../compare/png-decode.js';
@@ -380,21 +381,12 @@ async function targetPresence(page: Page, step: Step, recorded: PageShape, live:
   const query = targetQuery('target' in step.action ? step.action.target : undefined);
   if (!query || !recorded.attributes || countTarget(query, recorded) === 0) return undefined;
   if (countTarget(query, live) > 0) return { recorded: true, live: true };
-  const found = query.selector
-    ? await page
-        .locator(query.selector)
-        .count()
-        .catch(() => 0)
-    : 0;
+  const found = query.selector ? await countMatches(page.locator(query.selector)) : 0;
   return { recorded: true, live: found > 0 };
 }
 
 const openDialogs = (page: Page): Promise<number> =>
-  page
-    .locator('dialog[open], [role="dialog"], [role="alertdialog"]')
-    .filter({ visible: true })
-    .count()
-    .catch(() => 0);
+  countMatches(page.locator('dialog[open], [role="dialog"], [role="alertdialog"]').filter({ visible: true }));
 
 /** Both pages read the same way: masked alike, and by tags only when the recording dropped attributes. */
 function shapes(recordedHtml: string, liveHtml: string, masked: readonly string[]): [PageShape, PageShape] {

@@ -1,9 +1,20 @@
 import type { Locator } from 'playwright';
 import type { Probe } from './locate.js';
 
+/**
+ * How many elements the locator matches (0 when it cannot be evaluated), counted in the page's
+ * own world, where every other read of a step runs. Playwright's `count()` counts from its
+ * utility world, and the first use of that world on a document injects Playwright's script
+ * there: ~60–100 ms here, on every document a step only counted on.
+ */
+export function countMatches(locator: Locator): Promise<number> {
+  return locator.evaluateAll(ELEMENTS).catch(() => 0);
+}
+const ELEMENTS = (els: Element[]) => els.length;
+
 /** The locator's match count and, when it matches one element, the probe's answer: one round trip. */
 export async function countAndProbe(locator: Locator, probe: Probe | undefined): Promise<{ count: number; probed?: unknown }> {
-  const counted = () => locator.count().catch(() => 0);
+  const counted = () => countMatches(locator);
   if (!probe) return { count: await counted() };
   const both = countingProbe(probe.run);
   return (await locator.evaluateAll(both, probe.arg as never).catch(() => undefined)) ?? { count: await counted() };

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright';
 import type { Action } from '../ir/index.js';
+import { countMatches } from './count-and-probe.js';
 import { pollUntil } from './poll.js';
 import { queryAccessibilityTree } from './devtools/aria-tree.js';
 
@@ -92,7 +93,7 @@ async function matchesOf(page: Page, selector: string, aria: AriaAlternative | u
   if (tree) return { selector: tree.label, matches: tree.count, locator: tree.locator };
   const locator = page.locator(selector);
   // A selector this page cannot evaluate yet (a frame still loading) counts as no match.
-  return { selector, matches: await locator.count().catch(() => 0), locator };
+  return { selector, matches: await countMatches(locator), locator };
 }
 
 function ariaLabel(a: AriaAlternative): string {

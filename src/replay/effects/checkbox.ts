@@ -1,5 +1,6 @@
 import type { ElementHandle, Locator } from 'playwright';
 import type { Probe } from '../locate.js';
+import { countMatches } from '../count-and-probe.js';
 import { pollUntil } from '../poll.js';
 import { probePair } from '../probe-pair.js';
 import { checked, EFFECT_SETTLE_MS, noEffect, type EffectCheck } from './effect.js';
@@ -90,7 +91,7 @@ async function stateAfter(handle: ElementHandle | undefined, l: Locator, want: b
     return now === want ? verbFor(want) : undefined;
   }
   // Gone: re-rendered in place (the locator finds it again, judge that one), or it left the page.
-  const again = await l.count().catch(() => 0);
+  const again = await countMatches(l);
   if (again === 1)
     return (await l.isChecked({ timeout: 500 }).catch(() => !want)) === want ? `${verbFor(want)} (the element was re-rendered)` : undefined;
   return 'the element left the page when clicked (as a row leaves a filtered list)';
