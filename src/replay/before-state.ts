@@ -91,6 +91,8 @@ export interface LiveCapture {
   url: string;
   png?: Buffer;
   html?: string;
+  /** Parts of `png` were painted over (inputs holding a secret): not the page as it shows. */
+  masked?: boolean;
 }
 
 /**
@@ -180,7 +182,7 @@ export async function beginComparison(
   const livePng = recordedPng ? (taken?.png ?? captured?.png) : undefined;
   const liveHtml =
     recordedHtml !== undefined ? (taken?.html ?? captured?.html ?? (await timed('capture.content', () => pageHtml(page)))) : undefined;
-  env.onCapture?.({ url: page.url(), png: livePng, html: liveHtml });
+  env.onCapture?.({ url: page.url(), png: livePng, html: liveHtml, ...(hidden.length ? { masked: true } : {}) });
   const secretBoxes = recordedPng && hidden.length ? await env.secrets!.boxesOn(page) : [];
   const noise = env.noise ?? { selectors: [], boxes: [] };
   const toolbar = recorderOverlay ? [recorderToolbarBox(page.viewportSize()?.width ?? 1280)] : [];

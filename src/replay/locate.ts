@@ -73,6 +73,8 @@ export interface ResolveOptions {
    * answer's return, so the action) after.
    */
   gate?: Promise<unknown>;
+  /** The page's viewport screenshot, taken by the step's comparison once `gate` settled (StepEnv). */
+  screenshotBefore?: () => Buffer | undefined;
 }
 
 /** A self-contained in-page function (serialised, no closures) and its argument. */
@@ -109,7 +111,10 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
         const shotFile = options.before?.screenshot;
         const hidden = withHidden
           ? await timed('resolve.hidden', () =>
-              hoveredAsRecorded(page, withHidden, shotFile ? () => recordedScreenshot(shotFile) : undefined, options.probe),
+              hoveredAsRecorded(page, withHidden, shotFile ? () => recordedScreenshot(shotFile) : undefined, {
+                probe: options.probe,
+                atRest: options.screenshotBefore?.(),
+              }),
             )
           : undefined;
         if (hidden && hidden.count > 0) {

@@ -83,13 +83,11 @@ async function replayEpisode(
   const secrets = new EpisodeSecrets(episode, options.params, options.secrets);
   // The screencast would show a secret (typed, or echoed by the page) as pixels; the zip's text is scrubbed after stop.
   if (tracing)
-    await timed('episode.trace-start', () =>
-      context.tracing.start({
-        title: episode.id,
-        screenshots: detail !== 'actions' && !secrets.redactor.active,
-        snapshots: detail === 'full',
-      }),
-    );
+    await context.tracing.start({
+      title: episode.id,
+      screenshots: detail !== 'actions' && !secrets.redactor.active,
+      snapshots: detail === 'full',
+    });
   let trace: string | undefined;
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
   const finalFrom = finalStepIndex(episode.steps);
@@ -243,10 +241,9 @@ async function replayEpisode(
             ? afterThisTurn(() => finish(pending))
             : undefined;
         const beforeActing = overlapped ? comparing : undefined;
-        result =
-          (await timed('step.run', () =>
-            watchdog.within(runStep(step, { pages, dialogs, toLive, options, dir, httpErrors, secrets, beforeActing }), budget(step)),
-          )) ?? lateStep(step, budget(step));
+        const screenshotBefore = () => (captured && !captured.masked ? captured.png : undefined);
+        const env = { pages, dialogs, toLive, options, dir, httpErrors, secrets, beforeActing, screenshotBefore };
+        result = (await timed('step.run', () => watchdog.within(runStep(step, env), budget(step)))) ?? lateStep(step, budget(step));
         if (finishing) compared = await timed('step.compare-finish', () => finishing);
         // A step that failed or ran late may have a hung page under it: that ends the episode.
         if ((result.status === 'failed' || watchdog.overran) && (await watchdog.probe(pages.openPages(), result)))

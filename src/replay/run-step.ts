@@ -30,6 +30,12 @@ export interface StepEnv {
    * (a read) may run meanwhile, nothing that changes the page may (run-episode.ts).
    */
   beforeActing?: Promise<unknown>;
+  /**
+   * The viewport screenshot the step's comparison took of the page before it (unmasked), read
+   * once `beforeActing` settled: the page at rest, which finding a control shown only on hover
+   * would otherwise screenshot again.
+   */
+  screenshotBefore?: () => Buffer | undefined;
 }
 
 export async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
@@ -97,6 +103,7 @@ export async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
           browser: page.context().browser(),
           probe,
           gate,
+          screenshotBefore: env.screenshotBefore,
         }),
       );
       await gate; // whichever way the resolver returned

@@ -4,6 +4,7 @@ import { PNG } from 'pngjs';
 import { explainedByHover, IN_RECORDED_PAGE } from '../../src/replay/resolve/hover-difference.js';
 import { collectCandidates } from '../../src/replay/resolve/collect.js';
 import { hoveredAsRecorded } from '../../src/replay/resolve/hidden-target.js';
+import { profiledEpisode, type PhaseTotals } from '../../src/replay/profile.js';
 import { launch } from '../support/replay.js';
 
 // Telling apart look-alike controls shown only on hover, from one screenshot of the recorded
@@ -104,16 +105,35 @@ test('live page: the probe answers for the control found, and the recording is d
     run: (el: Element) => ({ text: el.parentElement!.textContent, shows: (el as HTMLElement).offsetWidth > 0 }),
     arg: null,
   };
-  const { found } = await hoveredAsRecorded(page, page.locator(HIDDEN_DELETE), lazily, probe);
+  const { found } = await hoveredAsRecorded(page, page.locator(HIDDEN_DELETE), lazily, { probe });
   expect(decoded).toBe(1);
   expect(found?.probed).toEqual({ text: 'DeltaDelete', shows: true });
   // No recording to compare with: the hidden matches are still counted, for the recorded HTML to decide.
   await page.mouse.move(799, 399);
-  expect(await hoveredAsRecorded(page, page.locator(HIDDEN_DELETE), undefined, probe)).toEqual({ count: 4 });
+  expect(await hoveredAsRecorded(page, page.locator(HIDDEN_DELETE), undefined, { probe })).toEqual({ count: 4 });
   expect(await hoveredAsRecorded(page, page.locator('internal:role=button[name="Archive"i][include-hidden=true]'), lazily)).toEqual({
     count: 0,
   });
   expect(decoded).toBe(1);
+});
+
+// A step that compared its before-state has just screenshotted the page at rest: that image is
+// the at-rest evidence, not taken again. A wrong one (another page) leaves nothing singled out.
+test("live page: the step's own screenshot of the page at rest is used, not a second one", async () => {
+  const shot = await recorded('Delta');
+  const atRest = await page.screenshot();
+  let phases: PhaseTotals = {};
+  const { found } = await profiledEpisode(
+    () => hoveredAsRecorded(page, page.locator(HIDDEN_DELETE), shot, { atRest }),
+    (p) => (phases = p),
+  );
+  expect(phases['hover.at-rest']).toBeUndefined();
+  expect(await found?.locator.evaluate((b) => b.parentElement!.textContent)).toBe('DeltaDelete');
+  await page.mouse.move(799, 399);
+  const elsewhere = await recorded('Bravo');
+  await page.mouse.move(799, 399);
+  const wrong = PNG.sync.write(elsewhere);
+  expect((await hoveredAsRecorded(page, page.locator(HIDDEN_DELETE), shot, { atRest: wrong })).found).toBeUndefined();
 });
 
 test('live page: another item now in that place is not taken for the recorded one', async () => {

@@ -31,7 +31,7 @@ export async function hoveredAsRecorded(
   page: Page,
   hidden: Locator,
   recorded: Rgba | (() => Rgba | undefined) | undefined,
-  probe?: Probe,
+  { probe, atRest }: { probe?: Probe; atRest?: Buffer } = {},
 ): Promise<HiddenTargets> {
   const marks = await timed('hidden.marks', () =>
     hidden
@@ -48,7 +48,7 @@ export async function hoveredAsRecorded(
   const count = marks.length;
   if (count < 1 || count > MAX_ROWS || !recorded || !page.viewportSize()) return { count };
   const found: Marked[] = marks.map((mark) => ({ frame: page.mainFrame(), mark }));
-  const chosen = await explainedByHover(page, found, recorded, ON_LIVE_PAGE);
+  const chosen = await explainedByHover(page, found, recorded, ON_LIVE_PAGE, atRest);
   if (!chosen) return { count };
   const locator = candidateLocator(chosen);
   // ON_LIVE_PAGE leaves the one chosen hovered: one look says it still shows. Counted, in the

@@ -43,7 +43,8 @@ export const ON_LIVE_PAGE: HoverEvidence = { explainsAt: 0.98, maxSuspects: 1, l
  * the target is one of the few places where the recorded screenshot and this page at rest
  * disagree (the others: what a row that grew pushed along, a toast). The one candidate whose
  * hovering makes its region look as recorded is the target. One screenshot, then a hover of
- * each suspect only, where asking every candidate costs a hover and a crop each.
+ * each suspect only, where asking every candidate costs a hover and a crop each. `atRest`: that
+ * screenshot already taken of the page as it is now (the step's comparison took one), not taken again.
  * Undefined unless exactly one suspect is explained by its hover.
  */
 export async function explainedByHover<C extends Marked>(
@@ -51,6 +52,7 @@ export async function explainedByHover<C extends Marked>(
   found: readonly C[],
   recordedImage: Rgba | (() => Rgba | undefined),
   evidence: HoverEvidence,
+  atRest?: Buffer,
 ): Promise<C | undefined> {
   if (found.some((c) => c.frame !== page.mainFrame())) return undefined;
   const regions = await timed('hover.regions', () =>
@@ -61,11 +63,13 @@ export async function explainedByHover<C extends Marked>(
   let recorded = typeof recordedImage === 'function' ? undefined : recordedImage;
   const decodeRecorded = () => void (recorded ??= timedSync('hover.decode-recorded', recordedImage as () => Rgba | undefined));
   // Our own images, only ever decoded here: Chromium's fast encoding (~7 ms less a capture).
-  const shot = await timed('hover.at-rest', () =>
-    viewportScreenshot(page, { timeoutMs: 10_000, fastEncoding: true, whileCapturing: recorded ? undefined : decodeRecorded }).catch(
-      () => undefined,
-    ),
-  );
+  const shot =
+    atRest ??
+    (await timed('hover.at-rest', () =>
+      viewportScreenshot(page, { timeoutMs: 10_000, fastEncoding: true, whileCapturing: recorded ? undefined : decodeRecorded }).catch(
+        () => undefined,
+      ),
+    ));
   if (!recorded) decodeRecorded();
   if (!shot || !recorded) return undefined;
   const rest = timedSync('hover.decode', () => decodePng(shot));
