@@ -1,26 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright';
 import { pageHtml } from '../../src/replay/page-html.js';
-import { FIXTURES, serveSite, type FixtureServer } from '../support/fixture-site.js';
-import { launch } from '../support/replay.js';
+import { FIXTURES } from '../support/fixture-site.js';
+import { useSite } from '../support/live-site.js';
+import { usePage } from '../support/replay.js';
 
 // The final page's HTML (final.html, the end-state text check) is read in the page's own world:
 // it must be what Playwright's content() gives, and never what a page's own serialiser says.
-let site: FixtureServer;
-let browser: Browser;
-let page: Page;
-test.beforeAll(async () => {
-  site = await serveSite(join(FIXTURES, 'effects'));
-  browser = await launch();
-  page = await browser.newPage();
-});
-test.afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const view = usePage();
+const site = useSite(() => join(FIXTURES, 'effects'));
 
 test("the page's HTML is page.content()'s: doctype, live DOM, a page without a doctype", async () => {
+  const { page } = view;
   await page.goto(`${site.url}/still.html`);
   await page.evaluate(() => document.body.setAttribute('data-live', 'yes'));
   const ours = await pageHtml(page);
@@ -33,6 +24,7 @@ test("the page's HTML is page.content()'s: doctype, live DOM, a page without a d
 
 for (const forged of ['outerHTML', 'serializeToString']) {
   test(`a page that replaced ${forged} is read with Playwright's own content()`, async () => {
+    const { page } = view;
     await page.goto(`${site.url}/still.html`);
     await page.evaluate((which) => {
       if (which === 'outerHTML')
