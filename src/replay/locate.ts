@@ -99,11 +99,16 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
   let snapshotFacts: Promise<ElementFacts> | undefined;
   const factsOnce = () =>
     (snapshotFacts ??= timed('resolve.facts', () => withSnapshotFacts(recordedFacts(target, options.before), target, page, options)));
+  // The comparison's screenshot shows the page as the first look after the gate finds it; a later
+  // look (rows that arrived since) is of another page, and takes its own.
+  let firstLook = true;
   const exact = await timed('resolve.exact', () =>
     pollUntil<Resolution | typeof HIDDEN>(
       async () => {
         const found = await exactMatch(page, target, options.strict, tried, options.snapshot, options.probe);
         await options.gate;
+        const atRest = firstLook ? options.screenshotBefore?.() : undefined;
+        firstLook = false;
         if (found || options.strict || options.snapshot) return found;
         // There but hidden (a control shown only while its row is hovered): waiting will not show
         // it, pointing at its row will, once the recorded HTML has said which row.
@@ -113,7 +118,7 @@ export async function resolveTarget(page: Page, target: Target, options: Resolve
           ? await timed('resolve.hidden', () =>
               hoveredAsRecorded(page, withHidden, shotFile ? () => recordedScreenshot(shotFile) : undefined, {
                 probe: options.probe,
-                atRest: options.screenshotBefore?.(),
+                atRest,
               }),
             )
           : undefined;

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright';
 import { PNG } from 'pngjs';
@@ -5,6 +6,7 @@ import { explainedByHover, IN_RECORDED_PAGE } from '../../src/replay/resolve/hov
 import { collectCandidates } from '../../src/replay/resolve/collect.js';
 import { hoveredAsRecorded } from '../../src/replay/resolve/hidden-target.js';
 import { profiledEpisode, type PhaseTotals } from '../../src/replay/profile.js';
+import { resolveTarget } from '../../src/replay/locate.js';
 import { launch } from '../support/replay.js';
 
 // Telling apart look-alike controls shown only on hover, from one screenshot of the recorded
@@ -134,6 +136,28 @@ test("live page: the step's own screenshot of the page at rest is used, not a se
   await page.mouse.move(799, 399);
   const wrong = PNG.sync.write(elsewhere);
   expect((await hoveredAsRecorded(page, page.locator(HIDDEN_DELETE), shot, { atRest: wrong })).found).toBeUndefined();
+});
+
+// The comparison's screenshot is the page as the first look finds it. Rows that arrive later make
+// it another page: the look that finds them takes its own screenshot, and the row is still found.
+test("a step's screenshot from before its rows arrived is not taken for the page at rest", async () => {
+  const shotFile = test.info().outputPath('before.png');
+  writeFileSync(shotFile, PNG.sync.write(await recorded('Delta')));
+  await page.setContent(`<div id="list"></div><script>setTimeout(() => {
+    document.open(); document.write(${JSON.stringify(rows(NAMES))}); document.close();
+  }, 400)</script>`);
+  await page.mouse.move(799, 399);
+  const empty = await page.screenshot();
+  const found = await resolveTarget(
+    page,
+    { locate: [{ kind: 'selector', selector: 'internal:role=button[name="Delete"i]' }] },
+    { timeoutMs: 3000, before: { screenshot: shotFile }, screenshotBefore: () => empty },
+  );
+  expect(found.ok).toBe(true);
+  // Found by its row's hover (one screenshot of the page now), not by scoring every candidate after
+  // a stale screenshot made every row look different.
+  expect(found.ok && found.evidence?.join(' ')).toContain("this one's row, hovered, looks as in the recorded screenshot");
+  expect(found.ok && (await found.locator.evaluate((b) => b.parentElement!.textContent))).toBe('DeltaDelete');
 });
 
 test('live page: another item now in that place is not taken for the recorded one', async () => {
