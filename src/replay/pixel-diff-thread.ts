@@ -1,6 +1,5 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { diffScreenshots } from '../compare/screenshot-diff.js';
-import { PIXEL_THREAD, worthDrawing, type PixelAnswer, type PixelJob } from './pixel-job.js';
+import { comparePixels, PIXEL_THREAD, type PixelAnswer, type PixelJob } from './pixel-job.js';
 
 const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -10,17 +9,10 @@ if (!isMainThread && parentPort && workerData === PIXEL_THREAD) {
   const port = parentPort;
   port.on('message', (job: PixelJob) => {
     try {
-      const diff = diffScreenshots(asBuffer(job.recorded), asBuffer(job.live), { ...job.options, diffImage: true });
       const answer: PixelAnswer = {
         id: job.id,
         ok: true,
-        ratio: diff.ratio,
-        pixels: diff.pixels,
-        shiftPx: diff.shiftPx,
-        ratioAfterShift: diff.ratioAfterShift,
-        resized: diff.resized,
-        otherEncoding: diff.otherEncoding,
-        diffPng: worthDrawing(job.drawWhen, diff.ratio, diff.pixels) ? diff.diffPng : undefined,
+        ...comparePixels(asBuffer(job.recorded), asBuffer(job.live), job.options, job.drawWhen),
       };
       // Copied, not transferred: a Buffer may share its memory with Node's pool.
       port.postMessage(answer);

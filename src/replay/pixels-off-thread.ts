@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { diffScreenshots, type ScreenshotDiff } from '../compare/screenshot-diff.js';
-import { PIXEL_THREAD, worthDrawing, type PixelAnswer, type PixelJob } from './pixel-job.js';
+import type { ScreenshotDiff } from '../compare/screenshot-diff.js';
+import { comparePixels, PIXEL_THREAD, type PixelAnswer, type PixelJob } from './pixel-job.js';
 
 /**
  * A recorded and a live screenshot compared on a thread of their own (diffScreenshots there):
  * the two decodes, the count and the diff image (~20–40 ms of CPU a step whose bytes differ,
  * every step of a recording made on another machine) then run while this thread drives the step
  * that is acting, instead of holding up its every round trip. The image is drawn there only when
- * `drawWhen` says it will be kept (PixelJob). One thread for the process, started on first use;
+ * `drawWhen` says it will be kept (comparePixels). One thread for the process, started on first use;
  * where it cannot run (its compiled file absent, as when running from TypeScript sources, or the
  * thread failed) the comparison runs here, with the same answer.
  */
@@ -28,15 +28,7 @@ export async function pixelsOffThread(
       return { ...figures, ...(diffPng ? { diffPng: Buffer.from(diffPng.buffer, diffPng.byteOffset, diffPng.byteLength) } : {}) };
     }
   }
-  return here(recordedPng, livePng, options, drawWhen);
-}
-
-function here(recordedPng: Buffer, livePng: Buffer, options: PixelJob['options'], drawWhen: PixelJob['drawWhen']): ScreenshotDiff {
-  const diff = diffScreenshots(recordedPng, livePng, { ...options, diffImage: true });
-  // Read only when worth it: reading `diffPng` draws it.
-  const diffPng = worthDrawing(drawWhen, diff.ratio, diff.pixels) ? diff.diffPng : undefined;
-  const { ratio, pixels, shiftPx, ratioAfterShift, resized, otherEncoding } = diff;
-  return { ratio, pixels, shiftPx, ratioAfterShift, resized, otherEncoding, ...(diffPng ? { diffPng } : {}) };
+  return comparePixels(recordedPng, livePng, options, drawWhen);
 }
 
 class PixelThread {
