@@ -383,7 +383,7 @@ async function targetPresence(page: Page, step: Step, recorded: PageShape, live:
   const query = targetQuery('target' in step.action ? step.action.target : undefined);
   if (!query || !recorded.attributes || countTarget(query, recorded) === 0) return undefined;
   if (countTarget(query, live) > 0) return { recorded: true, live: true };
-  const found = query.selector ? await countMatches(page.locator(query.selector)) : 0;
+  const found = query.selector ? await countMatches({ frame: page.mainFrame(), selector: query.selector }) : 0;
   return { recorded: true, live: found > 0 };
 }
 

@@ -11,7 +11,7 @@ import {
 } from '../compare/target-match.js';
 import type { Evidence, Locate, Target } from '../ir/index.js';
 import { includeHidden, throughFrames } from '../selectors/index.js';
-import { countAndProbe } from './count-and-probe.js';
+import { countAndProbe, type FrameQuery } from './count-and-probe.js';
 import { pollUntil } from './poll.js';
 import { timed } from './profile.js';
 import { candidateLocator, collectCandidates, type Candidate } from './resolve/collect.js';
@@ -216,7 +216,7 @@ async function exactMatch(
       const { count, probed } =
         candidate.count !== undefined
           ? { count: candidate.count, probed: candidate.probed }
-          : await timed('resolve.count', () => countAndProbe(candidate.locator, probe));
+          : await timed('resolve.count', () => countAndProbe(candidate.query ?? candidate.locator, probe));
       tried.set(candidate.label, count);
       if (count === 1)
         return {
@@ -240,11 +240,17 @@ async function exactMatch(
 function nodeIdLocators(page: Page, backendNodeId: string, target: Target): (LiveLocator & { whenManyFor?: string })[] {
   const attr = `[backend_node_id="${backendNodeId.replace(/["\\]/g, '')}"]`;
   const label = `backend_node_id=${backendNodeId}`;
-  const out: (LiveLocator & { whenManyFor?: string })[] = [{ label, locator: page.locator(attr) }];
+  const main = page.mainFrame();
+  const out: (LiveLocator & { whenManyFor?: string })[] = [{ label, locator: page.locator(attr), query: { frame: main, selector: attr } }];
   const tag = target.locate.find((l) => l.kind === 'fingerprint')?.tag;
   // Tried only when the id alone matched several.
   if (tag && /^[a-z][a-z0-9-]*$/i.test(tag))
-    out.push({ label: `${tag}[backend_node_id=${backendNodeId}]`, locator: page.locator(`${tag}${attr}`), whenManyFor: label });
+    out.push({
+      label: `${tag}[backend_node_id=${backendNodeId}]`,
+      locator: page.locator(`${tag}${attr}`),
+      query: { frame: main, selector: `${tag}${attr}` },
+      whenManyFor: label,
+    });
   return out;
 }
 
@@ -354,6 +360,8 @@ export interface LiveLocator {
   label: string;
   locator: Locator;
   frame?: string;
+  /** The same selector in its frame, when it has one: counted without Playwright's engine when plain (count-and-probe.ts). */
+  query?: FrameQuery;
 }
 
 export function liveLocators(page: Page, locate: Locate): LiveLocator[] {
@@ -370,6 +378,7 @@ export function liveLocators(page: Page, locate: Locate): LiveLocator[] {
         label: frame === main ? locate.selector : `${locate.selector} in frame ${frameName(frame)}`,
         locator: frame.locator(locate.selector),
         frame: frame === main ? undefined : frameName(frame),
+        query: { frame, selector: locate.selector },
       }));
     }
     case 'role':
@@ -392,9 +401,11 @@ export function liveLocators(page: Page, locate: Locate): LiveLocator[] {
     case 'testId':
       return [{ label: `testid=${locate.testId}`, locator: page.getByTestId(locate.testId) }];
     case 'css':
-      return [{ label: locate.css, locator: page.locator(locate.css) }];
-    case 'xpath':
-      return [{ label: `xpath=${locate.xpath}`, locator: page.locator(`xpath=${locate.xpath}`) }];
+      return [{ label: locate.css, locator: page.locator(locate.css), query: { frame: page.mainFrame(), selector: locate.css } }];
+    case 'xpath': {
+      const selector = `xpath=${locate.xpath}`;
+      return [{ label: selector, locator: page.locator(selector), query: { frame: page.mainFrame(), selector } }];
+    }
     // Node ids, fingerprints and boxes describe the recording, not the live page: they feed
     // the similarity pass (recordedFacts), not this exact one.
     case 'backendNodeId':

@@ -91,9 +91,8 @@ async function look(page: Page, w: ElementsWait): Promise<Look> {
 async function matchesOf(page: Page, selector: string, aria: AriaAlternative | undefined): Promise<Look & { locator: Locator }> {
   const tree = aria ? await queryAccessibilityTree(page, aria) : undefined;
   if (tree) return { selector: tree.label, matches: tree.count, locator: tree.locator };
-  const locator = page.locator(selector);
   // A selector this page cannot evaluate yet (a frame still loading) counts as no match.
-  return { selector, matches: await countMatches(locator), locator };
+  return { selector, matches: await countMatches({ frame: page.mainFrame(), selector }), locator: page.locator(selector) };
 }
 
 function ariaLabel(a: AriaAlternative): string {

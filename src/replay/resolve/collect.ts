@@ -15,7 +15,12 @@ export type Marked = Pick<Candidate, 'frame' | 'mark'>;
 
 /** A candidate's live element, found again by its mark (CSS pierces open shadow roots). */
 export function candidateLocator(c: Marked): Locator {
-  return c.frame.locator(`[${MARK}="${c.mark}"]`);
+  return c.frame.locator(markSelector(c));
+}
+
+/** The selector of a candidate's mark in its frame (count-and-probe.ts counts it without Playwright's engine when it can). */
+export function markSelector(c: Marked): string {
+  return `[${MARK}="${c.mark}"]`;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Rgba } from '../../compare/png-decode.js';
 import type { Probe } from '../locate.js';
 import { countAndProbe } from '../count-and-probe.js';
 import { probePair } from '../probe-pair.js';
-import { candidateLocator, MARK, type Marked } from './collect.js';
+import { candidateLocator, MARK, markSelector, type Marked } from './collect.js';
 import { timed } from '../profile.js';
 import { explainedByHover, ON_LIVE_PAGE } from './hover-difference.js';
 import { revealByHover } from './reveal.js';
@@ -55,7 +55,7 @@ export async function hoveredAsRecorded(
   // page's world: `locator.evaluate` first waits for the element from Playwright's utility world,
   // whose first use on a document injects Playwright's script there (~100 ms here).
   const pair = probePair(SHOWS, probe ?? NO_PROBE);
-  const looked = await timed('hidden.shows', () => countAndProbe(locator, pair));
+  const looked = await timed('hidden.shows', () => countAndProbe({ frame: chosen.frame, selector: markSelector(chosen) }, pair));
   const [shown, probed] = looked.count === 1 ? (looked.probed as [boolean, unknown?]) : [false];
   if (shown) return { count, found: { locator, probed } };
   // Something moved the pointer or re-rendered the row meanwhile: hovered again, the probe left to the action.
