@@ -19,8 +19,9 @@ const locatorOf = (c: Counted): Locator => (isQuery(c) ? c.frame.locator(c.selec
 
 /** The browser's own answer for a plain selector (plain-query.ts); undefined when Playwright's engine must answer. */
 async function plainly(c: Counted, probe: Probe | undefined): Promise<PlainAnswer> {
-  const plain = isQuery(c) ? plainSelector(c.selector) : undefined;
-  return plain && isQuery(c) ? countPlainly(c.frame, plain, probe) : undefined;
+  if (!isQuery(c)) return undefined;
+  const plain = plainSelector(c.selector);
+  return plain ? countPlainly(c.frame, plain, probe) : undefined;
 }
 
 /**

@@ -241,16 +241,11 @@ function nodeIdLocators(page: Page, backendNodeId: string, target: Target): (Liv
   const attr = `[backend_node_id="${backendNodeId.replace(/["\\]/g, '')}"]`;
   const label = `backend_node_id=${backendNodeId}`;
   const main = page.mainFrame();
-  const out: (LiveLocator & { whenManyFor?: string })[] = [{ label, locator: page.locator(attr), query: { frame: main, selector: attr } }];
+  const out: (LiveLocator & { whenManyFor?: string })[] = [{ label, ...inFrame(main, attr) }];
   const tag = target.locate.find((l) => l.kind === 'fingerprint')?.tag;
   // Tried only when the id alone matched several.
   if (tag && /^[a-z][a-z0-9-]*$/i.test(tag))
-    out.push({
-      label: `${tag}[backend_node_id=${backendNodeId}]`,
-      locator: page.locator(`${tag}${attr}`),
-      query: { frame: main, selector: `${tag}${attr}` },
-      whenManyFor: label,
-    });
+    out.push({ label: `${tag}[backend_node_id=${backendNodeId}]`, ...inFrame(main, `${tag}${attr}`), whenManyFor: label });
   return out;
 }
 
@@ -364,6 +359,11 @@ export interface LiveLocator {
   query?: FrameQuery;
 }
 
+/** A selector in a frame: the locator to act on, and the same selector to count (plainly, when it can be). */
+function inFrame(frame: Frame, selector: string): Pick<LiveLocator, 'locator' | 'query'> {
+  return { locator: frame.locator(selector), query: { frame, selector } };
+}
+
 export function liveLocators(page: Page, locate: Locate): LiveLocator[] {
   switch (locate.kind) {
     case 'selector': {
@@ -376,9 +376,8 @@ export function liveLocators(page: Page, locate: Locate): LiveLocator[] {
       const main = page.mainFrame();
       return [main, ...page.frames().filter((f) => f !== main)].map((frame) => ({
         label: frame === main ? locate.selector : `${locate.selector} in frame ${frameName(frame)}`,
-        locator: frame.locator(locate.selector),
+        ...inFrame(frame, locate.selector),
         frame: frame === main ? undefined : frameName(frame),
-        query: { frame, selector: locate.selector },
       }));
     }
     case 'role':
@@ -401,11 +400,9 @@ export function liveLocators(page: Page, locate: Locate): LiveLocator[] {
     case 'testId':
       return [{ label: `testid=${locate.testId}`, locator: page.getByTestId(locate.testId) }];
     case 'css':
-      return [{ label: locate.css, locator: page.locator(locate.css), query: { frame: page.mainFrame(), selector: locate.css } }];
-    case 'xpath': {
-      const selector = `xpath=${locate.xpath}`;
-      return [{ label: selector, locator: page.locator(selector), query: { frame: page.mainFrame(), selector } }];
-    }
+      return [{ label: locate.css, ...inFrame(page.mainFrame(), locate.css) }];
+    case 'xpath':
+      return [{ label: `xpath=${locate.xpath}`, ...inFrame(page.mainFrame(), `xpath=${locate.xpath}`) }];
     // Node ids, fingerprints and boxes describe the recording, not the live page: they feed
     // the similarity pass (recordedFacts), not this exact one.
     case 'backendNodeId':
