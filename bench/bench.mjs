@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright';
 import { PNG } from 'pngjs';
 import { loadDataset } from '../dist/formats/load-dataset.js';
-import { findChromium, launchOptions } from '../dist/replay/browser.js';
+import { findChromium, launchedExecutable, launchOptions } from '../dist/replay/browser.js';
 import { DEFAULT_REPLAY_OPTIONS as LIBRARY_DEFAULTS, runEpisode } from '../dist/replay/run-episode.js';
 import { RUN_OPTIONS } from '../dist/config/run-options.js';
 import { mapUrl } from '../dist/ir/url-map.js';
@@ -74,7 +74,7 @@ const results = {
     cpu: cpus()[0]?.model,
     memoryGB: round(totalmem() / 2 ** 30, 1),
     node: process.version,
-    chromium: choice.executablePath,
+    chromium: launchedExecutable(choice),
   },
   settings: { reps: REPS, scaleReps: SCALE_REPS },
 };
@@ -463,7 +463,11 @@ async function puppeteerComparison() {
   const data = await loadDataset(flowsDir, { format: 'devtools-recorder' });
   const out = freshDir('flows-out');
   const pwBrowser = await chromium.launch(launchOptions(choice));
-  const ppBrowser = await puppeteer.launch({ executablePath: choice.executablePath, headless: true, args: launchOptions(choice).args });
+  // The same executable for both: the headless shell when the system has one ('shell' is
+  // Puppeteer's name for that mode), else the full browser's headless mode.
+  const executablePath = launchedExecutable(choice);
+  const headless = executablePath === choice.executablePath ? true : 'shell';
+  const ppBrowser = await puppeteer.launch({ executablePath, headless, args: launchOptions(choice).args });
   // `--compare off`, as @puppeteer/replay compares nothing; the same with comparisons on beside it.
   const rw = (e) =>
     runEpisode(pwBrowser, e, {

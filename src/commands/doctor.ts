@@ -7,6 +7,9 @@ export function doctorCommand(print: (line: string) => void = console.log): numb
     print(
       `browser: ${choice.executablePath} (${choice.source === 'playwright' ? 'installed by Playwright' : choice.source === 'env' ? 'from REPLAYWRIGHT_CHROMIUM' : 'system'})`,
     );
+    if (choice.headlessShell) print(`headless: ${choice.headlessShell} (its headless shell)`);
+    else if (choice.source === 'system')
+      print('headless: the same browser (a faster headless shell: apt-get install chromium-headless-shell)');
     return 0;
   } catch (error) {
     if (error instanceof BrowserNotFound) {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright';
 import { chromium } from './playwright.js';
-import { findChromium, launchOptions, type LaunchChoices } from './browser.js';
+import { findChromium, launchedExecutable, launchOptions, type LaunchChoices } from './browser.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../ir/defaults.js';
 
 // Where a run's browsers come from, apart from the replay engine so the run command can start
@@ -42,7 +42,7 @@ export function browserSource(options: LaunchChoices & ConnectChoices): BrowserS
   const choice = findChromium();
   return {
     open: () => chromium.launch(launchOptions(choice, options)),
-    info: (b) => ({ ...choice, version: b.version() }),
+    info: (b) => ({ source: choice.source, executablePath: launchedExecutable(choice, options), version: b.version() }),
   };
 }
 
