@@ -127,7 +127,8 @@ export function writeGoalTable(results) {
 \`npm run bench\` (bench/bench.mjs) measures replaywright against baselines run in the same
 script, alternating, and reports medians and ratios; raw numbers are in bench/results.json.
 Absolute times depend on the machine and its load (a shared ${cores}-core machine here, whose
-load average is noted per section): read the ratios. \`BENCH_ONLY=overhead,decode,scaling,puppeteer,startup\`
+load average is noted per section): read the ratios. Headless runs use the system's headless
+shell when it has one (docs/checks.md#browser), as every section here did. \`BENCH_ONLY=overhead,decode,scaling,puppeteer,startup\`
 runs some sections only; the others keep their last measurement.
 
 Machine: ${results.machine?.cpu ?? '?'}, ${cores} cores, ${results.machine?.memoryGB ?? '?'} GB, Node ${results.machine?.node ?? '?'}, Chromium ${results.machine?.chromium ?? '?'}.
@@ -148,14 +149,18 @@ How each is measured:
   before its next step, or Playwright's click waits 1-2 s for it to look stable, as tax@1.65's
   Submit after Help did in some runs). Totals over the episodes both pass.
   "loop + capture" is the same loop taking one viewport screenshot and the DOM before each step:
-  the least any replay that compares every step can cost (a Chromium screenshot waits for a
-  new frame, ~33 ms here). The fixture screenshots were taken by the same Chromium, so most live
+  the least any replay that compares every step can cost (a 1280×720 screenshot costs
+  Chromium ~50–70 ms here, a new frame drawn, read back and encoded; PNG or JPEG, the headless
+  shell or the full browser, GPU flags: the same within noise; half the pixels take about half
+  the time). Since the headless shell halved the loop's time and not the screenshot's, the
+  ratio with comparisons on rose while its time fell (rpaweb fixtures: 19.0 s → 9.9 s). The fixture screenshots were taken by the same Chromium, so most live
   screenshots are the recorded bytes exactly and skip the pixel comparison; "recordings in
   other bytes" replays a copy whose screenshots hold the same pixels re-encoded (pngjs), as a
   recording made on another machine is: every step then decodes and compares pixels.
 - **@puppeteer/replay**: the Chrome Recorder flows in bench/devtools on the fixture site,
   replaywright \`--compare off\` vs @puppeteer/replay 3.1.3 on puppeteer-core with the same
-  Chromium (\`npm --prefix bench install\`), fresh context each, launch excluded.
+  Chromium (\`npm --prefix bench install\`; its headless shell, Puppeteer's \`headless: 'shell'\`,
+  when installed), fresh context each, launch excluded.
 - **Start-up**: whole processes. \`--version\` beside \`node -e 0\`; "first step" is the time
   from spawning \`replaywright run flow.json\` (the CLI's defaults: comparisons on, its trace
   on) until its first step's request reaches a loopback server, beside a bare Playwright script
@@ -175,7 +180,7 @@ How each is measured:
   once (a browser each, one process). "Cores busy" is the share of all cores in use during a
   run, every process counted (/proc/stat), Chromium's renderers included: where one lane of
   the bare loop already keeps most of them busy, Chromium alone uses the cores (a new page
-  costs ~300 ms of CPU here, a renderer process starting), no second lane can run much faster,
+  and its renderer process, each step's frames, each comparison's screenshot), no second lane can run much faster,
   and the gap is the machine's, not the worker design's.
 `;
   const dir = join(ROOT, 'docs');
