@@ -1,3 +1,4 @@
+import { pageFunction } from './page-function.js';
 import type { Frame, Locator } from 'playwright';
 import { plainSelector } from '../selectors/plain-selector.js';
 import type { Probe } from './locate.js';
@@ -53,18 +54,9 @@ export async function countAndProbe(counted: Counted, probe: Probe | undefined):
 }
 
 type CountingProbe = (els: Element[], arg: never) => { count: number; probed?: unknown };
-const counting = new WeakMap<Probe['run'], CountingProbe>();
 
-/**
- * The probe wrapped to count too. Playwright sends a page function as its source text, so the
- * wrapper is built here from the probe's source (Node, not the page: no page CSP applies).
- */
-function countingProbe(run: Probe['run']): CountingProbe {
-  let both = counting.get(run);
-  if (!both) {
-    const source = `(els, arg) => ({ count: els.length, probed: els.length === 1 ? (${run.toString()})(els[0], arg) : undefined })`;
-    both = new Function(`return ${source}`)() as CountingProbe;
-    counting.set(run, both);
-  }
-  return both;
-}
+/** The probe wrapped to count too. */
+const countingProbe = (run: Probe['run']) =>
+  pageFunction<CountingProbe>(
+    `(els, arg) => ({ count: els.length, probed: els.length === 1 ? (${run.toString()})(els[0], arg) : undefined })`,
+  );

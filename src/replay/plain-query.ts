@@ -1,3 +1,4 @@
+import { pageFunction } from './page-function.js';
 import type { Frame } from 'playwright';
 import type { PlainSelector } from '../selectors/plain-selector.js';
 import type { Probe } from './locate.js';
@@ -35,8 +36,6 @@ export function plainMatchesInPage(query: PlainSelector): Element[] | 'replaced'
 /** The browser's own answer; `replaced`: the page replaced its query functions; undefined: Playwright's engine must answer. */
 export type PlainAnswer = { count: number; probed?: unknown } | 'replaced' | undefined;
 type PlainCount = (arg: { query: PlainSelector; arg: unknown }) => PlainAnswer;
-const withProbe = new WeakMap<Probe['run'], PlainCount>();
-let withoutProbe: PlainCount | undefined;
 
 /**
  * How many elements a plain selector matches in the frame and, when it matches one, the probe's
@@ -52,19 +51,10 @@ export async function countPlainly(frame: Frame, query: PlainSelector, probe: Pr
   return (await frame.evaluate(run, { query, arg: probe?.arg }).catch(() => undefined)) ?? undefined;
 }
 
-/**
- * The page function: plainMatchesInPage and the probe, composed from their sources (Playwright
- * sends a page function as its source text, so nothing it calls can be passed by reference).
- * Built here, in Node, so no page CSP applies.
- */
+/** The page function: plainMatchesInPage and the probe, composed from their sources. */
 function countingIn(probe: Probe['run'] | undefined): PlainCount {
-  let fn = probe ? withProbe.get(probe) : withoutProbe;
-  if (!fn) {
-    const probed = probe ? `els.length === 1 ? (${probe.toString()})(els[0], a.arg) : undefined` : 'undefined';
-    const source = `(a) => { const els = (${plainMatchesInPage.toString()})(a.query); return els === 'replaced' || !els ? els : { count: els.length, probed: ${probed} }; }`;
-    fn = new Function(`return ${source}`)() as PlainCount;
-    if (probe) withProbe.set(probe, fn);
-    else withoutProbe = fn;
-  }
-  return fn;
+  const probed = probe ? `els.length === 1 ? (${probe.toString()})(els[0], a.arg) : undefined` : 'undefined';
+  return pageFunction<PlainCount>(
+    `(a) => { const els = (${plainMatchesInPage.toString()})(a.query); return els === 'replaced' || !els ? els : { count: els.length, probed: ${probed} }; }`,
+  );
 }

@@ -1,3 +1,4 @@
+import { pageFunction } from './page-function.js';
 import type { Locator, Page } from 'playwright';
 import type { Box } from '../ir/index.js';
 import { cdpSession } from './devtools/cdp.js';
@@ -67,16 +68,15 @@ interface LookArg {
 /**
  * pageBeforeShot and, with `withHtml`, the page's HTML (documentHtmlInPage) read first in the
  * same round trip, before anything is changed: ~10 ms a step less than asking separately.
- * Playwright sends a page function as its source text, so the two are joined here from theirs.
  */
-const lookBeforeShot = new Function(
-  `return (arg) => {
+const lookBeforeShot = pageFunction<(arg: LookArg) => BeforeShot>(
+  `(arg) => {
     const html = arg.withHtml ? (${documentHtmlInPage.toString()})() : undefined;
     const shot = (${pageBeforeShot.toString()})(arg);
     if (html !== undefined) shot.html = html;
     return shot;
   }`,
-)() as (arg: LookArg) => BeforeShot;
+);
 
 /** Runs inside the page: undoes pageBeforeShot's caret hiding. */
 function restoreCaret(restoreKey: string): void {

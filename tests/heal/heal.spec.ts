@@ -171,7 +171,7 @@ test("approve replaces only the accepted episode's before-states (html_data and 
     const r = await run(data, out, site, '--episode', TAX, '--episode', LIBRARY, '--heal', '--compare', 'off');
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const approve = await cli('approve', out, '--episode', LIBRARY);
-    expect(approve.code, approve.stdout).toBe(0);
+    expect(approve.code, approve.stdout + approve.stderr).toBe(0);
     expect(approve.stdout).toMatch(/approved 1 episode\(s\): [1-9]\d* before-state page\(s\) and [1-9]\d* screenshot\(s\) replaced/);
 
     const original = linesOf(join(data, FILE));

@@ -1,3 +1,4 @@
+import { pageFunction } from '../page-function.js';
 import type { ElementHandle, Locator } from 'playwright';
 import type { Probe } from '../locate.js';
 import { countMatches } from '../count-and-probe.js';
@@ -97,9 +98,9 @@ async function stateAfter(handle: ElementHandle | undefined, l: Locator, want: b
   return 'the element left the page when clicked (as a row leaves a filtered list)';
 }
 
-/** boxInPage of a locator's only match. Playwright sends a page function as its source, so it is built from boxInPage's. */
-const ONLY_BOX = new Function(`return (els) => (els.length === 1 ? (${boxInPage.toString()})(els[0]) : { connected: false })`)() as (
-  els: Element[],
-) => BoxState;
+/** boxInPage of a locator's only match. */
+const ONLY_BOX = pageFunction<(els: Element[]) => BoxState>(
+  `(els) => (els.length === 1 ? (${boxInPage.toString()})(els[0]) : { connected: false })`,
+);
 
 const verbFor = (want: boolean) => (want ? 'checked' : 'unchecked');
