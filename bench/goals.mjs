@@ -182,6 +182,30 @@ How each is measured:
   the bare loop already keeps most of them busy, Chromium alone uses the cores (a new page
   and its renderer process, each step's frames, each comparison's screenshot), no second lane can run much faster,
   and the gap is the machine's, not the worker design's.
+
+## Profiling a replay
+
+\`REPLAYWRIGHT_PROFILE=1\` (\`run\`, the library's \`replay()\`, the Playwright-test project)
+prints one line per episode to stderr, nothing else changing:
+\`replaywright-profile {"episode":…,"totalMs":…,"phases":{"<phase>":{"ms":…,"n":…}}}\`, the
+phases sorted by time (ms summed, n times entered). Phases nest, so their sums overlap:
+\`step.run\` contains \`run.resolve\`, which contains \`resolve.exact\`. The families
+(tests/replay/profile.spec.ts checks every phase the code can print belongs to one):
+
+| phase | what it times |
+| --- | --- |
+| \`step.*\` | a step: \`step.run\` (its whole work), split by action type as \`step.run.click\`, \`step.run.fill\`, \`step.run.navigate\`…; \`step.compare\` / \`step.compare-finish\` (its before-state comparison), \`step.heal-baseline\` |
+| \`run.*\` | inside \`step.run\`: \`run.page\` (the step's page; the first is opened here), \`run.await-visible\`, \`run.resolve\`, \`run.perform\` (acting and checking the effect), \`run.signals\` |
+| \`resolve.*\` | finding the target: exact selectors, counting, recorded facts, scoring, hidden or hover-revealed targets, visual agreement |
+| \`act.*\` | an action by type (\`act.click\`, \`act.fill\`…), the guarded click, hit tests, the check after a fill |
+| \`capture.*\`, \`shot.*\` | the live before-state: waits for the URL and load, the viewport screenshot, the DOM |
+| \`compare.*\` | comparing it with the recording: pixels (in this thread or the pixel thread), DOM, target, decoding ahead |
+| \`hover.*\`, \`hidden.*\`, \`facts.*\`, \`evidence.*\` | a recorded hover's regions, targets shown only on hover, the recorded page's facts about a target, full-page/ARIA evidence on divergence |
+| \`final.*\`, \`episode.*\` | the episode: \`episode.context\`, \`episode.final-capture\` (\`final.settle\`, \`final.content\`, \`final.screenshot\`, \`final.write-html\`), \`episode.final-text\`, \`episode.trace-stop\`, \`episode.close\` |
+
+On the DevTools flows above with comparisons off (the shell): a fresh page is ~25% of a flow,
+the first target lookup on a page ~45 ms (later ones 10–30 ms), a click 10–95 ms (those that
+navigate wait for the new page), the final capture ~30 ms.
 `;
   const dir = join(ROOT, 'docs');
   mkdirSync(dir, { recursive: true });

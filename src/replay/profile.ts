@@ -6,7 +6,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * so a cut is aimed by measurement. Off, `timed` is one property read and a call: nothing is
  * recorded and no result changes. On, each episode prints one line to stderr:
  * `replaywright-profile {"episode":…,"totalMs":…,"phases":{"<phase>":{"ms":…,"n":…}}}`.
- * Phases nest (`step.perform` contains `resolve`), so their sums overlap by design.
+ * Phases nest (`step.run` contains `run.resolve`, and is split by action type as `step.run.click`,
+ * `step.run.fill`…), so their sums overlap by design. docs/benchmarks.md#profiling-a-replay lists them.
  */
 export interface PhaseTotals {
   [phase: string]: { ms: number; n: number };

@@ -243,7 +243,9 @@ async function replayEpisode(
         const beforeActing = overlapped ? comparing : undefined;
         const screenshotBefore = () => (captured && !captured.masked ? captured.png : undefined);
         const env = { pages, dialogs, toLive, options, dir, httpErrors, secrets, beforeActing, screenshotBefore };
-        result = (await timed('step.run', () => watchdog.within(runStep(step, env), budget(step)))) ?? lateStep(step, budget(step));
+        // `step.run.<action type>` beside the whole: which kind of step a run's time goes to.
+        const running = () => timed(`step.run.${step.action.type}`, () => watchdog.within(runStep(step, env), budget(step)));
+        result = (await timed('step.run', running)) ?? lateStep(step, budget(step));
         if (finishing) compared = await timed('step.compare-finish', () => finishing);
         // A step that failed or ran late may have a hung page under it: that ends the episode.
         if ((result.status === 'failed' || watchdog.overran) && (await watchdog.probe(pages.openPages(), result)))
