@@ -163,6 +163,19 @@ export const Action = z.discriminatedUnion('type', [
             }),
           )
           .optional(),
+        /**
+         * Alternatives counted as Puppeteer's `text/` query counts them (Locate `textContains`):
+         * their entries in `selectors` are then only Playwright approximations.
+         */
+        textContains: z
+          .array(
+            z.object({
+              at: z.number().int().nonnegative(),
+              text: z.string().min(1),
+              framePath: z.array(z.number().int().nonnegative()).optional(),
+            }),
+          )
+          .optional(),
       })
       .optional(),
   }),

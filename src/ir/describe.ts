@@ -23,6 +23,8 @@ export function describeTarget(target: Target | undefined): string {
         return `test id "${l.testId}"`;
       case 'aria':
         return l.name ? `${l.role ?? 'element'} "${l.name}"` : (l.role ?? 'element');
+      case 'textContains':
+        return `element containing "${l.text}"`;
       default:
         break;
     }
@@ -143,9 +145,10 @@ function describeElementsWait(w: NonNullable<Extract<Action, { type: 'wait' }>['
     ...Object.entries(w.attributes ?? {}).map(([k, v]) => `${k}="${v}"`),
     ...Object.entries(w.properties ?? {}).map(([k, v]) => `.${k} = ${JSON.stringify(v)}`),
   ];
-  // An aria/ alternative is counted in the accessibility tree: say it as recorded, not as its approximation.
+  // aria/ and text/ alternatives are counted as Puppeteer counts them: said as recorded, not as their approximations.
   const aria = w.aria?.find((a) => a.at === 0);
-  const first = aria ? `aria/${aria.name ?? ''}${aria.role ? `[role="${aria.role}"]` : ''}` : w.selectors[0];
+  const text = w.textContains?.find((t) => t.at === 0);
+  const first = aria ? `aria/${aria.name ?? ''}${aria.role ? `[role="${aria.role}"]` : ''}` : text ? `text/${text.text}` : w.selectors[0];
   const cond = `${how} ${w.count} match${w.count === 1 ? '' : 'es'} of ${first}${has.length ? ` with ${has.join(', ')}` : ''}`;
   return w.visible === false ? `no longer ${cond}` : cond;
 }

@@ -51,6 +51,17 @@ export const Locate = z.discriminatedUnion('kind', [
     role: z.string().optional(),
     framePath: z.array(z.number().int().nonnegative()).optional(),
   }),
+  /**
+   * Elements whose text holds `text` as written (case and white space kept), the innermost ones:
+   * Puppeteer's `text/` query. An element's text is its text nodes' and its open shadow root's;
+   * a form field's is its value; <script>, <style> and <head> have none.
+   * `framePath`: child-frame indexes from the main frame down.
+   */
+  z.object({
+    kind: z.literal('textContains'),
+    text: z.string().min(1),
+    framePath: z.array(z.number().int().nonnegative()).optional(),
+  }),
   z.object({ kind: z.literal('css'), css: z.string().min(1) }),
   z.object({ kind: z.literal('xpath'), xpath: z.string().min(1) }),
   /** Chrome DevTools backend node id from the recording (Mind2Web, VWA). */

@@ -16,6 +16,7 @@ import { pollUntil } from './poll.js';
 import { timed } from './profile.js';
 import { candidateLocator, collectCandidates, type Candidate } from './resolve/collect.js';
 import { queryAccessibilityTree } from './devtools/aria-tree.js';
+import { queryText } from './devtools/text-query.js';
 import { recordedFacts } from './resolve/recorded-facts.js';
 import { hoveredAsRecorded } from './resolve/hidden-target.js';
 import { revealByHover } from './resolve/reveal.js';
@@ -208,9 +209,15 @@ async function exactMatch(
   for (const [i, locate] of locates.entries()) {
     const candidates =
       snapshot && locate.kind === 'backendNodeId' ? nodeIdLocators(page, locate.backendNodeId, target) : liveLocators(page, locate);
-    // An `aria` locate asks Chrome's accessibility tree (CDP), which counts its own matches.
-    const aria = locate.kind === 'aria' ? await queryAccessibilityTree(page, locate, probe) : undefined;
-    if (aria) candidates.push(aria);
+    // An `aria` locate asks Chrome's accessibility tree (CDP), a `textContains` one Puppeteer's
+    // text query in the page; each counts its own matches.
+    const asked =
+      locate.kind === 'aria'
+        ? await queryAccessibilityTree(page, locate, probe)
+        : locate.kind === 'textContains'
+          ? await queryText(page, locate, probe)
+          : undefined;
+    if (asked) candidates.push(asked);
     for (const candidate of candidates as (LiveLocator & { whenManyFor?: string; count?: number; probed?: unknown })[]) {
       if (candidate.whenManyFor !== undefined && (tried.get(candidate.whenManyFor) ?? 0) <= 1) continue;
       const { count, probed } =
@@ -409,6 +416,7 @@ export function liveLocators(page: Page, locate: Locate): LiveLocator[] {
     case 'fingerprint':
     case 'box':
     case 'aria': // asked of Chrome's accessibility tree in exactMatch
+    case 'textContains': // asked of the page in exactMatch
       return [];
   }
 }

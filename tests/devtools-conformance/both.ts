@@ -16,19 +16,22 @@ import { launch } from '../support/replay.js';
 // pages; afterwards the same expression is evaluated on each one's main page.
 
 /** The little of puppeteer-core and @puppeteer/replay these tests use (typed here: the packages may live in bench/). */
-interface PpPage {
+export interface PpPage {
   evaluate(expression: string): Promise<unknown>;
+  goto(url: string): Promise<unknown>;
+  /** Puppeteer's own query, `text/…` and `aria/…` included. */
+  $$(selector: string): Promise<{ evaluate(fn: (el: Element) => string): Promise<string> }[]>;
 }
 interface PpContext {
   newPage(): Promise<PpPage>;
   close(): Promise<void>;
   pages(): Promise<PpPage[]>;
 }
-interface PpBrowser {
+export interface PpBrowser {
   createBrowserContext(): Promise<PpContext>;
   close(): Promise<void>;
 }
-interface Peer {
+export interface Peer {
   puppeteer: { launch(o: Record<string, unknown>): Promise<PpBrowser> };
   replay: {
     createRunner(flow: unknown, extension: unknown): Promise<{ run(): Promise<boolean> }>;
@@ -42,7 +45,7 @@ const ROOT = join(FIXTURES, '..');
  * The peer from the root devDependencies (CI), else from bench/ (`npm --prefix bench install`).
  * Imported by a computed name so typechecking does not need either install.
  */
-async function loadPeer(): Promise<Peer> {
+export async function loadPeer(): Promise<Peer> {
   const from = async (name: string) => {
     try {
       return await import(name);

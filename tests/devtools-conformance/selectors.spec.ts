@@ -28,6 +28,31 @@ test('css, xpath, pierce and text selectors; a missing first alternative falls t
   expect(r.oursState).toEqual(r.peerState);
 });
 
+test("text/ is Puppeteer's text query: case and spaces as written, a field's value, through a shadow root, the innermost match", async () => {
+  const r = await c.run(
+    {
+      title: 'text query',
+      steps: [
+        ...opening('text.html'),
+        // "SAVE NOW" is another text; Playwright's text engine, ignoring case, would find two.
+        { type: 'click', selectors: [['text/Save now']], offsetX: 5, offsetY: 5 },
+        // "Pay\u00a0 today" does not hold "Pay today": the next alternative is the one.
+        { type: 'click', selectors: [['text/Pay today'], ['#later']], offsetX: 5, offsetY: 5 },
+        { type: 'click', selectors: [['text/Typed value']], offsetX: 5, offsetY: 5 },
+        { type: 'click', selectors: [['text/Deep inside']], offsetX: 5, offsetY: 5 },
+        { type: 'waitForElement', selectors: [['text/Draft saved']], operator: '==', count: 1 },
+      ],
+    },
+    LOG,
+  );
+  expect(r.peerError, said(r)).toBeUndefined();
+  expect(r.ours.status, said(r)).toBe('passed');
+  expect(r.oursState).toBe('save;later;field;deep;');
+  expect(r.oursState).toEqual(r.peerState);
+  // Found by the recorded text/ alternatives themselves, not by their Playwright approximations.
+  expect(r.ours.steps.slice(2, 6).map((s) => s.resolvedBy)).toEqual(['recorded', 'alternative', 'recorded', 'recorded']);
+});
+
 test('aria/Name with no role finds the <select> Chrome names "Select" though its <label> also holds the option names', async () => {
   const r = await c.run(
     {

@@ -66,13 +66,15 @@ test.describe('DevTools Recorder flows', () => {
         {
           type: 'click',
           target: {
-            // aria/ asks Chrome's accessibility tree; its getByRole approximation comes after every recorded alternative.
+            // aria/ asks Chrome's accessibility tree and text/ runs Puppeteer's text query; their
+            // getBy* approximations come after every recorded alternative.
             locate: [
               { kind: 'aria', role: 'button', name: 'Add "Blue mug" to cart' },
               { kind: 'css', css: "[data-testid='add-blue-mug']" },
               { kind: 'xpath', xpath: '//*[@data-testid="add-blue-mug"]' },
-              { kind: 'text', text: 'Add to cart', exact: false },
+              { kind: 'textContains', text: 'Add to cart' },
               { kind: 'role', role: 'button', name: 'Add "Blue mug" to cart', exact: true },
+              { kind: 'text', text: 'Add to cart', exact: false },
             ],
             description: 'button "Add "Blue mug" to cart"',
           },
@@ -258,7 +260,13 @@ test.describe('DevTools Recorder flows', () => {
         {
           type: 'click',
           // Frame-relative, in case the URL turns out to be a frame's.
-          target: { locate: [{ kind: 'selector', selector: 'internal:text="Close"i', framePath: [] }], description: 'text "Close"' },
+          target: {
+            locate: [
+              { kind: 'textContains', text: 'Close', framePath: [] },
+              { kind: 'selector', selector: 'internal:text="Close"i', framePath: [] },
+            ],
+            description: 'text "Close"',
+          },
           button: 'left',
           modifiers: [],
           clickCount: 1,
@@ -421,20 +429,21 @@ test.describe('DevTools selectors', () => {
     expect(t).toEqual({
       issues: [],
       target: {
-        // The recorded alternatives in order (aria/ as accessibility-tree queries), then the
-        // Playwright approximations of the aria/ ones.
+        // The recorded alternatives in order (aria/ as accessibility-tree queries, text/ as
+        // Puppeteer's text query), then the Playwright approximations of the aria/ and text/ ones.
         locate: [
           { kind: 'aria', role: 'searchbox', name: 'Search' },
           { kind: 'aria', role: 'main' },
           { kind: 'aria', name: "Name with 'quotes'" },
           { kind: 'xpath', xpath: '/html/body/div[2]' },
           { kind: 'css', css: '#shadow-input' },
-          { kind: 'text', text: 'Sign in', exact: false },
+          { kind: 'textContains', text: 'Sign in' },
           { kind: 'css', css: 'form > input.q' },
           { kind: 'role', role: 'searchbox', name: 'Search', exact: true },
           { kind: 'role', role: 'main' },
           { kind: 'label', text: "Name with 'quotes'", exact: true },
           { kind: 'text', text: "Name with 'quotes'", exact: true },
+          { kind: 'text', text: 'Sign in', exact: false },
         ],
         description: 'searchbox "Search"',
       },

@@ -35,7 +35,7 @@ test('flows as Chrome exports them: shadow DOM, a frame, a select, keyDown/keyUp
   for (const t of titles) expect(byId[t]?.status, `${t}: ${byId[t]?.message}`).toBe('passed');
   expect(r.code).toBe(0);
   // Shift held by a keyDown step reaches the click (Playwright released it when given modifiers: []).
-  expect(byId['Shift-click held by keyDown'].steps.at(-1).description).toBe('wait for at least 1 match of internal:text="Shift-click"i');
+  expect(byId['Shift-click held by keyDown'].steps.at(-1).description).toBe('wait for at least 1 match of text/Shift-click');
   // The popup opened two steps before its first step (the step taken for its opener opens none):
   // found at its recorded URL. (Whether the step notes it depends on when the page event came.)
   const later = byId['Popup used after a main-page step'].steps;

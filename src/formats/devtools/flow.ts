@@ -254,6 +254,7 @@ function decodeStep(step: FlowStep, issue: (i: FieldIssue) => void, byUrl: boole
       if (step.properties) elements.properties = step.properties;
       if (step.visible !== undefined) elements.visible = step.visible;
       if (alternatives.aria.length) elements.aria = alternatives.aria;
+      if (alternatives.textContains.length) elements.textContains = alternatives.textContains;
       return { action: { type: 'wait', elements } };
     }
     case 'waitForExpression': {

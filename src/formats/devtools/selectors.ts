@@ -10,9 +10,11 @@ import type { Selector } from './schema.js';
  * (each part searched inside the previous match, through its shadow root). Prefixes
  * (@puppeteer/replay `getSelectorType`): `aria/Name[role="button"]` (accessible name, exact,
  * optional role), `xpath/…`, `pierce/…` (CSS through shadow roots: Playwright's CSS already
- * pierces open ones), `text/…` (text content contains), else CSS.
+ * pierces open ones), `text/…` (text content contains, case as written), else CSS.
  *
- * A one-part alternative in the main frame becomes the matching getBy*-style locate; a shadow
+ * A one-part `aria/` or `text/` alternative becomes the query Puppeteer runs (Locate `aria`,
+ * `textContains`), its getBy*-style approximations tried after every recorded alternative; any
+ * other one-part alternative in the main frame becomes the matching getBy*-style locate; a shadow
  * path or a step inside a frame becomes one Playwright selector (`css=#host >> css=#inner`)
  * with the frame hops in `framePath`.
  */
@@ -22,6 +24,8 @@ interface Part {
   locates: Locate[];
   /** An `aria/` part: asked of Chrome's accessibility tree, as Puppeteer does; `locates` then only approximate it. */
   aria?: { name?: string; role?: string };
+  /** A `text/` part: Puppeteer's text query, run in the page; `locates` then only approximate it. */
+  textContains?: string;
   /** The same as one Playwright selector part. */
   selector: string;
   /** A second selector whose matches count too (`internal:or`), for an ARIA name with no role. */
@@ -62,8 +66,8 @@ export function targetFromSelectors(
   };
   const framePath = frame?.length ? frame.map((i) => `:is(iframe, frame) >> nth=${i}`) : frameRelative ? [] : undefined;
   let description: string | undefined;
-  // Playwright approximations of `aria/` alternatives (label, text, role): tried only after every
-  // recorded alternative, since they are not the accessibility-tree query the recording meant.
+  // Playwright approximations of `aria/` and `text/` alternatives (label, text, role): tried only
+  // after every recorded alternative, since they are not the queries the recording meant.
   const approximations: Locate[] = [];
 
   selectors.forEach((selector, i) => {
@@ -73,8 +77,10 @@ export function targetFromSelectors(
       parts.length === 1 ? parts[0]!.locates.find((l) => l.kind === 'role' || l.kind === 'label' || l.kind === 'text') : undefined;
     description ??= parts.length === 1 ? (parts[0]!.description ?? (named && describeTarget({ locate: [named] }))) : undefined;
     const aria = parts.length === 1 ? parts[0]!.aria : undefined;
-    if (aria) {
-      add({ kind: 'aria', ...aria, ...(frame?.length || frameRelative ? { framePath: [...(frame ?? [])] } : {}) });
+    const text = parts.length === 1 ? parts[0]!.textContains : undefined;
+    const inFrame = frame?.length || frameRelative ? { framePath: [...(frame ?? [])] } : {};
+    if (aria || text !== undefined) {
+      add(aria ? { kind: 'aria', ...aria, ...inFrame } : { kind: 'textContains', text: text!, ...inFrame });
       if (!framePath) approximations.push(...parts[0]!.locates);
       else approximations.push({ kind: 'selector', selector: joinParts(parts), framePath });
     } else if (parts.length === 1 && !framePath) {
@@ -132,7 +138,7 @@ function readPart(text: string, field: string, issues: FieldIssue[]): Part | und
   if (text.startsWith('text/')) {
     const t = text.slice('text/'.length);
     if (!t) return empty(text, field, issues);
-    return { locates: [{ kind: 'text', text: t, exact: false }], selector: `internal:text=${textValue(t, false)}` };
+    return { textContains: t, locates: [{ kind: 'text', text: t, exact: false }], selector: `internal:text=${textValue(t, false)}` };
   }
   const css = text.startsWith('pierce/') ? text.slice('pierce/'.length) : text;
   if (!css.trim()) return empty(text, field, issues);
@@ -176,20 +182,31 @@ export function alternativeStrings(
   selectors: readonly Selector[],
   frame: readonly number[] | undefined,
   field: string,
-): { selectors: string[]; aria: AriaAlternative[]; issues: FieldIssue[] } {
+): { selectors: string[]; aria: AriaAlternative[]; textContains: TextAlternative[]; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
   const frames = frame?.length ? frame.map((i) => `:is(iframe, frame) >> nth=${i}`).join(FRAME_HOP) + FRAME_HOP : '';
   const out: string[] = [];
   const aria: AriaAlternative[] = [];
+  const textContains: TextAlternative[] = [];
   selectors.forEach((selector, i) => {
     const parts = readParts(selector, i, field, issues);
     if (!parts) return;
-    // A one-part `aria/` alternative is counted in the accessibility tree, as Puppeteer's `$$` does.
+    // A one-part `aria/` alternative is counted in the accessibility tree, a `text/` one by
+    // Puppeteer's text query, as its `$$` does.
+    const inFrame = frame?.length ? { framePath: [...frame] } : {};
     const query = parts.length === 1 ? parts[0]!.aria : undefined;
-    if (query) aria.push({ at: out.length, ...query, ...(frame?.length ? { framePath: [...frame] } : {}) });
+    if (query) aria.push({ at: out.length, ...query, ...inFrame });
+    const text = parts.length === 1 ? parts[0]!.textContains : undefined;
+    if (text !== undefined) textContains.push({ at: out.length, text, ...inFrame });
     out.push(frames + joinParts(parts));
   });
-  return { selectors: out, aria, issues };
+  return { selectors: out, aria, textContains, issues };
+}
+
+export interface TextAlternative {
+  at: number;
+  text: string;
+  framePath?: number[];
 }
 
 export interface AriaAlternative {

@@ -1,6 +1,7 @@
 import type { CDPSession, Frame, Locator, Page } from 'playwright';
 import type { Probe } from '../locate.js';
 import { cdpSession, forgetFrameSession, outOfProcessSession } from './cdp.js';
+import { elementPathInPage, locatorOfPaths } from '../element-path.js';
 
 /** Chrome reports text runs as nodes too; Puppeteer's ARIA query leaves them out, and so do we. */
 const NOT_ELEMENTS = new Set(['StaticText', 'InlineTextBox']);
@@ -51,10 +52,7 @@ export async function queryAccessibilityTree(
       probed = found?.probed;
     }
     const label = `aria/${q.name ?? ''}${q.role ? `[role="${q.role}"]` : ''}${q.framePath?.length ? ` in frame ${q.framePath.join('.')}` : ''}`;
-    const locator = paths.length
-      ? paths.slice(1).reduce((acc, p) => acc.or(frame.locator(p)), frame.locator(paths[0]!))
-      : frame.locator('css=:not(*)');
-    return { label, locator, count: paths.length, probed: paths.length === 1 ? probed : undefined };
+    return { label, locator: locatorOfPaths(frame, paths), count: paths.length, probed: paths.length === 1 ? probed : undefined };
   } catch {
     if (own) forgetFrameSession(frame);
     return undefined;
@@ -82,7 +80,7 @@ async function documentOf(cdp: CDPSession, path: readonly number[]): Promise<num
   return node.contentDocument?.backendNodeId;
 }
 
-/** A Playwright selector for this one node: `:nth-child` steps from the document, across shadow roots. */
+/** A Playwright selector for this one node (elementPathInPage) and the probe's answer on it. */
 async function pathOf(cdp: CDPSession, backendNodeId: number, probe?: Probe): Promise<{ path?: string; probed?: unknown } | undefined> {
   const { object } = await cdp.send('DOM.resolveNode', { backendNodeId });
   if (!object.objectId) return undefined;
@@ -91,19 +89,10 @@ async function pathOf(cdp: CDPSession, backendNodeId: number, probe?: Probe): Pr
       objectId: object.objectId,
       returnByValue: true,
       arguments: [{ value: probe?.arg ?? null }],
-      // Playwright's `>` steps from a shadow root's child to its host, so one path crosses shadow roots.
       functionDeclaration: `function (arg) {
         if (this.nodeType !== 1) return undefined;
         const probed = ${probe ? `(${probe.run.toString()})(this, arg)` : 'undefined'};
-        const steps = [];
-        for (let el = this; el; ) {
-          const parent = el.parentNode;
-          const tag = CSS.escape(el.localName);
-          if (!parent || parent.nodeType === 9) { steps.unshift(tag); break; }
-          steps.unshift(tag + ':nth-child(' + (Array.prototype.indexOf.call(parent.children, el) + 1) + ')');
-          el = parent.nodeType === 11 ? parent.host : parent;
-        }
-        return { path: 'css=' + steps.join(' > '), probed };
+        return { path: (${elementPathInPage.toString()})(this), probed };
       }`,
     });
     const value = result.value as { path?: unknown; probed?: unknown } | undefined;

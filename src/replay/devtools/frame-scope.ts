@@ -94,6 +94,6 @@ export async function scopeToFrame(
  */
 function intoFrame(l: Locate, place: FramePlace): Locate[] {
   if (l.kind === 'selector' && l.framePath) return [{ ...l, framePath: [...place.hops, ...l.framePath] }];
-  if (l.kind === 'aria' && l.framePath) return [{ ...l, framePath: [...place.indexes, ...l.framePath] }];
+  if ((l.kind === 'aria' || l.kind === 'textContains') && l.framePath) return [{ ...l, framePath: [...place.indexes, ...l.framePath] }];
   return l.kind === 'fingerprint' ? [l] : [];
 }

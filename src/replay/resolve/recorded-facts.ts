@@ -48,6 +48,7 @@ function absorb(facts: ElementFacts, attrs: Record<string, string>, locate: Loca
       if (locate.name !== undefined) facts.name ??= locate.name;
       return;
     case 'text':
+    case 'textContains':
       facts.text ??= locate.text;
       return;
     case 'label':
