@@ -1,5 +1,6 @@
 import type { SourceRef } from '../ir/episode.js';
 import type { HealedLocator } from '../ir/results.js';
+import { recordedQuery } from '../ir/recorded-query.js';
 import { locateFromPart, splitSelector, type PartMeaning } from '../selectors/index.js';
 
 /** One step's repair: where the step was recorded and the locator that now finds its element. */
@@ -154,11 +155,11 @@ export function devtoolsSelector(selector: string): string | undefined {
   const css = (attr: string, v: string) => `[${attr}=${JSON.stringify(v)}]`;
   switch (meaning.kind) {
     case 'role':
-      return meaning.name !== undefined ? `aria/${meaning.name}[role="${meaning.role}"]` : undefined;
+      return meaning.name !== undefined ? recordedQuery({ name: meaning.name, role: meaning.role }) : undefined;
     case 'label':
-      return `aria/${meaning.text}`;
+      return recordedQuery({ name: meaning.text });
     case 'text':
-      return `text/${meaning.text}`;
+      return recordedQuery({ text: meaning.text });
     case 'testId':
       return css('data-testid', meaning.testId);
     default:

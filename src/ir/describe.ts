@@ -1,5 +1,6 @@
 import type { Action } from './action.js';
 import type { Target } from './target.js';
+import { recordedQuery } from './recorded-query.js';
 
 /** The element in words, from the most human of its recorded descriptions. */
 export function describeTarget(target: Target | undefined): string {
@@ -148,7 +149,7 @@ function describeElementsWait(w: NonNullable<Extract<Action, { type: 'wait' }>['
   // aria/ and text/ alternatives are counted as Puppeteer counts them: said as recorded, not as their approximations.
   const aria = w.aria?.find((a) => a.at === 0);
   const text = w.textContains?.find((t) => t.at === 0);
-  const first = aria ? `aria/${aria.name ?? ''}${aria.role ? `[role="${aria.role}"]` : ''}` : text ? `text/${text.text}` : w.selectors[0];
+  const first = aria ? recordedQuery(aria) : text ? recordedQuery(text) : w.selectors[0];
   const cond = `${how} ${w.count} match${w.count === 1 ? '' : 'es'} of ${first}${has.length ? ` with ${has.join(', ')}` : ''}`;
   return w.visible === false ? `no longer ${cond}` : cond;
 }

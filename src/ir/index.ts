@@ -4,3 +4,4 @@ export * from './expectation.js';
 export * from './evidence.js';
 export * from './episode.js';
 export * from './describe.js';
+export * from './recorded-query.js';

@@ -1,3 +1,4 @@
+import { allNativeInPage, type Untouched } from './native-in-page.js';
 import { pageFunction } from './page-function.js';
 import type { Frame } from 'playwright';
 import type { PlainSelector } from '../selectors/plain-selector.js';
@@ -9,14 +10,13 @@ import type { Probe } from './locate.js';
  * browser's own query cannot say so: a CSS selector on a page with an open shadow root
  * (Playwright's CSS pierces it), a selector the browser rejects (Playwright's own
  * pseudo-classes); `replaced` when the page has replaced the query functions (this runs in the
- * page's world, where its scripts can).
+ * page's world, where its scripts can). `untouched` is allNativeInPage.
  */
-export function plainMatchesInPage(query: PlainSelector): Element[] | 'replaced' | undefined {
-  const native = (f: unknown) => typeof f === 'function' && /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(f));
+export function plainMatchesInPage(query: PlainSelector, untouched: Untouched): Element[] | 'replaced' | undefined {
   const all = Document.prototype.querySelectorAll;
   const shadowOf = Object.getOwnPropertyDescriptor(Element.prototype, 'shadowRoot')?.get;
   const evaluate = Document.prototype.evaluate;
-  if (![all, shadowOf, evaluate, Function.prototype.toString].every(native)) return 'replaced';
+  if (!untouched([all, shadowOf, evaluate])) return 'replaced';
   try {
     if (query.engine === 'xpath') {
       const found: Element[] = [];
@@ -55,6 +55,6 @@ export async function countPlainly(frame: Frame, query: PlainSelector, probe: Pr
 function countingIn(probe: Probe['run'] | undefined): PlainCount {
   const probed = probe ? `els.length === 1 ? (${probe.toString()})(els[0], a.arg) : undefined` : 'undefined';
   return pageFunction<PlainCount>(
-    `(a) => { const els = (${plainMatchesInPage.toString()})(a.query); return els === 'replaced' || !els ? els : { count: els.length, probed: ${probed} }; }`,
+    `(a) => { const els = (${plainMatchesInPage.toString()})(a.query, ${allNativeInPage.toString()}); return els === 'replaced' || !els ? els : { count: els.length, probed: ${probed} }; }`,
   );
 }

@@ -2,6 +2,7 @@ import { pageFunction } from './page-function.js';
 import type { Locator, Page } from 'playwright';
 import type { Box } from '../ir/index.js';
 import { cdpSession } from './devtools/cdp.js';
+import { allNativeInPage } from './native-in-page.js';
 import { documentHtmlInPage, pageHtml } from './page-html.js';
 import { timed } from './profile.js';
 
@@ -71,7 +72,7 @@ interface LookArg {
  */
 const lookBeforeShot = pageFunction<(arg: LookArg) => BeforeShot>(
   `(arg) => {
-    const html = arg.withHtml ? (${documentHtmlInPage.toString()})() : undefined;
+    const html = arg.withHtml ? (${documentHtmlInPage.toString()})(${allNativeInPage.toString()}) : undefined;
     const shot = (${pageBeforeShot.toString()})(arg);
     if (html !== undefined) shot.html = html;
     return shot;

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright';
-import type { Action } from '../ir/index.js';
+import { recordedQuery, type Action } from '../ir/index.js';
 import { countMatches } from './count-and-probe.js';
 import { pollUntil } from './poll.js';
 import { queryAccessibilityTree } from './devtools/aria-tree.js';
@@ -51,7 +51,8 @@ async function look(page: Page, w: ElementsWait): Promise<Look> {
     const at = w.selectors.length - 1;
     const aria = w.aria?.find((a) => a.at === at);
     const text = w.textContains?.find((t) => t.at === at);
-    return { selector: aria ? ariaLabel(aria) : text ? `text/${text.text}` : w.selectors.at(-1)!, matches: 0 };
+    const recorded = aria ?? text;
+    return { selector: recorded ? recordedQuery(recorded) : w.selectors.at(-1)!, matches: 0 };
   }
   if (!w.attributes && !w.properties) return { selector: found.selector, matches: found.matches };
   const mismatch = await found.locator
@@ -97,8 +98,4 @@ async function matchesOf(
   if (found) return { selector: found.label, matches: found.count, locator: found.locator };
   // A selector this page cannot evaluate yet (a frame still loading) counts as no match.
   return { selector, matches: await countMatches({ frame: page.mainFrame(), selector }), locator: page.locator(selector) };
-}
-
-function ariaLabel(a: AriaAlternative): string {
-  return `aria/${a.name ?? ''}${a.role ? `[role="${a.role}"]` : ''}`;
 }

@@ -1,4 +1,5 @@
 import type { CDPSession, Frame, Locator, Page } from 'playwright';
+import { recordedQuery } from '../../ir/index.js';
 import type { Probe } from '../locate.js';
 import { cdpSession, forgetFrameSession, outOfProcessSession } from './cdp.js';
 import { elementPathInPage, locatorOfPaths } from '../element-path.js';
@@ -51,7 +52,7 @@ export async function queryAccessibilityTree(
       if (found?.path) paths.push(found.path);
       probed = found?.probed;
     }
-    const label = `aria/${q.name ?? ''}${q.role ? `[role="${q.role}"]` : ''}${q.framePath?.length ? ` in frame ${q.framePath.join('.')}` : ''}`;
+    const label = recordedQuery(q, q.framePath);
     return { label, locator: locatorOfPaths(frame, paths), count: paths.length, probed: paths.length === 1 ? probed : undefined };
   } catch {
     if (own) forgetFrameSession(frame);

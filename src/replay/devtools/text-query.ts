@@ -1,6 +1,8 @@
 import type { Locator, Page } from 'playwright';
+import { recordedQuery } from '../../ir/index.js';
 import type { Probe } from '../locate.js';
 import { elementPathInPage, locatorOfPaths } from '../element-path.js';
+import { allNativeInPage, type Untouched } from '../native-in-page.js';
 import { pageFunction } from '../page-function.js';
 import { childFrame } from './aria-tree.js';
 
@@ -21,15 +23,15 @@ export interface TextQuery {
  * none. Matching is `includes`, case and white space as written. The innermost matches only: a
  * node whose children hold a match is not one itself; an element with a shadow root is searched
  * through that root alone, and a root, not being an element, is never a match itself.
+ * `untouched` is allNativeInPage.
  */
-export function textMatchesInPage(text: string): Element[] | 'replaced' {
-  const native = (f: unknown) => typeof f === 'function' && /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(f));
+export function textMatchesInPage(text: string, untouched: Untouched): Element[] | 'replaced' {
   const getter = (proto: object, name: string) => Object.getOwnPropertyDescriptor(proto, name)?.get;
   const childNodesOf = getter(Node.prototype, 'childNodes');
   const shadowOf = getter(Element.prototype, 'shadowRoot');
   const contains = Node.prototype.contains;
   const includes = String.prototype.includes;
-  if (![childNodesOf, shadowOf, contains, includes, Function.prototype.toString].every(native)) return 'replaced';
+  if (!untouched([childNodesOf, shadowOf, contains, includes])) return 'replaced';
   const head = document.head;
   const children = (n: Node) => childNodesOf!.call(n) as NodeListOf<ChildNode>;
   const suitable = (n: Node) => n.nodeName !== 'SCRIPT' && n.nodeName !== 'STYLE' && !(head && contains.call(head, n));
@@ -82,7 +84,7 @@ type TextLook = (a: { text: string; arg: unknown }) => { paths: string[]; probed
 const looking = (probe: Probe['run'] | undefined): TextLook =>
   pageFunction<TextLook>(
     `(a) => {
-      const els = (${textMatchesInPage.toString()})(a.text);
+      const els = (${textMatchesInPage.toString()})(a.text, ${allNativeInPage.toString()});
       if (els === 'replaced') return els;
       const path = ${elementPathInPage.toString()};
       return { paths: els.map(path), probed: ${probe ? `els.length === 1 ? (${probe.toString()})(els[0], a.arg) : undefined` : 'undefined'} };
@@ -107,6 +109,6 @@ export async function queryText(
   const answer = await frame.evaluate(looking(probe?.run), { text: q.text, arg: probe?.arg }).catch(() => undefined);
   if (!answer || answer === 'replaced') return undefined;
   const { paths } = answer;
-  const label = `text/${q.text}${q.framePath?.length ? ` in frame ${q.framePath.join('.')}` : ''}`;
+  const label = recordedQuery(q, q.framePath);
   return { label, locator: locatorOfPaths(frame, paths), count: paths.length, probed: paths.length === 1 ? answer.probed : undefined };
 }
