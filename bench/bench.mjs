@@ -479,6 +479,17 @@ async function puppeteerComparison() {
       compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' },
     });
   const rwOn = (e) => runEpisode(pwBrowser, e, { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: [], params: {}, filesDir: flowsDir });
+  // What the CLI's default trace (recorded for every episode, kept if it does not pass) costs here.
+  const rwNoTrace = (e) =>
+    runEpisode(pwBrowser, e, {
+      ...DEFAULT_REPLAY_OPTIONS,
+      trace: 'off',
+      out,
+      urlMappings: [],
+      params: {},
+      filesDir: flowsDir,
+      compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' },
+    });
   const pp = async (flow) => {
     const context = await ppBrowser.createBrowserContext();
     try {
@@ -493,17 +504,18 @@ async function puppeteerComparison() {
   try {
     for (const e of data.episodes) {
       const flow = flows[e.id];
-      const t = { rw: [], pp: [], on: [] };
+      const t = { rw: [], pp: [], on: [], noTrace: [] };
       let rwResult;
       let ppError;
       await rw(e).catch(() => undefined);
       await pp(flow).catch(() => undefined);
-      const kinds = ['rw', 'pp', 'on'];
+      const kinds = ['rw', 'pp', 'on', 'noTrace'];
       for (let i = 0; i < REPS; i++) {
-        for (const which of [...kinds.slice(i % 3), ...kinds.slice(0, i % 3)]) {
+        for (const which of [...kinds.slice(i % kinds.length), ...kinds.slice(0, i % kinds.length)]) {
           const started = now();
           if (which === 'rw') rwResult = await rw(e);
           else if (which === 'on') await rwOn(e);
+          else if (which === 'noTrace') await rwNoTrace(e);
           else
             ppError = await pp(flow).then(
               () => undefined,
@@ -517,6 +529,7 @@ async function puppeteerComparison() {
         steps: e.steps.length,
         replaywrightMs: round(median(t.rw), 0),
         compareOnMs: round(median(t.on), 0),
+        traceOffMs: round(median(t.noTrace), 0),
         puppeteerReplayMs: round(median(t.pp), 0),
         ratio: round(median(t.rw) / median(t.pp)),
         // Per step: the flow's median over its step count (each run includes a fresh context and page).
@@ -540,14 +553,16 @@ async function puppeteerComparison() {
     steps,
     replaywrightMs: sum('replaywrightMs'),
     compareOnMs: sum('compareOnMs'),
+    traceOffMs: sum('traceOffMs'),
     puppeteerReplayMs: sum('puppeteerReplayMs'),
     ratio: round(sum('replaywrightMs') / sum('puppeteerReplayMs')),
+    traceOffRatio: round(sum('traceOffMs') / sum('puppeteerReplayMs')),
     goal: 0.67,
     replaywrightMsPerStep: round(sum('replaywrightMs') / steps, 1),
     puppeteerReplayMsPerStep: round(sum('puppeteerReplayMs') / steps, 1),
   };
   table(
-    `4. Chrome Recorder flows: replaywright --compare off vs @puppeteer/replay (median of ${REPS}, ms; fresh context each; compare on beside)`,
+    `4. Chrome Recorder flows: replaywright --compare off vs @puppeteer/replay (median of ${REPS}, ms; fresh context each; compare on and trace off beside)`,
     [
       'flow',
       'steps',
@@ -556,6 +571,7 @@ async function puppeteerComparison() {
       'per step rw / pp',
       'ratio',
       'compare on',
+      'trace off',
       'replaywright result',
       '@puppeteer/replay result',
     ],
@@ -568,6 +584,7 @@ async function puppeteerComparison() {
         `${r.replaywrightMsPerStep} / ${r.puppeteerReplayMsPerStep}`,
         `${r.ratio}×`,
         r.compareOnMs,
+        r.traceOffMs,
         r.replaywright.slice(0, 90),
         r.puppeteerReplay.slice(0, 60),
       ]),
@@ -579,6 +596,7 @@ async function puppeteerComparison() {
         `${total.replaywrightMsPerStep} / ${total.puppeteerReplayMsPerStep}`,
         `${total.ratio}×`,
         total.compareOnMs,
+        `${total.traceOffMs} (${total.traceOffRatio}×)`,
         `goal ≤ ${total.goal}×`,
         '',
       ],

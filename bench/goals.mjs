@@ -52,7 +52,9 @@ export function writeGoalTable(results) {
     ),
     row(
       'vs @puppeteer/replay, same flows, both pass',
-      p?.ratio !== undefined ? `${p.ratio}× (${p.flows} flows)` : undefined,
+      p?.ratio !== undefined
+        ? `${p.ratio}× (${p.flows} flows)${p.traceOffRatio !== undefined ? `; with \`--trace off\` (no trace recorded): ${p.traceOffRatio}×` : ''}`
+        : undefined,
       '≤ 0.67×',
       p?.ratio <= 0.67,
       `${r2(p?.ratio - 0.67)}× over`,
@@ -160,7 +162,17 @@ How each is measured:
 - **@puppeteer/replay**: the Chrome Recorder flows in bench/devtools on the fixture site,
   replaywright \`--compare off\` vs @puppeteer/replay 3.1.3 on puppeteer-core with the same
   Chromium (\`npm --prefix bench install\`; its headless shell, Puppeteer's \`headless: 'shell'\`,
-  when installed), fresh context each, launch excluded.
+  when installed), fresh context each, launch excluded. replaywright runs with the CLI's
+  defaults, its trace included: Playwright records every episode's trace and we keep it only
+  for one that does not pass, which costs every passing flow too (~5–10% here); "trace off"
+  beside it is the same replay with \`--trace off\`. Most of the rest of the gap is Chrome's
+  accessibility tree: an \`aria/\` query (CDP \`Accessibility.queryAXTree\`) answers at the
+  renderer's next accessibility update, one frame (~16.6 ms) later, where Puppeteer races the
+  CSS alternative and takes whichever answers first; we ask the recorded alternatives in order,
+  so that a step says which one found its target. Chromium's \`--disable-frame-rate-limit\`
+  would shorten that wait (and the final page's two-frame settle) by ~15% of a flow, but any
+  page with a running animation then draws frames unthrottled (a CSS spinner: ~72% of both
+  cores, against 3%), so it is not used.
 - **Start-up**: whole processes. \`--version\` beside \`node -e 0\`; "first step" is the time
   from spawning \`replaywright run flow.json\` (the CLI's defaults: comparisons on, its trace
   on) until its first step's request reaches a loopback server, beside a bare Playwright script
@@ -201,7 +213,7 @@ phases sorted by time (ms summed, n times entered). Phases nest, so their sums o
 | \`capture.*\`, \`shot.*\` | the live before-state: waits for the URL and load, the viewport screenshot, the DOM |
 | \`compare.*\` | comparing it with the recording: pixels (in this thread or the pixel thread), DOM, target, decoding ahead |
 | \`hover.*\`, \`hidden.*\`, \`facts.*\`, \`evidence.*\` | a recorded hover's regions, targets shown only on hover, the recorded page's facts about a target, full-page/ARIA evidence on divergence |
-| \`final.*\`, \`episode.*\` | the episode: \`episode.context\`, \`episode.final-capture\` (\`final.settle\`, \`final.content\`, \`final.screenshot\`, \`final.write-html\`), \`episode.final-text\`, \`episode.trace-stop\`, \`episode.close\` |
+| \`final.*\`, \`episode.*\` | the episode: \`episode.context\`, \`episode.final-capture\` (\`final.settle\`, \`final.content\`, \`final.screenshot\`, \`final.write-html\`), \`episode.final-text\`, \`episode.trace-start\` and \`episode.trace-stop\` (the trace of \`--trace\`), \`episode.close\` |
 
 On the DevTools flows above with comparisons off (the shell): a fresh page is ~25% of a flow,
 the first target lookup on a page ~45 ms (later ones 10–30 ms), a click 10–95 ms (those that

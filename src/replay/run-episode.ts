@@ -83,11 +83,13 @@ async function replayEpisode(
   const secrets = new EpisodeSecrets(episode, options.params, options.secrets);
   // The screencast would show a secret (typed, or echoed by the page) as pixels; the zip's text is scrubbed after stop.
   if (tracing)
-    await context.tracing.start({
-      title: episode.id,
-      screenshots: detail !== 'actions' && !secrets.redactor.active,
-      snapshots: detail === 'full',
-    });
+    await timed('episode.trace-start', () =>
+      context.tracing.start({
+        title: episode.id,
+        screenshots: detail !== 'actions' && !secrets.redactor.active,
+        snapshots: detail === 'full',
+      }),
+    );
   let trace: string | undefined;
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
   const finalFrom = finalStepIndex(episode.steps);
