@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { finalText } from '../compare/final-text.js';
@@ -16,7 +16,7 @@ import { finalVerification } from './final-verification.js';
 import { settle } from './settle.js';
 import type { RequestsInFlight } from './requests-in-flight.js';
 import { EpisodeSecrets } from './episode-secrets.js';
-import { scrubZip } from './scrub-zip.js';
+import { startEpisodeTrace, stopEpisodeTrace } from './episode-trace.js';
 import { ReplaySession } from './session.js';
 import { viewportScreenshot } from './viewport-shot.js';
 import { RecordedBytes } from './recorded-bytes.js';
@@ -81,15 +81,7 @@ async function replayEpisode(
   const tracing = (options.trace ?? 'off') !== 'off';
   const detail = options.traceDetail ?? 'actions';
   const secrets = new EpisodeSecrets(episode, options.params, options.secrets);
-  // The screencast would show a secret (typed, or echoed by the page) as pixels; the zip's text is scrubbed after stop.
-  if (tracing)
-    await timed('episode.trace-start', () =>
-      context.tracing.start({
-        title: episode.id,
-        screenshots: detail !== 'actions' && !secrets.redactor.active,
-        snapshots: detail === 'full',
-      }),
-    );
+  if (tracing) await startEpisodeTrace(context, episode.id, detail, secrets.redactor);
   let trace: string | undefined;
   const toLive = (url: string) => mapUrl(url, options.urlMappings);
   const finalFrom = finalStepIndex(episode.steps);
@@ -324,10 +316,7 @@ async function replayEpisode(
     } else if (tracing) {
       const finalMismatch = final?.textSimilarity !== undefined && final.textSimilarity < options.finalTextMin;
       const keep = options.trace === 'on' || failed !== undefined || firstDivergence !== undefined || finalMismatch;
-      const path = join(dir, 'trace.zip');
-      await timed('episode.trace-stop', () => context.tracing.stop(keep ? { path } : undefined).catch(() => undefined));
-      // A result names only what was written: a stop that failed left no zip.
-      if (keep && existsSync(path) && scrubZip(path, secrets.redactor)) trace = relativeToOut(options.out, path);
+      trace = await stopEpisodeTrace(context, keep, { dir, out: options.out }, secrets.redactor);
     }
     if (!session && !watchdog.hung) await timed('episode.close', () => own.close());
     crashes.dispose();
