@@ -197,3 +197,5 @@ export const Action = z.discriminatedUnion('type', [
 ]);
 export type Action = z.infer<typeof Action>;
 export type ActionType = Action['type'];
+/** A wait for elements (DevTools `waitForElement`): its alternatives, count and expected state. */
+export type ElementsWait = NonNullable<Extract<Action, { type: 'wait' }>['elements']>;

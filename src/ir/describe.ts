@@ -1,6 +1,6 @@
-import type { Action } from './action.js';
+import type { Action, ElementsWait } from './action.js';
 import type { Target } from './target.js';
-import { recordedQuery } from './recorded-query.js';
+import { queryAlternativeAt, recordedQuery } from './recorded-query.js';
 
 /** The element in words, from the most human of its recorded descriptions. */
 export function describeTarget(target: Target | undefined): string {
@@ -140,16 +140,15 @@ export function describeAction(action: Action): string {
 }
 
 /** In words: "at least 1 match of css=#q with name="q"". */
-function describeElementsWait(w: NonNullable<Extract<Action, { type: 'wait' }>['elements']>): string {
+function describeElementsWait(w: ElementsWait): string {
   const how = w.operator === '>=' ? 'at least' : w.operator === '<=' ? 'at most' : 'exactly';
   const has = [
     ...Object.entries(w.attributes ?? {}).map(([k, v]) => `${k}="${v}"`),
     ...Object.entries(w.properties ?? {}).map(([k, v]) => `.${k} = ${JSON.stringify(v)}`),
   ];
   // aria/ and text/ alternatives are counted as Puppeteer counts them: said as recorded, not as their approximations.
-  const aria = w.aria?.find((a) => a.at === 0);
-  const text = w.textContains?.find((t) => t.at === 0);
-  const first = aria ? recordedQuery(aria) : text ? recordedQuery(text) : w.selectors[0];
+  const query = queryAlternativeAt(w, 0);
+  const first = query ? recordedQuery(query) : w.selectors[0];
   const cond = `${how} ${w.count} match${w.count === 1 ? '' : 'es'} of ${first}${has.length ? ` with ${has.join(', ')}` : ''}`;
   return w.visible === false ? `no longer ${cond}` : cond;
 }

@@ -1,3 +1,5 @@
+import type { ElementsWait } from './action.js';
+
 /** A Puppeteer query a DevTools flow recorded: `aria/Name[role="button"]` or `text/Save`. */
 export type RecordedQuery = { name?: string; role?: string } | { text: string };
 
@@ -10,4 +12,15 @@ export type RecordedQuery = { name?: string; role?: string } | { text: string };
 export function recordedQuery(q: RecordedQuery, framePath?: number[]): string {
   const query = 'text' in q ? `text/${q.text}` : `aria/${q.name ?? ''}${q.role ? `[role="${q.role}"]` : ''}`;
   return framePath?.length ? `${query} in frame ${framePath.join('.')}` : query;
+}
+
+/** A wait's alternative recorded as a Puppeteer query, and the frame it is asked in. */
+export type QueryAlternative = RecordedQuery & { framePath?: number[] };
+
+/**
+ * The `aria/` or `text/` query a wait's alternative `at` was recorded as, with its frame path,
+ * or undefined for an alternative that is a Playwright selector only.
+ */
+export function queryAlternativeAt(w: ElementsWait, at: number): QueryAlternative | undefined {
+  return w.aria?.find((a) => a.at === at) ?? w.textContains?.find((t) => t.at === at);
 }

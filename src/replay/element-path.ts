@@ -22,6 +22,15 @@ export function elementPathInPage(element: Element): string {
   return `css=${steps.join(' > ')}`;
 }
 
+/** What a page-side query answers: its matches as one locator, how many, the probe's answer on a single one. */
+export interface QueryAnswer {
+  /** The query as the flow recorded it (recordedQuery). */
+  label: string;
+  locator: Locator;
+  count: number;
+  probed?: unknown;
+}
+
 /** The elements these paths name in the frame, as one locator (one that matches nothing when there are none). */
 export function locatorOfPaths(frame: Frame, paths: readonly string[]): Locator {
   return paths.length

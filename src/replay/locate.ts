@@ -15,8 +15,7 @@ import { countAndProbe, type FrameQuery } from './count-and-probe.js';
 import { pollUntil } from './poll.js';
 import { timed } from './profile.js';
 import { candidateLocator, collectCandidates, type Candidate } from './resolve/collect.js';
-import { queryAccessibilityTree } from './devtools/aria-tree.js';
-import { queryText } from './devtools/text-query.js';
+import { askRecordedQuery } from './devtools/ask-recorded-query.js';
 import { recordedFacts } from './resolve/recorded-facts.js';
 import { hoveredAsRecorded } from './resolve/hidden-target.js';
 import { revealByHover } from './resolve/reveal.js';
@@ -211,12 +210,7 @@ async function exactMatch(
       snapshot && locate.kind === 'backendNodeId' ? nodeIdLocators(page, locate.backendNodeId, target) : liveLocators(page, locate);
     // An `aria` locate asks Chrome's accessibility tree (CDP), a `textContains` one Puppeteer's
     // text query in the page; each counts its own matches.
-    const asked =
-      locate.kind === 'aria'
-        ? await queryAccessibilityTree(page, locate, probe)
-        : locate.kind === 'textContains'
-          ? await queryText(page, locate, probe)
-          : undefined;
+    const asked = locate.kind === 'aria' || locate.kind === 'textContains' ? await askRecordedQuery(page, locate, probe) : undefined;
     if (asked) candidates.push(asked);
     for (const candidate of candidates as (LiveLocator & { whenManyFor?: string; count?: number; probed?: unknown })[]) {
       if (candidate.whenManyFor !== undefined && (tried.get(candidate.whenManyFor) ?? 0) <= 1) continue;

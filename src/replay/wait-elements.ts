@@ -1,13 +1,8 @@
 import type { Locator, Page } from 'playwright';
-import { recordedQuery, type Action } from '../ir/index.js';
+import { queryAlternativeAt, recordedQuery, type ElementsWait, type QueryAlternative } from '../ir/index.js';
 import { countMatches } from './count-and-probe.js';
 import { pollUntil } from './poll.js';
-import { queryAccessibilityTree } from './devtools/aria-tree.js';
-import { queryText } from './devtools/text-query.js';
-
-export type ElementsWait = NonNullable<Extract<Action, { type: 'wait' }>['elements']>;
-type AriaAlternative = NonNullable<ElementsWait['aria']>[number];
-type TextAlternative = NonNullable<ElementsWait['textContains']>[number];
+import { askRecordedQuery } from './devtools/ask-recorded-query.js';
 
 interface Look {
   /** The alternative that matched anything (the last one when none did). */
@@ -41,17 +36,14 @@ export async function waitForElements(page: Page, w: ElementsWait, timeoutMs: nu
 async function look(page: Page, w: ElementsWait): Promise<Look> {
   let found: { selector: string; matches: number; locator: Locator } | undefined;
   for (const [i, selector] of w.selectors.entries()) {
-    const counted = await matchesOf(page, selector, w.aria?.find((a) => a.at === i) ?? w.textContains?.find((t) => t.at === i));
+    const counted = await matchesOf(page, selector, queryAlternativeAt(w, i));
     if (counted.matches > 0) {
       found = counted;
       break;
     }
   }
   if (!found) {
-    const at = w.selectors.length - 1;
-    const aria = w.aria?.find((a) => a.at === at);
-    const text = w.textContains?.find((t) => t.at === at);
-    const recorded = aria ?? text;
+    const recorded = queryAlternativeAt(w, w.selectors.length - 1);
     return { selector: recorded ? recordedQuery(recorded) : w.selectors.at(-1)!, matches: 0 };
   }
   if (!w.attributes && !w.properties) return { selector: found.selector, matches: found.matches };
@@ -89,12 +81,8 @@ async function look(page: Page, w: ElementsWait): Promise<Look> {
  * query the other `aria/` selectors use), a `text/` one as Puppeteer's text query finds them,
  * else the Playwright selector's. The selector stands in only when the query cannot be asked.
  */
-async function matchesOf(
-  page: Page,
-  selector: string,
-  asked: AriaAlternative | TextAlternative | undefined,
-): Promise<Look & { locator: Locator }> {
-  const found = !asked ? undefined : 'text' in asked ? await queryText(page, asked) : await queryAccessibilityTree(page, asked);
+async function matchesOf(page: Page, selector: string, asked: QueryAlternative | undefined): Promise<Look & { locator: Locator }> {
+  const found = asked ? await askRecordedQuery(page, asked) : undefined;
   if (found) return { selector: found.label, matches: found.count, locator: found.locator };
   // A selector this page cannot evaluate yet (a frame still loading) counts as no match.
   return { selector, matches: await countMatches({ frame: page.mainFrame(), selector }), locator: page.locator(selector) };

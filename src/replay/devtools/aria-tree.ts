@@ -1,8 +1,8 @@
-import type { CDPSession, Frame, Locator, Page } from 'playwright';
+import type { CDPSession, Frame, Page } from 'playwright';
 import { recordedQuery } from '../../ir/index.js';
 import type { Probe } from '../locate.js';
 import { cdpSession, forgetFrameSession, outOfProcessSession } from './cdp.js';
-import { elementPathInPage, locatorOfPaths } from '../element-path.js';
+import { elementPathInPage, locatorOfPaths, type QueryAnswer } from '../element-path.js';
 
 /** Chrome reports text runs as nodes too; Puppeteer's ARIA query leaves them out, and so do we. */
 const NOT_ELEMENTS = new Set(['StaticText', 'InlineTextBox']);
@@ -28,7 +28,7 @@ export async function queryAccessibilityTree(
   q: AriaQuery,
   /** Run on the element when there is exactly one, in the round trip that names it (locate.ts's probe). */
   probe?: Probe,
-): Promise<{ label: string; locator: Locator; count: number; probed?: unknown } | undefined> {
+): Promise<QueryAnswer | undefined> {
   const frame = childFrame(page, q.framePath ?? []);
   if (!frame) return undefined;
   // A cross-site frame has a session (and document) of its own; any other frame is reached from the page's.

@@ -1,7 +1,7 @@
-import type { Locator, Page } from 'playwright';
+import type { Page } from 'playwright';
 import { recordedQuery } from '../../ir/index.js';
 import type { Probe } from '../locate.js';
-import { elementPathInPage, locatorOfPaths } from '../element-path.js';
+import { elementPathInPage, locatorOfPaths, type QueryAnswer } from '../element-path.js';
 import { allNativeInPage, type Untouched } from '../native-in-page.js';
 import { pageFunction } from '../page-function.js';
 import { childFrame } from './aria-tree.js';
@@ -99,11 +99,7 @@ const looking = (probe: Probe['run'] | undefined): TextLook =>
  * (~40–90 ms here). Undefined when the frame cannot be asked or the page replaced what the
  * query reads: the caller then goes on to the target's other locates.
  */
-export async function queryText(
-  page: Page,
-  q: TextQuery,
-  probe?: Probe,
-): Promise<{ label: string; locator: Locator; count: number; probed?: unknown } | undefined> {
+export async function queryText(page: Page, q: TextQuery, probe?: Probe): Promise<QueryAnswer | undefined> {
   const frame = childFrame(page, q.framePath ?? []);
   if (!frame) return undefined;
   const answer = await frame.evaluate(looking(probe?.run), { text: q.text, arg: probe?.arg }).catch(() => undefined);
