@@ -1,4 +1,5 @@
 import { describeTarget } from '../../ir/describe.js';
+import type { ElementsWait } from '../../ir/action.js';
 import type { Locate, Target } from '../../ir/target.js';
 import type { FieldIssue } from '../field-issue.js';
 import { joinField } from '../field-issue.js';
@@ -203,18 +204,9 @@ export function alternativeStrings(
   return { selectors: out, aria, textContains, issues };
 }
 
-export interface TextAlternative {
-  at: number;
-  text: string;
-  framePath?: number[];
-}
-
-export interface AriaAlternative {
-  at: number;
-  name?: string;
-  role?: string;
-  framePath?: number[];
-}
+/** The alternatives a wait counts as Puppeteer's queries, as the IR holds them. */
+type AriaAlternative = NonNullable<ElementsWait['aria']>[number];
+type TextAlternative = NonNullable<ElementsWait['textContains']>[number];
 
 /** Alternative `i`: one selector, or a chain of them (shadow-root hops); undefined when a part cannot be read (its issue is added). */
 function readParts(selector: Selector, i: number, field: string, issues: FieldIssue[]): Part[] | undefined {
