@@ -468,28 +468,14 @@ async function puppeteerComparison() {
   const executablePath = launchedExecutable(choice);
   const headless = executablePath === choice.executablePath ? true : 'shell';
   const ppBrowser = await puppeteer.launch({ executablePath, headless, args: launchOptions(choice).args });
-  // `--compare off`, as @puppeteer/replay compares nothing; the same with comparisons on beside it.
-  const rw = (e) =>
-    runEpisode(pwBrowser, e, {
-      ...DEFAULT_REPLAY_OPTIONS,
-      out,
-      urlMappings: [],
-      params: {},
-      filesDir: flowsDir,
-      compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' },
-    });
-  const rwOn = (e) => runEpisode(pwBrowser, e, { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: [], params: {}, filesDir: flowsDir });
-  // What the CLI's default trace (recorded for every episode, kept if it does not pass) costs here.
-  const rwNoTrace = (e) =>
-    runEpisode(pwBrowser, e, {
-      ...DEFAULT_REPLAY_OPTIONS,
-      trace: 'off',
-      out,
-      urlMappings: [],
-      params: {},
-      filesDir: flowsDir,
-      compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'off' },
-    });
+  // `--compare off`, as @puppeteer/replay compares nothing; the same with comparisons on beside
+  // it, and with no trace: what the CLI's default trace (recorded for every episode, kept if it
+  // does not pass) costs here.
+  const options = { ...DEFAULT_REPLAY_OPTIONS, out, urlMappings: [], params: {}, filesDir: flowsDir };
+  const compareOff = { ...options, compare: { ...options.compare, mode: 'off' } };
+  const rw = (e) => runEpisode(pwBrowser, e, compareOff);
+  const rwOn = (e) => runEpisode(pwBrowser, e, options);
+  const rwNoTrace = (e) => runEpisode(pwBrowser, e, { ...compareOff, trace: 'off' });
   const pp = async (flow) => {
     const context = await ppBrowser.createBrowserContext();
     try {

@@ -164,7 +164,7 @@ How each is measured:
   Chromium (\`npm --prefix bench install\`; its headless shell, Puppeteer's \`headless: 'shell'\`,
   when installed), fresh context each, launch excluded. replaywright runs with the CLI's
   defaults, its trace included: Playwright records every episode's trace and we keep it only
-  for one that does not pass, which costs every passing flow too (~5–10% here); "trace off"
+  for one that does not pass, which costs every passing flow too (3–11% of a flow in an A/B here); "trace off"
   beside it is the same replay with \`--trace off\`. Most of the rest of the gap is Chrome's
   accessibility tree: an \`aria/\` query (CDP \`Accessibility.queryAXTree\`) answers at the
   renderer's next accessibility update, one frame (~16.6 ms) later, where Puppeteer races the
