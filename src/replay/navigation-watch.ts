@@ -1,4 +1,5 @@
 import type { Frame, Page, Request } from 'playwright';
+import { requestFrame } from './request-frame.js';
 
 /**
  * Watches for the main-frame navigation an input event may start (a click at a point, a key
@@ -12,13 +13,17 @@ import type { Frame, Page, Request } from 'playwright';
  */
 export function watchNavigation(page: Page, graceMs: number, timeoutMs: number): { started(): Promise<boolean>; stop(): void } {
   const main = page.mainFrame();
+  // The context's request events, not the page's: the episode keeps the context subscribed to
+  // them (requests-in-flight.ts), where each page listener added or removed is a message to
+  // the browser's driver, six a click.
+  const context = page.context();
   let request: Request | undefined;
   let requestEnded = false;
   let committed = false;
   let wake: (() => void) | undefined;
   const poke = () => wake?.();
   const onRequest = (r: Request) => {
-    if (!request && r.isNavigationRequest() && r.frame() === main) {
+    if (!request && r.isNavigationRequest() && requestFrame(r) === main) {
       request = r;
       poke();
     }
@@ -40,16 +45,16 @@ export function watchNavigation(page: Page, graceMs: number, timeoutMs: number):
     downloaded = true;
     poke();
   };
-  page.on('request', onRequest);
+  context.on('request', onRequest);
   page.on('framenavigated', onNavigated);
-  page.on('requestfinished', onEnded);
-  page.on('requestfailed', onEnded);
+  context.on('requestfinished', onEnded);
+  context.on('requestfailed', onEnded);
   page.on('download', onDownload);
   const stop = () => {
-    page.off('request', onRequest);
+    context.off('request', onRequest);
     page.off('framenavigated', onNavigated);
-    page.off('requestfinished', onEnded);
-    page.off('requestfailed', onEnded);
+    context.off('requestfinished', onEnded);
+    context.off('requestfailed', onEnded);
     page.off('download', onDownload);
   };
 

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page, Request } from 'playwright';
+import { requestFrame } from './request-frame.js';
 
 /** What a page waits on to show its next state; images, fonts, beacons and streams do not count. */
 const AWAITED = new Set(['document', 'fetch', 'xhr']);
@@ -50,11 +51,7 @@ export class RequestsInFlight {
   }
 }
 
-/** The page a request belongs to; undefined for a popup's first request, whose frame does not exist yet. */
+/** The page a request belongs to (none for a service worker's, or a popup's first). */
 function pageOf(request: Request): Page | undefined {
-  try {
-    return request.frame().page();
-  } catch {
-    return undefined;
-  }
+  return requestFrame(request)?.page();
 }

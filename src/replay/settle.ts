@@ -1,4 +1,5 @@
-import type { Page } from 'playwright';
+import type { Page, Request } from 'playwright';
+import { requestFrame } from './request-frame.js';
 import { timersFired } from './pending-timers.js';
 import type { RequestsInFlight } from './requests-in-flight.js';
 
@@ -40,11 +41,14 @@ export async function settle(page: Page, options: SettleOptions = {}): Promise<v
   const bump = () => {
     navigated = true;
   };
-  const onRequest = (request: { isNavigationRequest(): boolean; frame(): unknown }) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) bump();
+  const onRequest = (request: Request) => {
+    if (request.isNavigationRequest() && requestFrame(request) === page.mainFrame()) bump();
   };
+  // The context's request events: a replay keeps it subscribed (requests-in-flight.ts), where a
+  // page listener added and removed costs two messages to the driver.
+  const context = page.context();
   page.on('framenavigated', bump);
-  page.on('request', onRequest);
+  context.on('request', onRequest);
   try {
     while (Date.now() < deadline && !page.isClosed()) {
       navigated = false;
@@ -62,7 +66,7 @@ export async function settle(page: Page, options: SettleOptions = {}): Promise<v
     }
   } finally {
     page.off('framenavigated', bump);
-    page.off('request', onRequest);
+    context.off('request', onRequest);
   }
 }
 

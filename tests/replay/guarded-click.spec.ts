@@ -94,3 +94,16 @@ test('episodes one after another on one browser each start clean', async () => {
   expect(second.html).toContain('stored before: nothing, cookie: none');
   expect(second.log).toEqual(['save clicked']);
 });
+
+test("a service worker's own requests (they have no frame) do not disturb the wait for a click's navigation", async () => {
+  // The navigation watch listens to the context's requests (src/replay/navigation-watch.ts),
+  // which, unlike a page's, include the worker's: asking one for its frame throws.
+  const { r, html } = await replay('worker', 'worker.html', [
+    { type: 'click', target: button('Ping worker') },
+    { type: 'click', target: link('Next page') },
+    { type: 'click', target: button('Done') },
+  ]);
+  expect(r.status, r.message).toBe('passed');
+  expect(html).toContain('Done!');
+  expect(r.steps[2]!.url).toContain('/guard-next.html');
+});
