@@ -159,20 +159,31 @@ How each is measured:
   screenshots are the recorded bytes exactly and skip the pixel comparison; "recordings in
   other bytes" replays a copy whose screenshots hold the same pixels re-encoded (pngjs), as a
   recording made on another machine is: every step then decodes and compares pixels.
+  Chromium's faster PNG encoding for every capture (the same pixels, ~15–25 ms less a
+  screenshot) was tried and is used only once a recording has shown other bytes: on these
+  recordings it loses the identical-bytes shortcut, and decoding and comparing every step's
+  pixels in the pixel thread costs the 2 cores what the encoding saved (A/B, medians of 5:
+  1.80× the loop against 1.78×).
 - **@puppeteer/replay**: the Chrome Recorder flows in bench/devtools on the fixture site,
   replaywright \`--compare off\` vs @puppeteer/replay 3.1.3 on puppeteer-core with the same
   Chromium (\`npm --prefix bench install\`; its headless shell, Puppeteer's \`headless: 'shell'\`,
   when installed), fresh context each, launch excluded. replaywright runs with the CLI's
   defaults, its trace included: Playwright records every episode's trace and we keep it only
   for one that does not pass, which costs every passing flow too (3–11% of a flow in an A/B here); "trace off"
-  beside it is the same replay with \`--trace off\`. Most of the rest of the gap is Chrome's
+  beside it is the same replay with \`--trace off\`. Even with no snapshots or screenshots
+  (\`--trace-detail actions\`), Playwright writes each call's before and after events with a file
+  append of their own: a CPU profile puts ~19 ms of the Node process's time per flow in those
+  writes. The trace's step groups are ~1% of it (A/B without them: 0.991×), so they stay. Most of the rest of the gap is Chrome's
   accessibility tree: an \`aria/\` query (CDP \`Accessibility.queryAXTree\`) answers at the
-  renderer's next accessibility update, one frame (~16.6 ms) later, where Puppeteer races the
+  renderer's next accessibility update, one frame (~16.6 ms) later (Blink schedules the query
+  for it: \`ScheduleAXUpdateWithCallback\`), where Puppeteer races the
   CSS alternative and takes whichever answers first; we ask the recorded alternatives in order,
   so that a step says which one found its target. Chromium's \`--disable-frame-rate-limit\`
   would shorten that wait (and the final page's two-frame settle) by ~15% of a flow, but any
   page with a running animation then draws frames unthrottled (a CSS spinner: ~72% of both
-  cores, against 3%), so it is not used.
+  cores, against 3%), so it is not used. \`Accessibility.getFullAXTree\` answers at once (~5 ms on
+  these pages) but walks the tree in another order, and on a page of 3000 list rows took 1.1 s
+  where the query took 0.65 s: no substitute for the query Puppeteer runs.
 - **Start-up**: whole processes. \`--version\` beside \`node -e 0\`; "first step" is the time
   from spawning \`replaywright run flow.json\` (the CLI's defaults: comparisons on, its trace
   on) until its first step's request reaches a loopback server, beside a bare Playwright script
