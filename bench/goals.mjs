@@ -229,6 +229,26 @@ phases sorted by time (ms summed, n times entered). Phases nest, so their sums o
 On the DevTools flows above with comparisons off (the shell): a fresh page is ~25% of a flow,
 the first target lookup on a page ~45 ms (later ones 10–30 ms), a click 10–95 ms (those that
 navigate wait for the new page), the final capture ~30 ms.
+
+## Comparing two builds
+
+A change worth a few percent of a flow is below what two \`npm run bench\` runs can tell apart
+here: around a change that measured 0.996× in an A/B, two bench runs gave 0.74× and 0.71×
+@puppeteer/replay's time.
+bench/ab.mjs runs two builds in one process and one browser, back to back, the order
+alternating, and gives the median of the paired B/A ratios with their interquartile range:
+
+\`\`\`sh
+npm run build && node bench/ab.mjs save   # this build becomes the baseline (.ab/baseline)
+# …change the code…
+npm run build && node bench/ab.mjs        # the baseline (A) against dist/ (B)
+\`\`\`
+
+\`AB_SET=flows\` (the default) replays section 4's Chrome Recorder flows with \`--compare off\`,
+\`AB_SET=episodes\` section 1's rpaweb episodes with comparisons on; \`AB_REPS\` (15) runs of
+each build per flow or episode. Both builds run with the CLI's defaults. Compare the baseline
+with itself first: here an unchanged build gave paired medians of 0.99 (flows) and 1.03
+(episodes, 3 reps) with interquartile ranges about 6% wide, so a range that holds 1 is noise.
 `;
   const dir = join(ROOT, 'docs');
   mkdirSync(dir, { recursive: true });
