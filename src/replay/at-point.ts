@@ -88,8 +88,14 @@ export async function performAtPoint(page: Page, action: PointAction, env: Perfo
   // for one that starts, until it loads, so the next step acts on the new page.
   const navigation =
     action.type === 'hover' || action.type === 'hoverPoint' ? undefined : watchNavigation(page, NAVIGATION_GRACE_MS, env.timeoutMs);
-  await onPoint(page, action, x, y);
-  const typed = await typedEffect(page, action);
+  let typed: Awaited<ReturnType<typeof typedEffect>>;
+  try {
+    await onPoint(page, action, x, y);
+    typed = await typedEffect(page, action);
+  } catch (error) {
+    navigation?.stop(); // its listeners are on the context, which outlives this step
+    throw error;
+  }
   await navigation?.started();
   const effect =
     typed ??
