@@ -91,6 +91,8 @@ export interface BeforeStateComparison {
   html?: { recorded?: string; live?: string };
   /** Screenshots/HTML over `--max-artifact-bytes` that were not written (also in the step's notes). */
   artifactsNotWritten?: string;
+  /** Why the screenshots could not be compared (a recorded image that is no readable PNG); the verdict is the DOM's and URL's (also in the step's notes). */
+  pixelsNotCompared?: string;
   /** What the comparison cost, ms: capturing the live state, and comparing. */
   costMs?: { capture: number; compare: number };
   /**

@@ -24,6 +24,7 @@ import { LOAD_WAIT_MS, SCREENSHOT_TIMEOUT_MS } from '../ir/defaults.js';
 import { pageHtml } from './page-html.js';
 import { timed, timedSync } from './profile.js';
 import { pixelsOffThread } from './pixels-off-thread.js';
+import { captureEvidence, keepEvidence } from './divergence-evidence.js';
 
 export type CompareMode = 'off' | 'screenshot' | 'dom' | 'all';
 
@@ -256,7 +257,23 @@ export async function beginComparison(
   // they are compared now rather than the whole page and its accessibility tree read for every
   // step whose bytes differ (every step of a recording made on another machine).
   const pixelsOnlyDrift = figures.textSimilarity !== undefined;
-  const shotNow = pixelsPending && early.verdict === 'match' && (!pixelsOnlyDrift || env.driftFails) ? diffPixels() : undefined;
+  // Pixels that cannot be compared (a recorded screenshot truncated, or no PNG under its name):
+  // the DOM and the URL still judge the step, which says so; with nothing else compared, the
+  // comparison fails, and the step says it was not compared (run-episode.ts).
+  let pixelsFailed: string | undefined;
+  const noPixels = (error: unknown): undefined => {
+    pixelsFailed = `pixels not compared: ${String((error as Error)?.message ?? error).split('\n')[0]} (recorded screenshot ${before.screenshot})`;
+    if (figures.textSimilarity === undefined && figures.urlSame === undefined) throw new Error(pixelsFailed);
+    return undefined;
+  };
+  const pixelsOrNone = () => {
+    try {
+      return diffPixels();
+    } catch (error) {
+      return noPixels(error);
+    }
+  };
+  const shotNow = pixelsPending && early.verdict === 'match' && (!pixelsOnlyDrift || env.driftFails) ? pixelsOrNone() : undefined;
   if (shotNow) Object.assign(figures, { pixelRatio: shotNow.ratio, pixels: shotNow.pixels, shiftPx: shotNow.shiftPx });
   const known = shotNow ? judge(figures, options.thresholds) : early;
   // The full page and the accessibility tree must be read now, while the page is the before-state.
@@ -272,7 +289,7 @@ export async function beginComparison(
 
   const finish = async (): Promise<StepComparison> => {
     const t1 = performance.now();
-    const shot = shotNow ?? (recordedPng && livePng ? await pixelsWhileActing() : undefined);
+    const shot = shotNow ?? (recordedPng && livePng && !pixelsFailed ? await pixelsWhileActing().catch(noPixels) : undefined);
     if (shot) Object.assign(figures, { pixelRatio: shot.ratio, pixels: shot.pixels, shiftPx: shot.shiftPx });
     const { verdict, reasons } = judge(figures, options.thresholds);
     const ifTargetFound = figures.targetMissing ? judge({ ...figures, targetMissing: false }, options.thresholds) : undefined;
@@ -291,6 +308,7 @@ export async function beginComparison(
       costMs: { capture: Math.round(captureMs), compare: Math.round(performance.now() - t1) },
     };
     if (reused) result.reusedCapture = true;
+    if (pixelsFailed) result.pixelsNotCompared = pixelsFailed;
     if (verdict === 'match') return result;
     if (pageShapes) {
       const diff = wordsDiff(pageShapes[0].words, pageShapes[1].words);
@@ -326,49 +344,6 @@ export async function beginComparison(
     return result;
   };
   return { diverged: known.verdict === 'diverged', final: !pixelsCanDiverge, finish };
-}
-
-interface EvidenceFiles {
-  /** Writes the step's file `name` within the step's artifact budget; its path, or undefined when not written. */
-  kept(name: string, data: string | Uint8Array): string | undefined;
-  images: BeforeStateComparison['images'];
-  scrub(text: string): string;
-}
-
-/** The whole live page (below the fold too) and its accessibility tree, read together. */
-interface Evidence {
-  full?: Buffer;
-  aria?: string;
-}
-
-/**
- * What only a step that does not match is worth paying for: the whole live page and its
- * accessibility tree, which say what the viewport screenshot cannot. Secret inputs are masked
- * here as in every screenshot (and scrubbed from the tree's text when written). A page that
- * had nothing beyond the viewport when captured (`viewportShot`) is not screenshotted again:
- * its full-page picture is that capture (~50 ms a diverging step).
- */
-async function captureEvidence(page: Page, hidden: Locator[], viewportShot?: Buffer): Promise<Evidence> {
-  const [full, aria] = await Promise.all([
-    viewportShot ??
-      page
-        .screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', timeout: SCREENSHOT_TIMEOUT_MS, mask: hidden })
-        .catch(() => undefined),
-    page
-      .locator('body')
-      .ariaSnapshot({ timeout: 5000 })
-      .catch(() => undefined),
-  ]);
-  return { full, aria };
-}
-
-function keepEvidence(evidence: Evidence, at: EvidenceFiles): Pick<BeforeStateComparison, 'images' | 'aria'> {
-  const found: Pick<BeforeStateComparison, 'images' | 'aria'> = {};
-  const fullPage = evidence.full && at.kept('live-full.png', evidence.full);
-  if (fullPage) found.images = { ...at.images, fullPage };
-  const ariaFile = evidence.aria !== undefined ? at.kept('live-aria.yml', `${at.scrub(evidence.aria)}\n`) : undefined;
-  if (ariaFile) found.aria = ariaFile;
-  return found;
 }
 
 /**

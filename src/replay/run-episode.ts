@@ -175,6 +175,10 @@ async function replayEpisode(
           ? lastCapture.capture
           : undefined;
       let captured: LiveCapture | undefined;
+      // A comparison that threw (a capture Chromium refused) leaves the step uncompared: said in its notes.
+      let notCompared: string | undefined;
+      const unCompared = (error: unknown) =>
+        void (notCompared = secrets.redactor.scrub(String((error as Error)?.message ?? error).split('\n')[0]!));
       const onCapture = (capture: LiveCapture) => {
         captured = capture;
         lastCapture = { index: step.index, page: livePage!, capture };
@@ -197,7 +201,7 @@ async function replayEpisode(
                   overlayInRecording,
                   bytes: recordedBytes,
                   driftFails: options.failOn === 'drift',
-                }).catch(() => undefined),
+                }).catch(unCompared),
                 budget(step),
               ),
             )
@@ -211,11 +215,7 @@ async function replayEpisode(
               watchdog.within(captureBaseline(livePage, dir, step.index, options.out, secrets, captured), budget(step)),
             )
           : undefined;
-      const finish = (p: PendingComparison) =>
-        watchdog.within(
-          p.finish().catch(() => undefined),
-          budget(step),
-        );
+      const finish = (p: PendingComparison) => watchdog.within(p.finish().catch(unCompared), budget(step));
       // Stopping at a divergence must know the verdict before acting; else the pure rest of the
       // comparison (pixels, files) runs while the step acts, and its verdict is still this step's.
       const stopping = pending && options.stopAtFirstDivergence && (pending.diverged || !pending.final);
@@ -266,8 +266,9 @@ async function replayEpisode(
       if (options.heal && baseline) result.baseline = baseline;
       // The recorded element was not at its recorded point (VWA): the step drifted, whatever the before-state said.
       if (result.pointCheck && !result.pointCheck.match && !drift.includes(step.index)) drift.push(step.index);
-      if (comparison?.artifactsNotWritten) (result.notes ??= []).push(comparison.artifactsNotWritten);
+      for (const note of [comparison?.artifactsNotWritten, comparison?.pixelsNotCompared]) if (note) (result.notes ??= []).push(note);
       if (!checking) (result.notes ??= []).push('run to reach --from-step: not compared');
+      if (!comparison && notCompared) (result.notes ??= []).push(`not compared with the recording: ${notCompared}`);
       if (comparison && noise?.note) (result.notes ??= []).push(noise.note);
       if (tracing) void context.tracing.groupEnd().catch(() => undefined);
       steps.push(result);

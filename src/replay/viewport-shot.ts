@@ -166,8 +166,26 @@ export async function viewportCapture(page: Page, options: ViewportShotOptions, 
     if (seen.caretHidden) await page.evaluate(restoreCaret, RESTORE_CARET).catch(() => undefined);
     if (shot) return withContent(Buffer.from(shot.data, 'base64'));
   }
-  const asked = page.screenshot({ animations: 'disabled', caret: 'hide', timeout: options.timeoutMs, mask, clip: options.clip });
+  const asked = playwrightScreenshot(page, { animations: 'disabled', caret: 'hide', timeout: options.timeoutMs, mask, clip: options.clip });
   return withContent(await timed('shot.playwright', () => meanwhile(asked, takeWork())));
+}
+
+/**
+ * Chromium's answer when its compositor had no frame to read back: a page just committed, before
+ * its first paint (seen in a CI run of the tests, on a page captured as soon as it loaded). Not a fact
+ * about the page: taken again once, a little later.
+ */
+const NO_FRAME_YET = /Unable to capture screenshot/;
+const NO_FRAME_RETRY_MS = 100;
+
+async function playwrightScreenshot(page: Page, options: Parameters<Page['screenshot']>[0]): Promise<Buffer> {
+  try {
+    return await page.screenshot(options);
+  } catch (error) {
+    if (!NO_FRAME_YET.test(String(error)) || page.isClosed()) throw error;
+    await new Promise((resolve) => setTimeout(resolve, NO_FRAME_RETRY_MS));
+    return page.screenshot(options);
+  }
 }
 
 /**

@@ -169,3 +169,32 @@ test('after a lone `press Shift` the before-state is not captured again: the one
   // A step that can change the page (the click after) is captured afresh.
   expect(r.steps[at + 2]!.compare?.reusedCapture).toBeUndefined();
 });
+
+test('a recorded screenshot that is no readable PNG: the DOM and URL still judge the step, which says its pixels were not compared; with only pixels to compare, the step says it was not compared', async () => {
+  const base = await fixtureEpisode('library-save-record@1.49');
+  const at = LIBRARY_INDEX_STEPS[0]!;
+  const broken = join(tempDir('rw-broken-png-'), 'truncated.png');
+  writeFileSync(broken, readFileSync(base.steps[at]!.before!.screenshot!).subarray(0, 400));
+  const episode = { ...base, steps: base.steps.map((s) => (s.index === at ? { ...s, before: { ...s.before, screenshot: broken } } : s)) };
+  const all = await replayEpisode(episode, live.site.url);
+  expect(all.status, all.message).toBe('passed');
+  const step = all.steps[at]!;
+  expect(step.compare).toMatchObject({ verdict: 'match' });
+  expect(step.compare!.pixelRatio).toBeUndefined();
+  expect(step.compare!.pixelsNotCompared).toContain(`pixels not compared`);
+  expect(step.notes).toContainEqual(expect.stringContaining(`(recorded screenshot ${broken})`));
+  // Neither DOM nor URL compared: no verdict made up from nothing.
+  const pixelsOnly = await runEpisode(live.browser, episode, {
+    ...DEFAULT_REPLAY_OPTIONS,
+    compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode: 'screenshot' },
+    timeoutMs: 3000,
+    params: { verification_code: '482915' },
+    urlMappings: [{ from: RECORDED_ORIGIN, to: live.site.url }],
+    out: tempDir('rw-out-'),
+  });
+  expect(pixelsOnly.steps[at]!.compare).toBeUndefined();
+  expect(pixelsOnly.steps[at]!.notes).toContainEqual(
+    expect.stringMatching(/^not compared with the recording: pixels not compared: .*truncated\.png\)$/),
+  );
+  expect(pixelsOnly.steps[at + 1]!.compare).toBeDefined();
+});
