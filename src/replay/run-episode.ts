@@ -111,6 +111,9 @@ async function replayEpisode(
   /** The first step whose record could not be replayed (the rest still ran). */
   let unreplayed: StepResult | undefined;
   let final: FinalState | undefined;
+  let finalUnchecked: string | undefined;
+  const finalFailed = (error: unknown) =>
+    void (finalUnchecked = secrets.redactor.scrub(String((error as Error)?.message ?? error).split('\n')[0]!));
   let finalDiff = '';
   let firstDivergence: number | undefined;
   /** A step that diverged only by its missing target and then failed target-not-found. */
@@ -150,7 +153,9 @@ async function replayEpisode(
       if (step.index === finalFrom && !final)
         final = await timed('episode.final-capture', () =>
           watchdog.within(
-            captureFinal(pages, step.page, dir, options.out, secrets, own.requests, finalShot, (c) => (finalCapture = c)),
+            captureFinal(pages, step.page, dir, options.out, secrets, own.requests, finalShot, (c) => (finalCapture = c)).catch(
+              finalFailed,
+            ),
             budget(),
           ),
         );
@@ -286,7 +291,7 @@ async function replayEpisode(
     if (!watchdog.hung)
       final ??= await timed('episode.final-capture', () =>
         watchdog.within(
-          captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets, own.requests, finalShot),
+          captureFinal(pages, episode.steps.at(-1)?.page ?? 'page', dir, options.out, secrets, own.requests, finalShot).catch(finalFailed),
           budget(),
         ),
       );
@@ -297,6 +302,8 @@ async function replayEpisode(
       (await watchdog.probe(pages.openPages(), { index: last.index, description: `${last.description}, then capturing the final page` }))
     )
       final = undefined;
+    // Said, not dropped: the episode's end state went unchecked.
+    if (!final && finalUnchecked && last) (last.notes ??= []).push(`the final page could not be captured (${finalUnchecked})`);
     if (final && recordedFinal !== undefined) {
       const liveFinal = readFileSync(join(options.out, final.html), 'utf8');
       const text = timedSync('episode.final-text', () => finalText(recordedFinal, secrets.asRecorded(liveFinal)));
@@ -412,25 +419,21 @@ async function captureFinal(
   mkdirSync(dir, { recursive: true });
   const html = join(dir, 'final.html');
   let screenshot: string | undefined;
-  try {
-    // A page left behind another (a popup the recording never closed, the 1.65 recorder drops
-    // closePage) is a background tab: Chromium took ~1 s to give a screenshot of it (tax@1.65:
-    // 950-1050 ms, 50 ms once in front). In front first, so the settling sees what it causes.
-    if (pages.openPages().length > 1) await page.bringToFront();
-    await timed('final.settle', () => settle(page, { requests, timers: true }));
-    // Opened from the report: saved inert (no script, no connection, none of our marks).
-    const content = await timed('final.content', () => pageHtml(page));
-    timedSync('final.write-html', () => writeFileSync(html, inertHtml(secrets.redactor.scrub(content))));
-    if (withScreenshot(content)) {
-      const path = join(dir, 'final.png');
-      const png = await timed('final.screenshot', () => viewportScreenshot(page, { mask: secrets.masksOn(page), timeoutMs: 10_000 }));
-      writeFileSync(path, png);
-      await keepDeviceEmulation(page); // a Playwright screenshot (viewportScreenshot's fallback) re-applies its device metrics
-      screenshot = relativeToOut(out, path);
-      onCapture?.({ page, capture: { url: page.url(), png, html: content } });
-    }
-  } catch {
-    return undefined;
+  // A page left behind another (a popup the recording never closed, the 1.65 recorder drops
+  // closePage) is a background tab: Chromium took ~1 s to give a screenshot of it (tax@1.65:
+  // 950-1050 ms, 50 ms once in front). In front first, so the settling sees what it causes.
+  if (pages.openPages().length > 1) await page.bringToFront();
+  await timed('final.settle', () => settle(page, { requests, timers: true }));
+  // Opened from the report: saved inert (no script, no connection, none of our marks).
+  const content = await timed('final.content', () => pageHtml(page));
+  timedSync('final.write-html', () => writeFileSync(html, inertHtml(secrets.redactor.scrub(content))));
+  if (withScreenshot(content)) {
+    const path = join(dir, 'final.png');
+    const png = await timed('final.screenshot', () => viewportScreenshot(page, { mask: secrets.masksOn(page), timeoutMs: 10_000 }));
+    writeFileSync(path, png);
+    await keepDeviceEmulation(page); // a Playwright screenshot (viewportScreenshot's fallback) re-applies its device metrics
+    screenshot = relativeToOut(out, path);
+    onCapture?.({ page, capture: { url: page.url(), png, html: content } });
   }
   return { url: page.url(), html: relativeToOut(out, html), ...(screenshot ? { screenshot } : {}) };
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RECORDED_ORIGIN } from '../../src/commands/demo.js';
@@ -9,6 +9,7 @@ import type { EpisodeResult, RunSummary } from '../../src/ir/results.js';
 import { FIXTURES, tempDir } from '../support/fixture-site.js';
 import { useLiveSite } from '../support/live-site.js';
 import { replayFixture } from '../support/replay.js';
+import { episodeDir } from '../../src/results/episode-files.js';
 
 const live = useLiveSite();
 
@@ -63,4 +64,20 @@ test('a recording that keeps its end state is verified; the 1.65 recorder, which
   expect(dropped.status, dropped.message).toBe('passed');
   expect(dropped.final).toMatchObject({ verified: false });
   expect(dropped.final!.unverifiedReason).toContain('closePage');
+});
+
+test('a final page that cannot be captured is said, on the last step, not dropped', async () => {
+  // A real fault, not a mock: the episode's final.html is made a folder after the last step, so
+  // writing the final page fails (EISDIR) as a full or read-only disk would make it fail.
+  const out = tempDir('rw-out-');
+  const r = await replayFixture(live.browser, 'library-save-record@1.65', live.site.url, {
+    out,
+    hooks: {
+      afterStep: ({ episode, step }) => {
+        if (step.index === episode.steps.at(-1)!.index) mkdirSync(join(episodeDir(out, episode.id), 'final.html'), { recursive: true });
+      },
+    },
+  });
+  expect(r.final).toBeUndefined();
+  expect(r.steps.at(-1)!.notes).toContainEqual(expect.stringMatching(/^the final page could not be captured \(EISDIR: /));
 });
