@@ -22,6 +22,7 @@ import { episodeLine, summaryLines } from '../report/terminal-summary.js';
 import { Redactor } from '../secrets.js';
 import { DatasetFeed } from './dataset-feed.js';
 import { onInterrupt } from './interrupt.js';
+import { errorLine } from '../error-line.js';
 
 export interface RunArgs {
   /**
@@ -130,7 +131,7 @@ export async function runCommand(args: RunArgs, log: Logger, printRaw: (line: st
       return 2;
     }
     if (config.connect) {
-      log.error(`cannot connect to ${redactEndpoint(config.connect)}: ${(error as Error).message.split('\n')[0]}`);
+      log.error(`cannot connect to ${redactEndpoint(config.connect)}: ${errorLine(error)}`);
       return 2;
     }
     throw error;

@@ -3,6 +3,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkConfig, ConfigError } from './check-config.js';
 import type { ReplaywrightConfig } from './define-config.js';
+import { errorLine } from '../error-line.js';
 
 /** Looked for in the working directory, in this order (the first found is used). */
 export const CONFIG_FILE_NAMES = [
@@ -57,7 +58,7 @@ async function importModule(file: string): Promise<unknown> {
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code !== 'ERR_UNKNOWN_FILE_EXTENSION' || !/\.[mc]?ts$/.test(file))
-      throw new ConfigError(`${file}: cannot be loaded: ${firstLine(error)}`);
+      throw new ConfigError(`${file}: cannot be loaded: ${errorLine(error)}`);
     mod = await importTypeScript(file);
   }
   if (!('default' in mod)) throw new ConfigError(`${file}: has no default export (write \`export default defineConfig({ ... })\`)`);
@@ -88,7 +89,7 @@ async function importTypeScript(file: string): Promise<{ default?: unknown }> {
   try {
     return await import(pathToFileURL(temp).href);
   } catch (error) {
-    throw new ConfigError(`${file}: cannot be loaded: ${firstLine(error)}`);
+    throw new ConfigError(`${file}: cannot be loaded: ${errorLine(error)}`);
   } finally {
     try {
       unlinkSync(temp);
@@ -97,5 +98,3 @@ async function importTypeScript(file: string): Promise<{ default?: unknown }> {
     }
   }
 }
-
-const firstLine = (error: unknown) => String((error as Error)?.message ?? error).split('\n')[0];

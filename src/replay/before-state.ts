@@ -25,6 +25,7 @@ import { pageHtml } from './page-html.js';
 import { timed, timedSync } from './profile.js';
 import { pixelsOffThread } from './pixels-off-thread.js';
 import { captureEvidence, keepEvidence } from './divergence-evidence.js';
+import { errorLine } from '../error-line.js';
 
 export type CompareMode = 'off' | 'screenshot' | 'dom' | 'all';
 
@@ -262,7 +263,7 @@ export async function beginComparison(
   // comparison fails, and the step says it was not compared (run-episode.ts).
   let pixelsFailed: string | undefined;
   const noPixels = (error: unknown): undefined => {
-    pixelsFailed = `pixels not compared: ${String((error as Error)?.message ?? error).split('\n')[0]} (recorded screenshot ${before.screenshot})`;
+    pixelsFailed = `pixels not compared: ${errorLine(error)} (recorded screenshot ${before.screenshot})`;
     if (figures.textSimilarity === undefined && figures.urlSame === undefined) throw new Error(pixelsFailed);
     return undefined;
   };

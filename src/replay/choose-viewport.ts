@@ -7,6 +7,7 @@ import { mapUrl, type UrlMapping } from '../ir/url-map.js';
 import { offlineContextOptions, sealLive, type OfflineOptions } from './offline.js';
 import { settle } from './settle.js';
 import { firstPageUrl, type StartUrls } from './start-url.js';
+import { errorLine } from '../error-line.js';
 
 export interface ViewportOptions extends OfflineOptions {
   /** `--viewport`: wins over everything the recording says. */
@@ -81,7 +82,7 @@ async function differing(
     const live = await page.screenshot({ animations: 'disabled', caret: 'hide', timeout: 10_000 });
     return { differing: Math.round(diffScreenshots(recorded, live, { threshold: 0.1 }).ratio * 10_000) / 10_000 };
   } catch (error) {
-    return { note: `could not render the first page: ${((error as Error).message ?? String(error)).split('\n')[0]}` };
+    return { note: `could not render the first page: ${errorLine(error)}` };
   } finally {
     await context.close().catch(() => undefined);
   }

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright';
 import type { Episode, Step } from '../ir/index.js';
 import type { EpisodeResult, StepResult } from '../ir/results.js';
+import { errorLine } from '../error-line.js';
 
 /**
  * Lifecycle hooks of a replay, in the spirit of @puppeteer/replay's RunnerExtension: per
@@ -34,6 +35,6 @@ export async function callHook<K extends keyof ReplayHooks>(
   try {
     await hook.call(hooks, event);
   } catch (error) {
-    throw new HookError(`the ${name} hook threw: ${String((error as Error)?.message ?? error).split('\n')[0]}`);
+    throw new HookError(`the ${name} hook threw: ${errorLine(error)}`);
   }
 }

@@ -5,6 +5,7 @@ import { NoiseMasksFile, StepNoise, type NoiseMasks } from '../compare/noise-mas
 import { episodeDir } from '../results/episode-files.js';
 import type { CompareOptions } from './before-state.js';
 import type { ReplayOptions } from './run-episode.js';
+import { errorLine } from '../error-line.js';
 
 /** Where `--calibrate` keeps what it learned: next to the dataset, so every later run finds it. */
 const noiseMasksPath = (datasetRoot: string): string => join(datasetRoot, '.replaywright', 'masks.json');
@@ -53,7 +54,7 @@ function loadNoiseMasks(datasetRoot: string, warn: (message: string) => void): {
     const issue = parsed.error.issues[0]!;
     warn(`${file}: ${issue.path.join('.') || '(top)'}: ${issue.message}; calibrated masks not applied (run --calibrate again)`);
   } catch (error) {
-    warn(`${file}: ${(error as Error).message.split('\n')[0]}; calibrated masks not applied (run --calibrate again)`);
+    warn(`${file}: ${errorLine(error)}; calibrated masks not applied (run --calibrate again)`);
   }
   return undefined;
 }

@@ -39,6 +39,7 @@ import { lateStep, runStep, skipped } from './run-step.js';
 import { looksWhileCapturing } from './look-while-capturing.js';
 import { afterThisTurn } from './after-this-turn.js';
 import { episodeVerdict } from '../compare/episode-verdict.js';
+import { errorLine } from '../error-line.js';
 export type { ReplayOptions };
 
 export { DEFAULT_REPLAY_OPTIONS } from './replay-defaults.js';
@@ -112,8 +113,7 @@ async function replayEpisode(
   let unreplayed: StepResult | undefined;
   let final: FinalState | undefined;
   let finalUnchecked: string | undefined;
-  const finalFailed = (error: unknown) =>
-    void (finalUnchecked = secrets.redactor.scrub(String((error as Error)?.message ?? error).split('\n')[0]!));
+  const finalFailed = (error: unknown) => void (finalUnchecked = secrets.redactor.scrub(errorLine(error)));
   let finalDiff = '';
   let firstDivergence: number | undefined;
   /** A step that diverged only by its missing target and then failed target-not-found. */
@@ -182,8 +182,7 @@ async function replayEpisode(
       let captured: LiveCapture | undefined;
       // A comparison that threw (a capture Chromium refused) leaves the step uncompared: said in its notes.
       let notCompared: string | undefined;
-      const unCompared = (error: unknown) =>
-        void (notCompared = secrets.redactor.scrub(String((error as Error)?.message ?? error).split('\n')[0]!));
+      const unCompared = (error: unknown) => void (notCompared = secrets.redactor.scrub(errorLine(error)));
       const onCapture = (capture: LiveCapture) => {
         captured = capture;
         lastCapture = { index: step.index, page: livePage!, capture };

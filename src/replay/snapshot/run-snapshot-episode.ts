@@ -6,6 +6,7 @@ import { checkStep } from './check-step.js';
 import { recordedHtml, render } from './render.js';
 import { mhtmlFile, renderMhtml } from './mhtml-page.js';
 import { callHook, HookError, type ReplayHooks } from '../hooks.js';
+import { errorLine } from '../../error-line.js';
 
 const NO_BEFORE_STATE = 'no recorded before-state';
 
@@ -118,7 +119,7 @@ export async function runSnapshotEpisode(browser: Browser, episode: Episode, opt
           ...base,
           status: 'failed',
           reason: 'error',
-          message: (error as Error).message.split('\n')[0],
+          message: errorLine(error),
           durationMs: Date.now() - t0,
         };
       }
