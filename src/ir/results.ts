@@ -199,6 +199,12 @@ export interface EpisodeResult {
   durationMs: number;
   steps: StepResult[];
   final?: FinalState;
+  /**
+   * Live mode: why the final page could not be captured (it closed mid-capture, the disk refused
+   * final.html): the end state went unchecked, and a `passed` episode says so, as for an
+   * unverifiable `final`. No `final` then.
+   */
+  finalUnchecked?: string;
   /** Index of the first step whose before-state `diverged` from the recording. */
   firstDivergence?: number;
   /** Indexes of steps whose before-state drifted (within thresholds; the episode still passes). */
@@ -274,7 +280,7 @@ export const unverifiedSteps = (r: Pick<EpisodeResult, 'steps'>): StepResult[] =
  * How a passed episode says what it rests on: `passed`, or `passed (final state not verifiable,
  * 2 steps unverified)` — a pass never hides what could not be checked.
  */
-export function passedLabel(r: Pick<EpisodeResult, 'status' | 'final' | 'steps'>): string {
+export function passedLabel(r: Pick<EpisodeResult, 'status' | 'final' | 'finalUnchecked' | 'steps'>): string {
   const caveats: string[] = [];
   if (passedUnverified(r)) caveats.push('final state not verifiable');
   const n = unverifiedSteps(r).length;
@@ -282,6 +288,10 @@ export function passedLabel(r: Pick<EpisodeResult, 'status' | 'final' | 'steps'>
   return caveats.length ? `passed (${caveats.join(', ')})` : 'passed';
 }
 
-/** A passed episode whose final page nothing could check (see FinalState.verified). */
-export const passedUnverified = (r: Pick<EpisodeResult, 'status' | 'final'>): boolean =>
-  r.status === 'passed' && r.final?.verified === false;
+/** A passed episode whose final page nothing could check (see FinalState.verified, EpisodeResult.finalUnchecked). */
+export const passedUnverified = (r: Pick<EpisodeResult, 'status' | 'final' | 'finalUnchecked'>): boolean =>
+  r.status === 'passed' && (r.final?.verified === false || r.finalUnchecked !== undefined);
+
+/** Why a result's final state went unchecked, when it did. */
+export const finalUncheckedReason = (r: Pick<EpisodeResult, 'final' | 'finalUnchecked'>): string =>
+  r.finalUnchecked ?? r.final?.unverifiedReason ?? 'no recorded end state';

@@ -301,8 +301,6 @@ async function replayEpisode(
       (await watchdog.probe(pages.openPages(), { index: last.index, description: `${last.description}, then capturing the final page` }))
     )
       final = undefined;
-    // Said, not dropped: the episode's end state went unchecked.
-    if (!final && finalUnchecked && last) (last.notes ??= []).push(`the final page could not be captured (${finalUnchecked})`);
     if (final && recordedFinal !== undefined) {
       const liveFinal = readFileSync(join(options.out, final.html), 'utf8');
       const text = timedSync('episode.final-text', () => finalText(recordedFinal, secrets.asRecorded(liveFinal)));
@@ -337,6 +335,8 @@ async function replayEpisode(
     durationMs: Date.now() - started,
     steps,
     final,
+    // Said, not dropped: the episode's end state went unchecked.
+    ...(!final && finalUnchecked ? { finalUnchecked: `the final page could not be captured (${finalUnchecked})` } : {}),
     firstDivergence,
     drift: drift.length ? drift : undefined,
     trace,

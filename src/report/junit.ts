@@ -1,7 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { passedUnverified, unverifiedSteps, type EpisodeResult, type RunSummary, type StepResult } from '../ir/results.js';
+import {
+  finalUncheckedReason,
+  passedUnverified,
+  unverifiedSteps,
+  type EpisodeResult,
+  type RunSummary,
+  type StepResult,
+} from '../ir/results.js';
 
 /** Terminal colour codes that Playwright errors carry; they mean nothing in a CI test report. */
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
@@ -77,7 +84,7 @@ function failureMessage(r: EpisodeResult): string {
 /** Where the evidence is: printed in <system-out> so CI shows it next to the test. */
 function artefacts(r: EpisodeResult): string {
   const lines: string[] = [];
-  if (passedUnverified(r)) lines.push(`passed (final state not verifiable): ${r.final?.unverifiedReason ?? 'no recorded end state'}`);
+  if (passedUnverified(r)) lines.push(`passed (final state not verifiable): ${finalUncheckedReason(r)}`);
   const unchecked = r.status === 'passed' ? unverifiedSteps(r) : [];
   if (unchecked.length)
     lines.push(

@@ -465,13 +465,13 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
       );
     if (r.final?.url) facts.push(h("dt", null, "final URL"), h("dd", null, h("code", null, r.final.url)));
     if (r.final?.textSimilarity !== void 0) facts.push(h("dt", null, "final text similarity"), h("dd", null, fig(r.final.textSimilarity)));
-    if (r.final?.verified === false)
+    if (r.final?.verified === false || r.finalUnchecked !== void 0)
       facts.push(
         h("dt", null, "final state"),
         h(
           "dd",
           { "data-testid": "final-unverified" },
-          \`\${r.status === "passed" ? "passed (final state not verifiable)" : "not verifiable"}: \${r.final.unverifiedReason ?? "no recorded end state"}\`
+          \`\${r.status === "passed" ? "passed (final state not verifiable)" : "not verifiable"}: \${r.finalUnchecked ?? r.final?.unverifiedReason ?? "no recorded end state"}\`
         )
       );
     if (r.firstDivergence !== void 0)

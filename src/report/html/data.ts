@@ -1,5 +1,5 @@
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import type { EpisodeResult } from '../../ir/results.js';
+import { passedUnverified, type EpisodeResult } from '../../ir/results.js';
 import type { ChunkEntry, ListEntry, Totals } from './types.js';
 
 export const CHUNK_SIZE = 100;
@@ -93,7 +93,7 @@ const bump = (m: Record<string, number>, k: string | number) => {
 export function addToTotals(t: Totals, r: EpisodeResult): void {
   t.episodes.total += 1;
   if (r.status in t.episodes) t.episodes[r.status] += 1;
-  if (r.status === 'passed' && r.final?.verified === false) t.episodes.passedUnverified += 1;
+  if (passedUnverified(r)) t.episodes.passedUnverified += 1;
   if (r.status === 'passed' && (r.steps ?? []).some((s) => s.status === 'passed' && s.effect?.status === 'unverified'))
     t.episodes.passedWithUnverifiedSteps += 1;
   bump(t.formats, String(r.format));
