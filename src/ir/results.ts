@@ -1,4 +1,7 @@
 import type { ActionType, FormatName, SourceRef } from './index.js';
+import { finalUnverified } from './final-unverified.js';
+
+export { finalUncheckedReason, finalUnverified } from './final-unverified.js';
 
 export type StepStatus = 'passed' | 'failed' | 'skipped' | 'needs-input';
 export type EpisodeStatus = 'passed' | 'failed' | 'error';
@@ -288,10 +291,6 @@ export function passedLabel(r: Pick<EpisodeResult, 'status' | 'final' | 'finalUn
   return caveats.length ? `passed (${caveats.join(', ')})` : 'passed';
 }
 
-/** A passed episode whose final page nothing could check (see FinalState.verified, EpisodeResult.finalUnchecked). */
+/** A passed episode whose final page nothing could check. */
 export const passedUnverified = (r: Pick<EpisodeResult, 'status' | 'final' | 'finalUnchecked'>): boolean =>
-  r.status === 'passed' && (r.final?.verified === false || r.finalUnchecked !== undefined);
-
-/** Why a result's final state went unchecked, when it did. */
-export const finalUncheckedReason = (r: Pick<EpisodeResult, 'final' | 'finalUnchecked'>): string =>
-  r.finalUnchecked ?? r.final?.unverifiedReason ?? 'no recorded end state';
+  r.status === 'passed' && finalUnverified(r);

@@ -1,5 +1,6 @@
 import type { Locator } from 'playwright';
 import { pollUntil } from './poll.js';
+import { errorLine } from '../error-line.js';
 
 /** A recorded assertion's verdict: `undefined` when it held, else what was seen instead. */
 export type AssertionOutcome = string | undefined;
@@ -13,7 +14,7 @@ const normalize = (s: string) => s.replace(/\s+/g, ' ').trim();
 async function holdsWithin(timeoutMs: number, check: () => Promise<AssertionOutcome>): Promise<AssertionOutcome> {
   let last: AssertionOutcome = 'never checked';
   const ok = await pollUntil(async () => {
-    last = await check().catch((e: Error) => e.message.split('\n')[0]);
+    last = await check().catch(errorLine);
     return last === undefined ? true : undefined;
   }, timeoutMs);
   return ok ? undefined : last;

@@ -1,5 +1,5 @@
 import type { Frame, Page, Request } from 'playwright';
-import { requestFrame } from './request-frame.js';
+import { navigatesFrame } from './request-frame.js';
 
 /**
  * Watches for the main-frame navigation an input event may start (a click at a point, a key
@@ -23,7 +23,7 @@ export function watchNavigation(page: Page, graceMs: number, timeoutMs: number):
   let wake: (() => void) | undefined;
   const poke = () => wake?.();
   const onRequest = (r: Request) => {
-    if (!request && r.isNavigationRequest() && requestFrame(r) === main) {
+    if (!request && navigatesFrame(r, main)) {
       request = r;
       poke();
     }

@@ -12,3 +12,8 @@ export function requestFrame(request: Request): Frame | undefined {
     return undefined;
   }
 }
+
+/** Whether a request a context reported loads a new document into `frame`. */
+export function navigatesFrame(request: Request, frame: Frame): boolean {
+  return request.isNavigationRequest() && requestFrame(request) === frame;
+}

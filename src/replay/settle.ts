@@ -1,5 +1,5 @@
 import type { Page, Request } from 'playwright';
-import { requestFrame } from './request-frame.js';
+import { navigatesFrame } from './request-frame.js';
 import { timersFired } from './pending-timers.js';
 import type { RequestsInFlight } from './requests-in-flight.js';
 
@@ -42,7 +42,7 @@ export async function settle(page: Page, options: SettleOptions = {}): Promise<v
     navigated = true;
   };
   const onRequest = (request: Request) => {
-    if (request.isNavigationRequest() && requestFrame(request) === page.mainFrame()) bump();
+    if (navigatesFrame(request, page.mainFrame())) bump();
   };
   // The context's request events: a replay keeps it subscribed (requests-in-flight.ts), where a
   // page listener added and removed costs two messages to the driver.

@@ -3,6 +3,7 @@ import { queryAlternativeAt, recordedQuery, type ElementsWait, type QueryAlterna
 import { countMatches } from './count-and-probe.js';
 import { pollUntil } from './poll.js';
 import { askRecordedQuery } from './devtools/ask-recorded-query.js';
+import { errorLine } from '../error-line.js';
 
 interface Look {
   /** The alternative that matched anything (the last one when none did). */
@@ -71,7 +72,7 @@ async function look(page: Page, w: ElementsWait): Promise<Look> {
       },
       { attributes: w.attributes, properties: w.properties },
     )
-    .catch((e: Error) => `its attributes could not be read (${e.message.split('\n')[0]})`);
+    .catch((error: unknown) => `its attributes could not be read (${errorLine(error)})`);
   const look = { selector: found.selector, matches: found.matches };
   return mismatch ? { ...look, mismatch } : look;
 }

@@ -9,6 +9,7 @@ import { chooseViewport } from './choose-viewport.js';
 import { withEpisodeDeadline } from './episode-deadline.js';
 import { callHook, HookError } from './hooks.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../ir/defaults.js';
+import { errorLine } from '../error-line.js';
 
 export { browserSource, EarlyBrowser, redactEndpoint, startEarlyBrowser, type BrowserInfo, type BrowserSource } from './browser-source.js';
 
@@ -152,7 +153,7 @@ export function crashed(episode: Episode, error: Error, prefix = ''): EpisodeRes
     status: 'error',
     // A lifecycle hook that threw is the caller's error, not the browser's.
     reason: error instanceof HookError ? 'error' : 'browser-crashed',
-    message: prefix + (error?.message ?? String(error)).split('\n')[0],
+    message: prefix + errorLine(error),
     instruction: episode.instruction,
     source: episode.source,
     durationMs: 0,

@@ -406,6 +406,10 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
     return out;
   }
 
+  // src/ir/final-unverified.ts
+  var finalUnverified = (r) => r.final?.verified === false || r.finalUnchecked !== void 0;
+  var finalUncheckedReason = (r) => r.finalUnchecked ?? r.final?.unverifiedReason ?? "no recorded end state";
+
   // src/report/html/client/episode-view.ts
   async function showEpisode(view, n) {
     const { app: app2, byN, lastList } = view;
@@ -465,13 +469,13 @@ export const REPORT_CLIENT_SCRIPT = `"use strict";
       );
     if (r.final?.url) facts.push(h("dt", null, "final URL"), h("dd", null, h("code", null, r.final.url)));
     if (r.final?.textSimilarity !== void 0) facts.push(h("dt", null, "final text similarity"), h("dd", null, fig(r.final.textSimilarity)));
-    if (r.final?.verified === false || r.finalUnchecked !== void 0)
+    if (finalUnverified(r))
       facts.push(
         h("dt", null, "final state"),
         h(
           "dd",
           { "data-testid": "final-unverified" },
-          \`\${r.status === "passed" ? "passed (final state not verifiable)" : "not verifiable"}: \${r.finalUnchecked ?? r.final?.unverifiedReason ?? "no recorded end state"}\`
+          \`\${r.status === "passed" ? "passed (final state not verifiable)" : "not verifiable"}: \${finalUncheckedReason(r)}\`
         )
       );
     if (r.firstDivergence !== void 0)

@@ -6,6 +6,7 @@ import { stepView } from './step-view.js';
 import { dur, fig, shellQuote } from './text.js';
 import type { ReportView } from './view.js';
 import { badge, copyButton } from './widgets.js';
+import { finalUncheckedReason, finalUnverified } from '../../../ir/final-unverified.js';
 
 // One episode (`#/e/N`): its header (status, facts, final page, trace) and the step timeline,
 // opened and scrolled to where it stopped or first diverged.
@@ -70,13 +71,13 @@ function renderEpisode(view: ReportView, entry: ListEntry, d: ChunkEntry): void 
     );
   if (r.final?.url) facts.push(h('dt', null, 'final URL'), h('dd', null, h('code', null, r.final.url)));
   if (r.final?.textSimilarity !== undefined) facts.push(h('dt', null, 'final text similarity'), h('dd', null, fig(r.final.textSimilarity)));
-  if (r.final?.verified === false || r.finalUnchecked !== undefined)
+  if (finalUnverified(r))
     facts.push(
       h('dt', null, 'final state'),
       h(
         'dd',
         { 'data-testid': 'final-unverified' },
-        `${r.status === 'passed' ? 'passed (final state not verifiable)' : 'not verifiable'}: ${r.finalUnchecked ?? r.final?.unverifiedReason ?? 'no recorded end state'}`,
+        `${r.status === 'passed' ? 'passed (final state not verifiable)' : 'not verifiable'}: ${finalUncheckedReason(r)}`,
       ),
     );
   if (r.firstDivergence !== undefined)
