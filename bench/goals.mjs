@@ -173,7 +173,14 @@ How each is measured:
   beside it is the same replay with \`--trace off\`. Even with no snapshots or screenshots
   (\`--trace-detail actions\`), Playwright writes each call's before and after events with a file
   append of their own: a CPU profile puts ~19 ms of the Node process's time per flow in those
-  writes. The trace's step groups are ~1% of it (A/B without them: 0.991×), so they stay. Most of the rest of the gap is Chrome's
+  writes. The trace's step groups are ~1% of it (A/B without them: 0.991×), so they stay. Taken apart (3 flows, 15 interleaved runs each, 2026-12-06): 1164 ms with the
+  default trace, 1148 ms with Playwright's client-side stack collection switched off by hand, 1097 ms
+  with no trace. While any context traces, Playwright's client sends every call's stack in a
+  message of its own (313 for the 3 flows, one per call, CDP sends included): ~1.4% of a flow,
+  and \`tracing.start\` has no option to leave it out; the rest is the server's trace events. Our
+  own calls are few: ~125 a flow, half of them the typed keys, sent all at once (CDP
+  \`Input.dispatchKeyEvent\`, ~0.56 ms a send, ~0.41 ms of it the Node process's time inside
+  Playwright: 1.1 ms a character, where \`keyboard.type\` takes 1.7). Most of the rest of the gap is Chrome's
   accessibility tree: an \`aria/\` query (CDP \`Accessibility.queryAXTree\`) answers at the
   renderer's next accessibility update, one frame (~16.6 ms) later (Blink schedules the query
   for it: \`ScheduleAXUpdateWithCallback\`), where Puppeteer races the
