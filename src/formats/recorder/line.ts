@@ -85,7 +85,8 @@ function build(name: RecorderActionName, line: AnyLine, at?: string): RecorderLi
   if (!action.success || hasError(issues)) return { issues };
 
   const consumed = consumedKeys(name);
-  const extras = Object.fromEntries(Object.entries(line).filter(([k]) => !consumed.has(k)));
+  const extras: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(line)) if (!consumed.has(k)) extras[k] = v;
   const page = line.pageAlias ?? line.pageGuid ?? 'page';
   return { step: { action: action.data, page, expect, extras }, issues };
 }
@@ -159,7 +160,13 @@ function actionFields(name: RecorderActionName, l: AnyLine, target: unknown, iss
 /** Drops `undefined` members so optional fields are absent, not present-and-undefined. */
 function withoutUndefined(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+  // A loop, not Object.fromEntries(Object.entries(…).filter(…)): this runs for every recorder line.
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[k];
+    if (v !== undefined) out[k] = v;
+  }
+  return out;
 }
 
 function kindOf(v: unknown): string {

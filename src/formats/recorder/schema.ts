@@ -85,6 +85,11 @@ export function isRecorderSignalName(name: string): name is RecorderSignalName {
 }
 
 /** Keys of a line that the decoder turns into IR; the rest are kept as extras. */
-export function consumedKeys(name: RecorderActionName): Set<string> {
-  return new Set(Object.keys(RecorderLine[name].shape));
+export function consumedKeys(name: RecorderActionName): ReadonlySet<string> {
+  let keys = CONSUMED.get(name);
+  if (!keys) CONSUMED.set(name, (keys = new Set(Object.keys(RecorderLine[name].shape))));
+  return keys;
 }
+
+/** Built once per action name: a decode asks for every line. */
+const CONSUMED = new Map<RecorderActionName, ReadonlySet<string>>();

@@ -1,18 +1,23 @@
-import { z } from 'zod';
 import { describeTarget } from '../../ir/describe.js';
 import type { Locate, Target } from '../../ir/target.js';
 import type { FieldIssue } from '../field-issue.js';
 import { joinField } from '../field-issue.js';
+import { isPlainObject } from '../json-line.js';
 import { describingLocate, locateFromPart, partEngine, splitSelector } from '../../selectors/index.js';
 
 /** One node of the recorder's `locator` object (`JsonlLocatorFactory`); `next` chains. */
-const LocatorNode = z.object({
-  kind: z.string(),
-  body: z.unknown(),
-  options: z.record(z.string(), z.unknown()).optional(),
-  next: z.unknown().optional(),
-});
-type LocatorNode = z.infer<typeof LocatorNode>;
+interface LocatorNode {
+  kind: string;
+  body?: unknown;
+  options?: Record<string, unknown>;
+  next?: unknown;
+}
+
+/** Checked by hand, not with zod: every recorder line has one, and zod showed in decode profiles. */
+function isLocatorNode(v: unknown): v is LocatorNode {
+  const node = v as LocatorNode;
+  return isPlainObject(v) && typeof node.kind === 'string' && (node.options === undefined || isPlainObject(node.options));
+}
 
 /** The selector engine each simple locator kind is rendered from. */
 const ENGINE_OF_KIND: Record<string, string> = {
@@ -46,21 +51,21 @@ export function targetFromRecorder(input: RecorderTargetInput, at?: string): { t
 
   let alternative: Locate | undefined;
   if (input.locator !== undefined) {
-    const node = LocatorNode.safeParse(input.locator);
-    if (!node.success) {
+    const node = input.locator;
+    if (!isLocatorNode(node)) {
       issues.push({
         field: joinField(at, 'locator'),
         message: 'not a recorder locator object; ignored (the selector is used)',
         severity: 'warning',
       });
     } else {
-      alternative = simpleLocate(node.data);
+      alternative = simpleLocate(node);
       const parts = splitSelector(input.selector);
       const inFrame = (input.framePath?.length ?? 0) > 0;
       const agrees =
         alternative &&
         parts.length === 1 &&
-        partEngine(parts[0]!) === ENGINE_OF_KIND[node.data.kind] &&
+        partEngine(parts[0]!) === ENGINE_OF_KIND[node.kind] &&
         sameElement(alternative, locateFromPart(parts[0]!));
       if (alternative && agrees && !inFrame) locate.push(alternative);
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Action } from '../../ir/action.js';
 import { Episode, Step } from '../../ir/episode.js';
+import type { Expectation } from '../../ir/expectation.js';
 import type { RejectedEpisode } from '../format.js';
 import type { Problem } from '../../ir/problem.js';
 import { joinField, zodIssues, type FieldIssue } from '../field-issue.js';
@@ -23,10 +24,12 @@ export interface RowGroup {
 
 /**
  * The IR Episode, but taking each step's action as it is: every row's action went through the
- * IR's Action schema as the row was decoded (recorder/line.ts), and checking them all again here
- * was a sixth of an rpaweb decode. Actions changed since (shareSameElementLocators) are checked apart.
+ * IR's Action schema as the row was decoded (recorder/line.ts), and each expectation through
+ * Expectation (recorder/signals.ts); checking them all again here was a sixth of an rpaweb decode. Actions changed since (shareSameElementLocators) are checked apart.
  */
-const AssembledEpisode = Episode.extend({ steps: z.array(Step.extend({ action: z.custom<Action>() })) });
+const AssembledEpisode = Episode.extend({
+  steps: z.array(Step.extend({ action: z.custom<Action>(), expect: z.custom<Expectation[]>((v) => Array.isArray(v)) })),
+});
 
 export function newGroup(id: string, line: number): RowGroup {
   return { id, firstLine: line, rows: [], stepLines: [], problems: [] };
@@ -47,9 +50,18 @@ export function assembleGroup(group: RowGroup, file: string): { episode?: Episod
   const meta: Record<string, unknown> = {};
   for (const k of EPISODE_FIELDS) if (first && k in first.episodeFields) meta[k] = first.episodeFields[k];
   // Per-step extras, index-aligned with `steps`; an episode field is repeated only where a row disagrees.
+  const episodeJson = new Map<string, string>();
+  const sameAsEpisode = (k: string, v: unknown) => {
+    const e = meta[k];
+    // Rows repeat the same text in each episode field: equal strings need no serialising.
+    if (typeof v === 'string' || typeof e === 'string') return v === e;
+    let json = episodeJson.get(k);
+    if (json === undefined) episodeJson.set(k, (json = JSON.stringify(e)));
+    return JSON.stringify(v) === json;
+  };
   meta.steps = rows.map((r) => {
     const extras: Record<string, unknown> = { ...r.extras };
-    for (const [k, v] of Object.entries(r.episodeFields)) if (!sameJson(v, meta[k])) extras[k] = v;
+    for (const [k, v] of Object.entries(r.episodeFields)) if (!sameAsEpisode(k, v)) extras[k] = v;
     if (r.intent !== undefined && r.intent !== first?.intent) extras.intent = r.intent;
     return extras;
   });
@@ -99,12 +111,6 @@ function duplicateSteps(group: RowGroup, file: string): Problem[] {
       });
   }
   return out;
-}
-
-function sameJson(a: unknown, b: unknown): boolean {
-  // Rows repeat the same text in each episode field: equal strings need no serialising.
-  if (typeof a === 'string' || typeof b === 'string') return a === b;
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** Problems sorted by line (file-level ones without a line last), each episode's together. */
