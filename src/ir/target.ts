@@ -93,5 +93,13 @@ export const Target = z.object({
    * (`--repair` re-finds it by role, name and nearest box when it is not).
    */
   atPoint: z.boolean().optional(),
+  /**
+   * The first `raced` locates are the recording's own alternatives, which its player races
+   * (@puppeteer/replay runs a DevTools step's selectors as one `Locator.race`: the first to
+   * find an element wins). Any of them finding the element is the recorded target; the replay
+   * asks those answered in the page before those Chrome's accessibility tree answers, a frame
+   * later, as the race ends.
+   */
+  raced: z.number().int().positive().optional(),
 });
 export type Target = z.infer<typeof Target>;

@@ -21,6 +21,7 @@ import { hoveredAsRecorded } from './resolve/hidden-target.js';
 import { revealByHover } from './resolve/reveal.js';
 import { factsFromSnapshot } from './resolve/snapshot-facts.js';
 import { recordedScreenshot, visualAgreement } from './resolve/visual-check.js';
+import { askingOrder, shownProbed, withShown } from './resolve/raced-alternatives.js';
 
 /**
  * How a target was found, from most to least literal:
@@ -52,6 +53,12 @@ export interface ResolveOptions {
   timeoutMs: number;
   /** Only the recorded selector, as a plain Playwright loop would: no fallbacks. */
   strict?: boolean;
+  /**
+   * The recorded alternatives asked in their order, only the first counting as `recorded`, where
+   * a recording's player races them (Target `raced`): for `--heal`, which must learn that the
+   * first one no longer finds the element to put a working one before it.
+   */
+  inOrder?: boolean;
   /**
    * A recorded page rendered from its snapshot: every recorded locator is tried as recorded,
    * including recorded node ids (kept as `backend_node_id` attributes), and nothing fuzzy.
@@ -89,7 +96,9 @@ export interface Probe {
  * page is scored against all the recording knows about the target, and the step acts only
  * on a clear best above the threshold. Near-ties are `ambiguous-target`, never a guess.
  */
-export async function resolveTarget(page: Page, target: Target, options: ResolveOptions): Promise<Resolution> {
+export async function resolveTarget(page: Page, recorded: Target, options: ResolveOptions): Promise<Resolution> {
+  const { raced: _raced, ...unraced } = recorded;
+  const target = options.inOrder ? unraced : recorded;
   const started = Date.now();
   const exactBudget = options.strict ? options.timeoutMs : Math.min(options.timeoutMs, Math.max(1000, options.timeoutMs / 10));
   const tried = new Map<string, number>();
@@ -205,29 +214,40 @@ async function exactMatch(
   probe?: Probe,
 ): Promise<Resolution | undefined> {
   const locates = strict ? target.locate.slice(0, 1) : target.locate;
-  for (const [i, locate] of locates.entries()) {
+  const raced = strict ? 0 : (target.raced ?? 0);
+  for (const i of askingOrder(locates, raced)) {
+    const locate = locates[i]!;
     const candidates =
       snapshot && locate.kind === 'backendNodeId' ? nodeIdLocators(page, locate.backendNodeId, target) : liveLocators(page, locate);
+    // A raced alternative the page answers wins only on a shown element (raced-alternatives.ts);
+    // Chrome's accessibility tree leaves hidden elements out already.
+    const mustBeShown = i < raced && locate.kind !== 'aria';
+    const asking = mustBeShown ? withShown(probe) : probe;
     // An `aria` locate asks Chrome's accessibility tree (CDP), a `textContains` one Puppeteer's
     // text query in the page; each counts its own matches.
-    const asked = locate.kind === 'aria' || locate.kind === 'textContains' ? await askRecordedQuery(page, locate, probe) : undefined;
+    const asked = locate.kind === 'aria' || locate.kind === 'textContains' ? await askRecordedQuery(page, locate, asking) : undefined;
     if (asked) candidates.push(asked);
     for (const candidate of candidates as (LiveLocator & { whenManyFor?: string; count?: number; probed?: unknown })[]) {
       if (candidate.whenManyFor !== undefined && (tried.get(candidate.whenManyFor) ?? 0) <= 1) continue;
-      const { count, probed } =
+      const answer =
         candidate.count !== undefined
           ? { count: candidate.count, probed: candidate.probed }
-          : await timed('resolve.count', () => countAndProbe(candidate.query ?? candidate.locator, probe));
-      tried.set(candidate.label, count);
-      if (count === 1)
+          : await timed('resolve.count', () => countAndProbe(candidate.query ?? candidate.locator, asking));
+      const shown = mustBeShown && answer.count === 1 ? shownProbed(answer.probed) : undefined;
+      if (mustBeShown && answer.count === 1 && !shown) {
+        tried.set(`${candidate.label} (not shown)`, answer.count);
+        continue;
+      }
+      tried.set(candidate.label, answer.count);
+      if (answer.count === 1)
         return {
           ok: true,
           locator: candidate.locator,
-          strategy: i === 0 ? 'recorded' : 'alternative',
+          strategy: i === 0 || i < raced ? 'recorded' : 'alternative',
           score: 1,
           frame: 'frame' in candidate ? candidate.frame : undefined,
           locate,
-          probed,
+          probed: shown ? shown.probed : answer.probed,
         };
     }
   }

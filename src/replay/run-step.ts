@@ -98,6 +98,7 @@ export async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
         resolveTarget(page, target, {
           timeoutMs,
           strict: exact || env.options.strict,
+          inOrder: env.options.heal,
           thresholds: env.options.thresholds,
           before: step.before,
           browser: page.context().browser(),

@@ -49,21 +49,45 @@ test("text/ is Puppeteer's text query: case and spaces as written, a field's val
   expect(r.ours.status, said(r)).toBe('passed');
   expect(r.oursState).toBe('save;later;field;deep;');
   expect(r.oursState).toEqual(r.peerState);
-  // Found by the recorded text/ alternatives themselves, not by their Playwright approximations.
-  expect(r.ours.steps.slice(2, 6).map((s) => s.resolvedBy)).toEqual(['recorded', 'alternative', 'recorded', 'recorded']);
+  // Found by the recorded alternatives themselves (#later is one: Puppeteer races them all), not
+  // by the text/ alternatives' Playwright approximations.
+  expect(r.ours.steps.slice(2, 6).map((s) => s.resolvedBy)).toEqual(['recorded', 'recorded', 'recorded', 'recorded']);
+});
+
+test('the recorded alternatives race, the page-answered ones first; a CSS match that is not shown loses to the aria/ one, where Puppeteer clicks it and hits nothing', async () => {
+  const r = await c.run(
+    {
+      title: 'race',
+      steps: [
+        ...opening('aria.html'),
+        // .pay is one button, hidden; the CSS alternative is asked first and must not win on it.
+        { type: 'click', selectors: [['aria/Pay now[role="button"]'], ['.pay']], offsetX: 5, offsetY: 5 },
+        // A shown CSS match wins the race: found by a recorded alternative, as recorded.
+        { type: 'click', selectors: [['aria/Go[role="button"]'], ['button[aria-label="Go"]']], offsetX: 5, offsetY: 5 },
+      ],
+    },
+    LOG,
+  );
+  expect(r.peerError, said(r)).toBeUndefined();
+  expect(r.ours.status, said(r)).toBe('passed');
+  expect(r.oursState).toBe('pay;go;');
+  // Puppeteer's race took the hidden .pay (found first) and clicked where it is: nothing there.
+  expect(r.peerState).toBe('go;');
+  expect(r.ours.steps.slice(2, 4).map((s) => s.resolvedBy)).toEqual(['recorded', 'recorded']);
 });
 
 test('aria/Name with no role finds the <select> Chrome names "Select" though its <label> also holds the option names', async () => {
   const r = await c.run(
     {
       title: 'aria name, no role',
-      steps: [...opening('aria.html'), { type: 'change', selectors: [['aria/Select'], ['#fruit']], value: 'b' }],
+      // #nothing matches nothing: the accessibility tree must answer, not a CSS alternative.
+      steps: [...opening('aria.html'), { type: 'change', selectors: [['aria/Select'], ['#nothing']], value: 'b' }],
     },
     LOG,
   );
   expect(r.peerError, said(r)).toBeUndefined();
   expect(r.ours.status, said(r)).toBe('passed');
-  // Found by the recorded aria/ alternative itself, not by the #fruit after it.
+  // Found by the recorded aria/ alternative itself, not by its Playwright approximations.
   expect(r.ours.steps[2]!.resolvedBy).toBe('recorded');
   expect(r.oursState).toBe('fruit=b;');
   expect(r.oursState).toEqual(r.peerState);

@@ -92,12 +92,15 @@ export function targetFromSelectors(
       add(l);
     }
   });
+  // Puppeteer races the recorded alternatives; the approximations are ours, asked after them.
+  const raced = locate.length;
   approximations.forEach(add);
   if (!locate.length) {
     if (!issues.some((i) => i.severity === 'error')) issues.push({ field, message: 'no usable selector', severity: 'error' });
     return { issues };
   }
   const target: Target = { locate };
+  if (raced > 1) target.raced = raced;
   if (description) target.description = description;
   return { target, issues };
 }
