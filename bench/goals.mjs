@@ -180,13 +180,15 @@ How each is measured:
   and \`tracing.start\` has no option to leave it out; the rest is the server's trace events. Our
   own calls are few: ~125 a flow, half of them the typed keys, sent all at once (CDP
   \`Input.dispatchKeyEvent\`, ~0.56 ms a send, ~0.41 ms of it the Node process's time inside
-  Playwright: 1.1 ms a character, where \`keyboard.type\` takes 1.7). Most of the rest of the gap is Chrome's
-  accessibility tree: an \`aria/\` query (CDP \`Accessibility.queryAXTree\`) answers at the
-  renderer's next accessibility update, one frame (~16.6 ms) later (Blink schedules the query
-  for it: \`ScheduleAXUpdateWithCallback\`), where Puppeteer races the
-  CSS alternative and takes whichever answers first; we ask the recorded alternatives in order,
-  so that a step says which one found its target. Chromium's \`--disable-frame-rate-limit\`
-  would shorten that wait (and the final page's two-frame settle) by ~15% of a flow, but any
+  Playwright: 1.1 ms a character, where \`keyboard.type\` takes 1.7). Chrome's accessibility tree
+  answers an \`aria/\` query (CDP \`Accessibility.queryAXTree\`) at the renderer's next
+  accessibility update, one frame (~16.6 ms) later (Blink schedules the query for it:
+  \`ScheduleAXUpdateWithCallback\`). Puppeteer races a step's recorded selectors and takes
+  whichever answers first, the CSS one as a rule; we asked them in order, aria/ first, until
+  2026-12-06: now they race too (docs/formats.md, Chrome DevTools Recorder), the page-answered
+  ones asked first, and a step whose CSS alternative finds a shown element never waits for the
+  tree (A/B on these flows: 0.855× the time, paired median of 33). Chromium's \`--disable-frame-rate-limit\`
+  would shorten the waits left (aria/-only steps, the final page's two-frame settle), but any
   page with a running animation then draws frames unthrottled (a CSS spinner: ~72% of both
   cores, against 3%), so it is not used. \`Accessibility.getFullAXTree\` answers at once (~5 ms on
   these pages) but walks the tree in another order, and on a page of 3000 list rows took 1.1 s
