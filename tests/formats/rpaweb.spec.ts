@@ -435,3 +435,22 @@ test('rows are filed under the id JSON.parse reads, however the row is written (
     [9, undefined, 'error'],
   ]);
 });
+
+test('ids the first read cannot take from the bytes go to the parse and are filed the same', async () => {
+  const body = (step: number, c: object) => JSON.stringify(row('_', step, c)).slice('{"id":"_",'.length);
+  const rows = [
+    `  { "id" : "spaced" , ${body(1, code.openPage)}`, // white space around the key
+    `{"id":"es\\"c",${body(1, code.openPage)}`, // an escape
+    `{"id":-7,${body(1, code.openPage)}`, // a negative number
+    `{"id":"nested",${body(1, code.openPage).slice(0, -1)},"x":{"id":"inner"}}`, // "id" again, inside
+    `{"id":007,${body(1, code.openPage)}`, // a leading zero: not JSON
+    `{"id":9007199254740993,${body(1, code.openPage)}`, // beyond a safe integer
+  ];
+  const root = makeDataset({ 'rows.jsonl': jsonl(...rows) });
+  const out = await decode(root);
+  expect(out.episodes.map((e) => e.id)).toEqual(['spaced', 'es"c', '-7', 'nested']);
+  expect(out.problems.map((p) => [p.line, p.severity])).toEqual([
+    [5, 'error'],
+    [6, 'error'],
+  ]);
+});

@@ -60,7 +60,8 @@ export function assembleGroup(group: RowGroup, file: string): { episode?: Episod
     return JSON.stringify(v) === json;
   };
   meta.steps = rows.map((r) => {
-    const extras: Record<string, unknown> = { ...r.extras };
+    // The row's own object, not a copy: decodeRow made it for this row, and the row is done with.
+    const extras = r.extras;
     for (const [k, v] of Object.entries(r.episodeFields)) if (!sameAsEpisode(k, v)) extras[k] = v;
     if (r.intent !== undefined && r.intent !== first?.intent) extras.intent = r.intent;
     return extras;

@@ -84,26 +84,61 @@ function isBlank(bytes: Buffer): boolean {
   return true;
 }
 
-/** rpaweb rows are written with `id` first: read just that, when it is the row's only "id". */
-const LEADING_ID = /^\s*\{\s*"id"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+)\s*[,}]/;
-const ID_KEY = Buffer.from('"id"');
-
 /**
  * The episode a row belongs to: exactly the id `RowsFile.add` will file it under (the row's
  * `id`, or for a line that is not JSON its leading one), read from the line's first bytes when
- * that is certain, else by parsing the line.
+ * that is certain (leadingPlainId), else by parsing the line.
  */
 function rowId(bytes: Buffer, number: number, raw: Buffer): string | undefined {
-  const m = LEADING_ID.exec(bytes.toString('latin1', 0, Math.min(bytes.length, 512)));
-  const first = bytes.indexOf(ID_KEY);
-  if (m && /^[\x20-\x7e]*$/.test(m[1]!) && bytes.indexOf(ID_KEY, first + ID_KEY.length) === -1) {
-    const value: unknown = JSON.parse(m[1]!);
-    if (typeof value === 'string' && value !== '') return value;
-    if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
-  }
+  const leading = leadingPlainId(bytes);
+  if (leading && bytes.indexOf(ID_KEY, leading.keyAt + ID_KEY.length) === -1) return leading.id;
   const line = parseJsonLine(sourceLine(number, raw));
   if (line.error !== undefined) return leadingId(line.text ?? '');
   if (!isPlainObject(line.value)) return undefined;
   const id = RowId.safeParse(line.value.id);
   return id.success ? String(id.data) : undefined;
+}
+
+const ID_KEY = Buffer.from('"id"');
+const QUOTE = 0x22;
+
+/**
+ * rpaweb rows are written with `id` first: its value read from the bytes, with no string made of
+ * the line, when it is a non-empty string of printable ASCII without escapes or an integer JSON
+ * writes plainly. Anything else (and a line with a second `"id"`, checked by the caller: the last
+ * one is JSON.parse's) is left to the full parse.
+ */
+function leadingPlainId(b: Buffer): { id: string; keyAt: number } | undefined {
+  let i = skipSpace(b, 0);
+  if (b[i] !== 0x7b) return undefined; // {
+  const keyAt = skipSpace(b, i + 1);
+  for (let k = 0; k < ID_KEY.length; k++) if (b[keyAt + k] !== ID_KEY[k]) return undefined;
+  i = skipSpace(b, keyAt + ID_KEY.length);
+  if (b[i] !== 0x3a) return undefined; // :
+  i = skipSpace(b, i + 1);
+  const start = i;
+  let id: string;
+  if (b[i] === QUOTE) {
+    for (i++; i < b.length && b[i] !== QUOTE; i++) if (b[i]! < 0x20 || b[i]! > 0x7e || b[i] === 0x5c) return undefined;
+    if (i >= b.length || i === start + 1) return undefined;
+    id = b.toString('latin1', start + 1, i);
+    i++;
+  } else {
+    if (b[i] === 0x2d) i++; // -
+    const digits = i;
+    while (b[i]! >= 0x30 && b[i]! <= 0x39) i++;
+    // No digits, or a leading zero JSON does not allow: the parse says what is wrong.
+    if (i === digits || (b[digits] === 0x30 && i > digits + 1)) return undefined;
+    const value = Number(b.toString('latin1', start, i));
+    if (!Number.isSafeInteger(value)) return undefined;
+    id = String(value);
+  }
+  i = skipSpace(b, i);
+  return b[i] === 0x2c || b[i] === 0x7d ? { id, keyAt } : undefined; // , or }
+}
+
+/** The index of the first byte at or after `i` that is not JSON white space. */
+function skipSpace(b: Buffer, i: number): number {
+  while (b[i] === 0x20 || b[i] === 0x0a || b[i] === 0x0d || b[i] === 0x09) i++;
+  return i;
 }
