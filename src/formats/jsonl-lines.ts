@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { isUtf8 } from 'node:buffer';
-import { utf8Text } from './utf8-text.js';
+import { isAscii, isUtf8 } from 'node:buffer';
+import { nonAsciiText } from './utf8-text.js';
 import { createInterface } from 'node:readline';
 
 /** One line of a text file, as a decoder needs it to parse and to point at. */
@@ -34,9 +34,7 @@ export async function* readLines(file: string): AsyncGenerator<SourceLine> {
       number++;
       let bytes = Buffer.from(raw, 'latin1');
       if (number === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
-      const line: SourceLine = { number, text: utf8Text(bytes) };
-      if (!isUtf8(bytes)) line.badUtf8At = firstBadUtf8Byte(bytes);
-      yield line;
+      yield decodedLine(number, bytes);
     }
   } finally {
     rl.close();
@@ -79,8 +77,15 @@ export function firstBadUtf8Byte(bytes: Uint8Array): number {
 /** A line's bytes (line ending excluded) as `readLines` yields it: BOM dropped on line 1, bad UTF-8 found. */
 export function sourceLine(number: number, raw: Buffer): SourceLine {
   const bytes = number === 1 && raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? raw.subarray(3) : raw;
-  const line: SourceLine = { number, text: utf8Text(bytes) };
-  if (!isUtf8(bytes)) line.badUtf8At = firstBadUtf8Byte(bytes);
+  return decodedLine(number, bytes);
+}
+
+/** A line's text, and where its first bad UTF-8 byte is when it has one; ASCII, most lines, is checked once. */
+function decodedLine(number: number, bytes: Buffer): SourceLine {
+  if (isAscii(bytes)) return { number, text: bytes.toString('latin1') };
+  const valid = isUtf8(bytes);
+  const line: SourceLine = { number, text: nonAsciiText(bytes, valid) };
+  if (!valid) line.badUtf8At = firstBadUtf8Byte(bytes);
   return line;
 }
 

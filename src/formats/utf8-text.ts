@@ -9,7 +9,15 @@ import { isAscii, isUtf8, transcode } from 'node:buffer';
  */
 export function utf8Text(bytes: Buffer): string {
   if (isAscii(bytes)) return bytes.toString('latin1');
-  if (bytes.length >= TRANSCODE_FROM && isUtf8(bytes)) {
+  return nonAsciiText(bytes, bytes.length >= TRANSCODE_FROM && isUtf8(bytes));
+}
+
+/**
+ * utf8Text for bytes that are not all ASCII, `valid` saying whether they are UTF-8 (a caller
+ * that must know anyway, to report bad bytes, need not have them checked twice).
+ */
+export function nonAsciiText(bytes: Buffer, valid: boolean): string {
+  if (valid && bytes.length >= TRANSCODE_FROM) {
     try {
       return transcode(bytes, 'utf8', 'utf16le').toString('utf16le');
     } catch {
