@@ -25,7 +25,8 @@ export interface RowGroup {
 /**
  * The IR Episode, but taking each step's action as it is: every row's action went through the
  * IR's Action schema as the row was decoded (recorder/line.ts), and each expectation through
- * Expectation (recorder/signals.ts); checking them all again here was a sixth of an rpaweb decode. Actions changed since (shareSameElementLocators) are checked apart.
+ * Expectation (recorder/signals.ts); checking them all again here was a sixth of an rpaweb
+ * decode. Actions changed since (shareSameElementLocators) are checked apart.
  */
 const AssembledEpisode = Episode.extend({
   steps: z.array(Step.extend({ action: z.custom<Action>(), expect: z.custom<Expectation[]>((v) => Array.isArray(v)) })),
