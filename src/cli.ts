@@ -17,6 +17,7 @@ import { gatherParams } from './config/params.js';
 import { Redactor } from './secrets.js';
 import { harProblem } from './replay/offline.js';
 import { dropWritesToClosedPipes } from './closed-pipe.js';
+import { skipHelpCache } from './commands/skip-help-cache.js';
 import { CONFIG_FLAG, configAsFlags, configForCommandLine, flagsAsConfig, GLOBAL_OPTIONS, RUN_OPTIONS } from './config/index.js';
 import { DEFAULT_STEP_TIMEOUT_MS } from './ir/defaults.js';
 import { DEMO_NUMBER_RULES, numericOptionProblem, RUN_NUMBER_RULES } from './commands/numeric-options.js';
@@ -45,7 +46,9 @@ const config = await configForCommandLine(hideBin(process.argv)).catch((error: E
 });
 
 let exitCode = 0;
-await yargs(hideBin(process.argv))
+const cli = yargs(hideBin(process.argv));
+skipHelpCache(cli);
+await cli
   .scriptName('replaywright')
   .usage('$0 <command> [options]')
   .options(GLOBAL_OPTIONS)

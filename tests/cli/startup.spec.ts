@@ -82,3 +82,24 @@ test('validating an rpaweb dataset loads the rpaweb decoder only: no other decod
     expect(decoders).not.toContain(other);
   expect(loads(r.modules, 'htmlparser2')).toBe(false);
 });
+
+test('no help text is laid out before a command runs (skipHelpCache): yargs does unless told', async () => {
+  const { default: yargs } = await import('yargs');
+  const { skipHelpCache } = await import('../../src/commands/skip-help-cache.js');
+  const helpLaidOut = async (skip: boolean): Promise<number> => {
+    const y = yargs(['go']).command('go', 'a command', {}, () => undefined);
+    if (skip) skipHelpCache(y);
+    // The usage object is yargs' own (not in its types); count how often it builds the help text.
+    const usage = (y as unknown as { getInternalMethods(): { getUsageInstance(): { help(): string } } })
+      .getInternalMethods()
+      .getUsageInstance();
+    const help = usage.help.bind(usage);
+    let built = 0;
+    usage.help = () => (built++, help());
+    await y.parseAsync();
+    return built;
+  };
+  // Without it yargs builds the help ahead (so the internal skipHelpCache switches off still exists).
+  expect(await helpLaidOut(false)).toBeGreaterThan(0);
+  expect(await helpLaidOut(true)).toBe(0);
+});
