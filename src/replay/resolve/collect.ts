@@ -196,7 +196,9 @@ function collectInPage({ mark, max, prefix }: { mark: string; max: number; prefi
       if (!node.matches(INTERACTIVE) && !role && !text) continue;
       const r = node.getBoundingClientRect();
       const style = getComputedStyle(node);
-      const visible = r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
+      // Shown as in shownInPage (Chrome draws neither a hidden nor a collapsed element).
+      const visible =
+        r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && style.visibility !== 'collapse' && style.display !== 'none';
       const attrs: Record<string, string> = {};
       for (const a of ATTRS) {
         const v = node.getAttribute(a);

@@ -7,6 +7,7 @@ import { candidateLocator, MARK, markSelector, type Marked } from './collect.js'
 import { timed } from '../profile.js';
 import { explainedByHover, ON_LIVE_PAGE } from './hover-difference.js';
 import { revealByHover } from './reveal.js';
+import { shownInPage } from './shown-in-page.js';
 
 export interface HiddenTargets {
   /** How many hidden elements the recorded selector matches (0: it matches nothing at all). */
@@ -65,10 +66,5 @@ export async function hoveredAsRecorded(
 /** More look-alikes than this are not told apart one hover at a time. */
 const MAX_ROWS = 12;
 
-/** Runs in the page: whether the element shows (a box, not `visibility: hidden`). */
-function showsInPage(el: Element): boolean {
-  const r = el.getBoundingClientRect();
-  return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
-}
-const SHOWS: Probe = { run: showsInPage, arg: null };
+const SHOWS: Probe = { run: shownInPage, arg: null };
 const NO_PROBE: Probe = { run: () => undefined, arg: null };

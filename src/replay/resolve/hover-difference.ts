@@ -105,7 +105,8 @@ function hoverRegions({ attr, marks }: { attr: string; marks: string[] }): (Box 
       const y = Math.max(0, r.top);
       const width = Math.min(window.innerWidth, r.right) - x;
       const height = Math.min(window.innerHeight, r.bottom) - y;
-      if (width >= 1 && height >= 1 && getComputedStyle(el).visibility !== 'hidden') return { x, y, width, height };
+      const visibility = getComputedStyle(el).visibility; // shown as in shownInPage (a box in view here)
+      if (width >= 1 && height >= 1 && visibility !== 'hidden' && visibility !== 'collapse') return { x, y, width, height };
     }
     return null;
   });

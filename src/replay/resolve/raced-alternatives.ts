@@ -1,6 +1,7 @@
 import type { Locate } from '../../ir/index.js';
 import type { Probe } from '../locate.js';
 import { pageFunction } from '../page-function.js';
+import { shownInPage } from './shown-in-page.js';
 
 /**
  * The order `exactMatch` asks a target's locates in: as listed, except that among the first
@@ -15,20 +16,12 @@ export function askingOrder(locates: readonly Locate[], raced: number): number[]
   return [...first.filter((i) => locates[i]!.kind !== 'aria'), ...first.filter((i) => locates[i]!.kind === 'aria'), ...order.slice(raced)];
 }
 
-/**
- * Runs inside the page, self-contained: whether an element is shown (Puppeteer's own test of a
- * visible element: not `visibility: hidden` or `collapse`, and a box with an area). A raced
- * alternative the page answers wins only on a shown element. Puppeteer's race takes the first
- * element found, shown or not, and a hidden one takes its click nowhere; Chrome's accessibility
- * tree leaves hidden elements out, so asking the page's alternatives first never picks an
- * element that asking the `aria/` one first (as this replay did) would not have.
+/*
+ * A raced alternative the page answers wins only on a shown element (shownInPage). Puppeteer's
+ * race takes the first element found, shown or not, and a hidden one takes its click nowhere;
+ * Chrome's accessibility tree leaves hidden elements out, so asking the page's alternatives first
+ * never picks an element that asking the `aria/` one first (as this replay did) would not have.
  */
-export function shownInPage(el: Element): boolean {
-  const style = getComputedStyle(el);
-  if (style.visibility === 'hidden' || style.visibility === 'collapse') return false;
-  const box = el.getBoundingClientRect();
-  return box.width > 0 && box.height > 0;
-}
 
 /** What `withShown`'s probe answers: shownInPage, and the step's own probe beside it. */
 export interface ShownAnswer {

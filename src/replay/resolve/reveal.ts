@@ -1,4 +1,6 @@
 import { candidateLocator, MARK, type Marked } from './collect.js';
+import { pageFunction } from '../page-function.js';
+import { shownInPage } from './shown-in-page.js';
 
 const REVEAL = 'data-rw-reveal';
 /** How long a hovered row may take to show its control (a transition, a handler's re-render). */
@@ -13,13 +15,9 @@ type Pointing = { shown: true } | { at: { x: number; y: number } } | { marked: b
  * nearest visible ancestor (its row or card) and, when that ancestor's centre is on screen and
  * the ancestor is what a pointer there would touch, says where that is.
  */
-function pointAtRow({ mark, attr, reveal }: { mark: string; attr: string; reveal: string }): Pointing {
+function pointAtRowWith({ mark, attr, reveal }: PointArg, shows: (e: Element) => boolean): Pointing {
   const el = document.querySelector(`[${attr}="${CSS.escape(mark)}"]`);
   if (!el) return { marked: false };
-  const shows = (e: Element) => {
-    const r = e.getBoundingClientRect();
-    return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
-  };
   if (shows(el)) return { shown: true };
   for (const old of Array.from(document.querySelectorAll(`[${reveal}]`))) old.removeAttribute(reveal);
   for (let p = el.parentElement; p; p = p.parentElement) {
@@ -34,6 +32,15 @@ function pointAtRow({ mark, attr, reveal }: { mark: string; attr: string; reveal
   }
   return { marked: false };
 }
+
+interface PointArg {
+  mark: string;
+  attr: string;
+  reveal: string;
+}
+
+/** pointAtRowWith, "shown" being shownInPage. */
+const pointAtRow = pageFunction<(arg: PointArg) => Pointing>(`(arg) => (${pointAtRowWith.toString()})(arg, ${shownInPage.toString()})`);
 
 /**
  * Shows a control that only appears on hover the way a person would: by pointing at the
@@ -68,10 +75,10 @@ export async function revealByHover(candidate: Marked, showsWithinMs = SHOWS_WIT
     .catch(() => false);
 }
 
-/** Runs in the page, self-contained: whether the marked candidate shows now (a box, not `visibility: hidden`). */
-function shownNow({ mark, attr }: { mark: string; attr: string }): boolean {
-  const el = document.querySelector(`[${attr}="${CSS.escape(mark)}"]`);
-  if (!el) return false;
-  const r = el.getBoundingClientRect();
-  return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
-}
+/** Runs in the page: whether the marked candidate shows now (shownInPage). */
+const shownNow = pageFunction<(arg: { mark: string; attr: string }) => boolean>(
+  `({ mark, attr }) => {
+    const el = document.querySelector('[' + attr + '="' + CSS.escape(mark) + '"]');
+    return el !== null && (${shownInPage.toString()})(el);
+  }`,
+);
