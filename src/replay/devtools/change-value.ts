@@ -7,7 +7,7 @@ type FieldKind = 'select' | 'typeable' | 'checkable' | 'contenteditable' | 'othe
 
 export interface Field {
   kind: FieldKind;
-  /** Has a box and is not `visibility: hidden` (what Playwright's `visible` means). */
+  /** Has a box and `visibility: visible` (what Playwright's `visible` means: neither hidden nor collapse). */
   visible: boolean;
   /**
    * The field as the page's own `document.querySelector` finds it (`:nth-child` steps from the
