@@ -26,6 +26,7 @@ export function writeGoalTable(results) {
   const cores = results.machine?.cores ?? 1;
   const scaling = results.scaling?.rows ?? [];
   const handAtCores = (results.scaling?.handLoop ?? []).find((x) => x.lanes === cores)?.speedup;
+  const handCaptureAtCores = (results.scaling?.handLoopCapture ?? []).find((x) => x.lanes === cores)?.speedup;
   // How much of the machine one lane of the bare hand loop already keeps busy: the room left for more.
   const handOneBusy = (results.scaling?.handLoop ?? []).find((x) => x.lanes === 1)?.machineBusy;
   const rwOneBusy = scaling.find((x) => x.workers === 1 && x.mode === 'async')?.machineBusy;
@@ -112,7 +113,12 @@ export function writeGoalTable(results) {
     row(
       `workers: speed-up at ${cores} workers`,
       Number.isFinite(bestAtCores)
-        ? `${bestAtCores}×${handAtCores !== undefined ? ` (the hand-written loop itself, ${cores} lanes: ${handAtCores}×)` : ''}` +
+        ? `${bestAtCores}×${handAtCores !== undefined ? ` (the hand-written loop itself, ${cores} lanes: ${handAtCores}×` : ''}` +
+            (handAtCores !== undefined && handCaptureAtCores !== undefined
+              ? `; taking the same screenshot + DOM each step, as the CLI's default comparisons do: ${handCaptureAtCores}×)`
+              : handAtCores !== undefined
+                ? ')'
+                : '') +
             (handOneBusy !== undefined
               ? `; one lane of the hand loop alone keeps ${Math.round(handOneBusy * 100)}% of the ${cores} cores busy` +
                 (rwOneBusy !== undefined ? `, one replaywright worker ${Math.round(rwOneBusy * 100)}%` : '')
@@ -213,7 +219,18 @@ How each is measured:
   run, every process counted (/proc/stat), Chromium's renderers included: where one lane of
   the bare loop already keeps most of them busy, Chromium alone uses the cores (a new page
   and its renderer process, each step's frames, each comparison's screenshot), no second lane can run much faster,
-  and the gap is the machine's, not the worker design's.
+  and the gap is the machine's, not the worker design's. The CLI compares every step by default,
+  so the loop runs a second time taking the same screenshot + DOM before each step: the ceiling
+  for a replay that compares. Where the CPU goes (all processes' CPU time from /proc, one worker,
+  the 12 episodes, 2026-12-06): with comparisons off replaywright used 8.0–8.2 core-seconds
+  (6.8–7.4 with \`--trace off\`) where the hand loop used 7.2–7.9, so past the captures a
+  replay costs the cores what the loop does; with comparisons on, 16.4, the captures' share mostly
+  Chromium's (its browser and GPU processes ~4 core-seconds more, ~17 ms a screenshot) and the
+  rest our pixel thread and Playwright's transfer of the images. Two experiments gave no more:
+  one browser shared by both workers (1.33× against 1.35× with a browser each, medians of 5),
+  and opening each next episode's context and page while the one before ran (the page ready at
+  once, but the whole run 1.008× the time, medians of 9: on 2 cores the new renderer process
+  only takes CPU from the episode running).
 
 ## Profiling a replay
 
