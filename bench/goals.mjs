@@ -222,11 +222,14 @@ How each is measured:
   and the gap is the machine's, not the worker design's. The CLI compares every step by default,
   so the loop runs a second time taking the same screenshot + DOM before each step: the ceiling
   for a replay that compares. Where the CPU goes (all processes' CPU time from /proc, one worker,
-  the 12 episodes, 2026-12-06): with comparisons off replaywright used 8.0–8.2 core-seconds
-  (6.8–7.4 with \`--trace off\`) where the hand loop used 7.2–7.9, so past the captures a
-  replay costs the cores what the loop does; with comparisons on, 16.4, the captures' share mostly
-  Chromium's (its browser and GPU processes ~4 core-seconds more, ~17 ms a screenshot) and the
-  rest our pixel thread and Playwright's transfer of the images. Two experiments gave no more:
+  the 12 episodes, two runs of each, 2026-12-06; a core-second here varies with the neighbours'
+  load, so only runs made side by side compare): with comparisons off replaywright used 8.0–8.2
+  core-seconds (6.8–7.4 with \`--trace off\`) where the hand loop used 7.2–7.9; with comparisons
+  on, 11.8–12.5 (10.7–11.6 with \`--trace off\`) where the loop taking the same screenshot + DOM
+  used 9.3–10.1. What a replay adds to the loop's CPU is the default trace (~1 core-second in
+  these 12 episodes) and, with comparisons on, the pixels it decodes and compares (the pixel
+  thread, ~1.1 s here: 16 of 104 screenshots in other bytes than recorded); the screenshots
+  themselves cost Chromium the same in both. Two experiments gave no more:
   one browser shared by both workers (1.33× against 1.35× with a browser each, medians of 5),
   and opening each next episode's context and page while the one before ran (the page ready at
   once, but the whole run 1.008× the time, medians of 9: on 2 cores the new renderer process
