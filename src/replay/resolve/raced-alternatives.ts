@@ -16,20 +16,19 @@ export function askingOrder(locates: readonly Locate[], raced: number): number[]
   return [...first.filter((i) => locates[i]!.kind !== 'aria'), ...first.filter((i) => locates[i]!.kind === 'aria'), ...order.slice(raced)];
 }
 
-/*
- * A raced alternative the page answers wins only on a shown element (shownInPage). Puppeteer's
- * race takes the first element found, shown or not, and a hidden one takes its click nowhere;
- * Chrome's accessibility tree leaves hidden elements out, so asking the page's alternatives first
- * never picks an element that asking the `aria/` one first (as this replay did) would not have.
- */
-
 /** What `withShown`'s probe answers: shownInPage, and the step's own probe beside it. */
 export interface ShownAnswer {
   shown: boolean;
   probed?: unknown;
 }
 
-/** `probe` (when there is one) and shownInPage, run together on the element in one round trip. */
+/**
+ * `probe` (when there is one) and shownInPage, run together on the element in one round trip. A
+ * raced alternative the page answers wins only on a shown element. Puppeteer's race takes the
+ * first element found, shown or not, and a hidden one takes its click nowhere; Chrome's
+ * accessibility tree leaves hidden elements out, so asking the page's alternatives first never
+ * picks an element that asking the `aria/` one first (as this replay did) would not have.
+ */
 export function withShown(probe: Probe | undefined): Probe {
   const inner = probe ? `(${probe.run.toString()})(el, arg.inner)` : 'undefined';
   return {
