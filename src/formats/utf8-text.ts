@@ -13,8 +13,9 @@ export function utf8Text(bytes: Buffer): string {
 }
 
 /**
- * utf8Text for bytes that are not all ASCII, `valid` saying whether they are UTF-8 (a caller
- * that must know anyway, to report bad bytes, need not have them checked twice).
+ * utf8Text for bytes that are not all ASCII. `valid`: they are known to be UTF-8 (a caller that
+ * must check anyway, to report bad bytes, need not have them checked twice); false when they are
+ * not, or were not checked (utf8Text leaves short ones unchecked): the plain decoder reads them.
  */
 export function nonAsciiText(bytes: Buffer, valid: boolean): string {
   if (valid && bytes.length >= TRANSCODE_FROM) {

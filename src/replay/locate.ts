@@ -21,7 +21,8 @@ import { hoveredAsRecorded } from './resolve/hidden-target.js';
 import { revealByHover } from './resolve/reveal.js';
 import { factsFromSnapshot } from './resolve/snapshot-facts.js';
 import { recordedScreenshot, visualAgreement } from './resolve/visual-check.js';
-import { askingOrder, shownProbed, withShown } from './resolve/raced-alternatives.js';
+import { askingOrder } from './resolve/raced-alternatives.js';
+import { shownProbed, withShown } from './resolve/shown-in-page.js';
 
 /**
  * How a target was found, from most to least literal:

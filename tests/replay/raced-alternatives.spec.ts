@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { Locate } from '../../src/ir/index.js';
 import { countAndProbe } from '../../src/replay/count-and-probe.js';
-import { askingOrder, shownProbed, withShown } from '../../src/replay/resolve/raced-alternatives.js';
+import { askingOrder } from '../../src/replay/resolve/raced-alternatives.js';
+import { shownProbed, withShown } from '../../src/replay/resolve/shown-in-page.js';
 import { usePage } from '../support/replay.js';
 
 // A DevTools step's selectors race in @puppeteer/replay. We ask the ones the page answers before

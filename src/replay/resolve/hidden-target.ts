@@ -2,12 +2,11 @@ import type { Locator, Page } from 'playwright';
 import type { Rgba } from '../../compare/png-decode.js';
 import type { Probe } from '../locate.js';
 import { countAndProbe } from '../count-and-probe.js';
-import { probePair } from '../probe-pair.js';
 import { candidateLocator, MARK, markSelector, type Marked } from './collect.js';
 import { timed } from '../profile.js';
 import { explainedByHover, ON_LIVE_PAGE } from './hover-difference.js';
 import { revealByHover } from './reveal.js';
-import { shownInPage } from './shown-in-page.js';
+import { shownProbed, withShown } from './shown-in-page.js';
 
 export interface HiddenTargets {
   /** How many hidden elements the recorded selector matches (0: it matches nothing at all). */
@@ -55,16 +54,14 @@ export async function hoveredAsRecorded(
   // ON_LIVE_PAGE leaves the one chosen hovered: one look says it still shows. Counted, in the
   // page's world: `locator.evaluate` first waits for the element from Playwright's utility world,
   // whose first use on a document injects Playwright's script there (~100 ms here).
-  const pair = probePair(SHOWS, probe ?? NO_PROBE);
-  const looked = await timed('hidden.shows', () => countAndProbe({ frame: chosen.frame, selector: markSelector(chosen) }, pair));
-  const [shown, probed] = looked.count === 1 ? (looked.probed as [boolean, unknown?]) : [false];
-  if (shown) return { count, found: { locator, probed } };
+  const looked = await timed('hidden.shows', () =>
+    countAndProbe({ frame: chosen.frame, selector: markSelector(chosen) }, withShown(probe)),
+  );
+  const shown = looked.count === 1 ? shownProbed(looked.probed) : undefined;
+  if (shown) return { count, found: { locator, probed: shown.probed } };
   // Something moved the pointer or re-rendered the row meanwhile: hovered again, the probe left to the action.
   return (await timed('hover.reveal-chosen', () => revealByHover(chosen))) ? { count, found: { locator } } : { count };
 }
 
 /** More look-alikes than this are not told apart one hover at a time. */
 const MAX_ROWS = 12;
-
-const SHOWS: Probe = { run: shownInPage, arg: null };
-const NO_PROBE: Probe = { run: () => undefined, arg: null };

@@ -1,3 +1,6 @@
+import type { Probe } from '../locate.js';
+import { probePair } from '../probe-pair.js';
+
 /**
  * Runs inside the page, self-contained: whether an element is drawn where it is. Not when its
  * `visibility` is `hidden` or `collapse` (Chrome draws neither; Playwright's visible test and
@@ -10,3 +13,19 @@ export function shownInPage(el: Element): boolean {
   const box = el.getBoundingClientRect();
   return box.width > 0 && box.height > 0;
 }
+
+/**
+ * `probe` (when there is one) and shownInPage, run together on the element in the round trip that
+ * counts it (probePair); shownProbed reads the answer.
+ */
+export function withShown(probe: Probe | undefined): Probe {
+  return probePair({ run: shownInPage, arg: null }, probe ?? NO_PROBE);
+}
+
+/** The step's own probe answer from a `withShown` answer, or undefined when the element is not shown. */
+export function shownProbed(answer: unknown): { probed: unknown } | undefined {
+  const [shown, probed] = (answer as [boolean, unknown] | undefined) ?? [false];
+  return shown === true ? { probed } : undefined;
+}
+
+const NO_PROBE: Probe = { run: () => undefined, arg: null };
