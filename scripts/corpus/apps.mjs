@@ -41,6 +41,16 @@ export const APPS = {
     },
     port: 38112,
   },
+  quill: {
+    package: 'quill',
+    recordedOn: '2.0.3',
+    releases: {
+      '2.0.3': 'sha512-xEYQBqfYx/sfb33VJiKnSJp8ehloavImQ2A6564GAbqG55PGw1dAWUn1MUbQB62t0azawUS2CZZhWCjO8gRvTw==',
+      '2.0.2': 'sha512-QfazNrhMakEdRG57IoYFwffUIr04LWJxbS/ZkidRFXYCQt63c1gK6Z7IHUXMx/Vh25WgPBU42oBaNzQ0K1R/xw==',
+      '1.3.7': 'sha512-hG/DVzh/TiknWtE6QmWAF/pxoZKYxfe3J/d/+ShUWkDvvkZQVTPeVmUJVu1uE6DDooC4fWTiCLh84ul89oNz5g==',
+    },
+    port: 38113,
+  },
 };
 
 export const LIBRARY_API = {
@@ -108,7 +118,25 @@ export const ROSTER = [
 /** The document the editor starts with, in every release. */
 export const EDITOR_DOCUMENT = { name: 'Ada', age: 36, city: 'London', languages: ['English', 'French'], active: true };
 
+/** The notes the rich-text editor starts with, in every release: three plain lines. */
+export const NOTES_LINES = ['Team meeting', 'Review the budget', 'Plan the offsite'];
+
 function hostPage(appName, origin) {
+  if (appName === 'quill') {
+    return `<!doctype html><html><head><meta charset="utf-8"><title>Meeting notes</title>
+<link rel="stylesheet" href="/app/dist/quill.snow.css"><script src="/app/dist/quill.js"></script></head>
+<body style="font-family:sans-serif;margin:16px"><h1 style="font-size:18px">Meeting notes</h1>
+<div id="editor" style="width:760px;height:300px">${NOTES_LINES.map((l) => `<p>${l}</p>`).join('')}</div>
+<script>
+// Every change is sent to the corpus server as the editor's own document (its Delta ops): the
+// app's end state, formatting included, as the app holds it.
+const quill = new Quill('#editor', { theme: 'snow' });
+let reports = 0;
+const report = () => { try { fetch('/state?seq=' + ++reports, { method: 'POST', body: JSON.stringify(quill.getContents().ops) }); } catch (e) {} };
+quill.on('text-change', report);
+report();
+</script></body></html>`;
+  }
   if (appName === 'rapidoc') {
     return `<!doctype html><html><head><meta charset="utf-8"><title>Library API explorer</title>
 <script type="module" src="/app/dist/rapidoc-min.js"></script></head>
@@ -121,7 +149,8 @@ function hostPage(appName, origin) {
 <script>
 // The rows the grid shows, in its order, are sent to the corpus server after every change: the
 // app's end state, as the app holds it (a later report replaces an earlier one).
-const report = () => setTimeout(() => { try { fetch('/state', { method: 'POST', body: JSON.stringify(table.getData('active')) }); } catch (e) {} }, 0);
+let reports = 0;
+const report = () => setTimeout(() => { try { fetch('/state?seq=' + ++reports, { method: 'POST', body: JSON.stringify(table.getData('active')) }); } catch (e) {} }, 0);
 const table = new Tabulator('#roster', {
   data: ${JSON.stringify(ROSTER)},
   index: 'id',
@@ -141,7 +170,8 @@ for (const event of ['tableBuilt', 'dataChanged', 'dataSorted', 'dataFiltered', 
 <body style="font-family:sans-serif;margin:16px"><h1 style="font-size:18px">Profile document</h1><div id="editor" style="width:760px;height:520px"></div>
 <script>
 // Every change the editor reports is sent to the corpus server: the app's end state, as the app holds it.
-const report = () => { try { fetch('/state', { method: 'POST', body: editor.getText() }); } catch (e) {} };
+let reports = 0;
+const report = () => { try { fetch('/state?seq=' + ++reports, { method: 'POST', body: editor.getText() }); } catch (e) {} };
 const editor = new JSONEditor(document.getElementById('editor'), { mode: 'tree', modes: ['tree', 'code'], onChange: report });
 editor.set(${JSON.stringify(EDITOR_DOCUMENT)});
 editor.expandAll && editor.expandAll();
@@ -161,7 +191,8 @@ const TYPES = {
 
 /**
  * Serves one release of one app on loopback. `log` lists what the app did: API calls
- * ({method, path, query, body}) for the API explorer, documents ({state}) for the editor.
+ * ({method, path, query, body}) for the API explorer, states ({state, seq}: the editors' documents,
+ * the grid's rows, numbered in the order the page sent them) for the others.
  */
 export async function serveApp(appName, packageDir, { port = 0 } = {}) {
   const log = [];
@@ -180,7 +211,8 @@ export async function serveApp(appName, packageDir, { port = 0 } = {}) {
         return res.end(JSON.stringify(LIBRARY_API));
       }
       if (url.pathname === '/state' && req.method === 'POST') {
-        log.push({ state: body });
+        // Numbered by the page: reports sent close together (a key each) can arrive out of order.
+        log.push({ state: body, seq: Number(url.searchParams.get('seq')) || 0 });
         res.writeHead(204);
         return res.end();
       }
