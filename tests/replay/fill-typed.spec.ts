@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
+import { typedFillCheck } from '../../src/replay/effects/typed.js';
 import { DEFAULT_REPLAY_OPTIONS, runEpisode } from '../../src/replay/run-episode.js';
 import { FIXTURES, serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
 import { inlineEpisode, launch } from '../support/replay.js';
@@ -88,4 +89,12 @@ test('each character is the key a US keyboard has for it (shifted ones too); one
     ['!', 'Digit1', 49],
   ];
   expect(log).toEqual(strokes.flatMap(([key, code, keyCode]) => [`down ${key} ${code} ${keyCode}`, `press ${key}`, `up ${key}`]));
+});
+
+test('a value with other line breaks than the text is not the text as the page formatted it; a one-line field that drops them is', () => {
+  const editor = { editable: true, element: 'div.ql-editor' };
+  // A document typed over a rich-text editor as plain text: an empty paragraph for each blank line.
+  expect(typedFillCheck({ ...editor, value: 'Team\n\n\n\n\nBudget' }, 'Team\n\nBudget').check.ok).toBe(false);
+  expect(typedFillCheck({ ...editor, value: 'TEAM\n\nBUDGET' }, 'Team\n\nBudget').check.ok).toBe(true);
+  expect(typedFillCheck({ editable: true, element: 'input#name', value: 'Ada Lovelace' }, 'Ada\nLovelace').check.ok).toBe(true);
 });

@@ -8,11 +8,19 @@ import { focusedEditable, targetEditable, type EditableState } from './editable.
  * reformat what it is given (a phone mask, upper-casing): the same letters and digits count.
  */
 const letters = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+/**
+ * A text's line breaks, run by run. Formatting may change a line's characters, never the lines
+ * of a value that has them: a rich-text editor given a whole document as plain text holds the
+ * same letters with an empty paragraph wherever `innerText` had a blank line between two. A
+ * value of one line is a one-line field, which drops the breaks it is given.
+ */
+const lineBreaks = (s: string) => (s.replace(/\r\n?/g, '\n').match(/\n+/g) ?? []).join(' ');
+const sameLines = (value: string, text: string) => lineBreaks(value) === '' || lineBreaks(value) === lineBreaks(text);
 
 function shows(value: string, text: string, whole: boolean): 'exact' | 'reformatted' | undefined {
   if (whole ? value === text : value.includes(text)) return 'exact';
   const [v, t] = [letters(value), letters(text)];
-  if (t !== '' && (whole ? v === t : v.includes(t))) return 'reformatted';
+  if (t !== '' && (whole ? v === t && sameLines(value, text) : v.includes(t))) return 'reformatted';
   return undefined;
 }
 
