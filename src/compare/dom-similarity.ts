@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { controlSimilarity } from './control-similarity.js';
 import { maskDigits, normaliseText } from './normalise-text.js';
 import { ControlCollector, type Control } from './page-controls.js';
 import { textSimilarity } from './visible-text.js';
@@ -193,12 +194,15 @@ export interface DomSimilarity {
 
 export function domSimilarity(recorded: PageShape, live: PageShape): DomSimilarity {
   const content = (p: PageShape) => p.mainWords.map(maskDigits);
-  const acts = (p: PageShape) => p.controls.filter((c) => !c.chrome).map((c) => `${c.role}:${maskDigits(c.name).slice(0, 80)}`);
+  const acts = (p: PageShape) => p.controls.filter((c) => !c.chrome);
   return {
     textSimilarity: textSimilarity(recorded.words, live.words),
     structureSimilarity: textSimilarity(recorded.elements, live.elements),
     mainTextSimilarity: textSimilarity(content(recorded), content(live)),
     // Without attributes (Mind2Web) a link has no href and a control no label: no roles to compare.
-    controlSimilarity: recorded.attributes && recorded.controls.length ? textSimilarity(acts(recorded), acts(live)) : undefined,
+    controlSimilarity:
+      recorded.attributes && recorded.controls.length
+        ? controlSimilarity(acts(recorded), acts(live), (c) => maskDigits(c.name).slice(0, 80))
+        : undefined,
   };
 }

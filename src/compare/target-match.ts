@@ -120,7 +120,14 @@ export function scoreElement(recorded: ElementFacts, live: ElementFacts, visual?
   };
 
   if (recorded.role) add('role', recorded.role === live.role ? 1 : 0, `role ${live.role ?? '?'}`);
-  if (recorded.name !== undefined) add('name', nameSimilarity(recorded.name, live.name ?? ''), `name "${live.name ?? ''}"`);
+  if (recorded.name !== undefined) {
+    const byMarkup = namedByMarkup(recorded.name, live);
+    add(
+      'name',
+      byMarkup ? MARKUP_NAME_SIMILARITY : nameSimilarity(recorded.name, live.name ?? ''),
+      byMarkup ? 'no name; its markup spells it' : `name "${live.name ?? ''}"`,
+    );
+  }
   if (recorded.text !== undefined && recorded.text !== recorded.name) {
     add('text', stringSimilarity(normalizeName(recorded.text), normalizeName(live.text ?? '')), 'text');
   }
@@ -182,13 +189,35 @@ function classOverlap(recorded: string[], live: string[]): number {
 export const MIN_NAME_SIMILARITY = 0.6;
 
 /**
+ * A live element with no name of its own whose markup spells the recorded name: every word of
+ * the name is among its id, class and attribute-value words. A release that dropped an icon
+ * button's aria-label ("bold") still calls the button `ql-bold`; a named element is judged by
+ * its name alone.
+ */
+export function namedByMarkup(recordedName: string, live: ElementFacts): boolean {
+  if (foldText(live.name ?? '').trim() !== '') return false;
+  const wanted = identifierWords(recordedName);
+  if (wanted.length === 0) return false;
+  const have = new Set([live.id ?? '', ...(live.classes ?? []), ...Object.values(live.attrs ?? {})].flatMap(identifierWords));
+  return wanted.every((w) => have.has(w));
+}
+
+/** How much a name spelled only by the markup (namedByMarkup) counts: less than the name itself. */
+const MARKUP_NAME_SIMILARITY = 0.8;
+
+/**
  * Whether the live element satisfies the recording's hard constraints: a name still alike
- * (MIN_NAME_SIMILARITY), and the texts its row was scoped by (`has-text` filters, a named
+ * (MIN_NAME_SIMILARITY) or, where the element has none, spelled by its markup (namedByMarkup), and the texts its row was scoped by (`has-text` filters, a named
  * row), compared on letters and digits only, since recorders join cell texts without spaces
  * and cut names mid-word ("Zone A €30.").
  */
 export function meetsConstraints(recorded: ElementFacts, live: ElementFacts): boolean {
-  if (recorded.name !== undefined && nameSimilarity(recorded.name, live.name ?? '') < MIN_NAME_SIMILARITY) return false;
+  if (
+    recorded.name !== undefined &&
+    !namedByMarkup(recorded.name, live) &&
+    nameSimilarity(recorded.name, live.name ?? '') < MIN_NAME_SIMILARITY
+  )
+    return false;
   const context = lettersAndDigits(`${live.context ?? ''} ${live.text ?? ''}`);
   return (recorded.mustContain ?? []).every((t) => context.includes(lettersAndDigits(t)));
 }

@@ -43,3 +43,23 @@ test('two rows alike in every scored way are ambiguous whatever their place in t
   expect(d.kind).toBe('ambiguous');
   if (d.kind === 'ambiguous') expect(d.top.map((m) => m.item)).toEqual([second, third]);
 });
+
+test("an icon button a release left without its name is found by the name its markup spells (Quill 1.3.7's toolbar); a named one never is", () => {
+  const recorded = { role: 'button', name: 'bold', tag: 'button', classes: ['ql-bold'], attrs: { type: 'button', 'aria-label': 'bold' } };
+  const toolbar = ['bold', 'italic', 'underline'].map((w) => ({
+    role: 'button',
+    name: '',
+    tag: 'button',
+    classes: [`ql-${w}`],
+    attrs: { type: 'button' },
+  }));
+  expect(toolbar.map((b) => meetsConstraints(recorded, b))).toEqual([true, false, false]);
+  const d = decide(toolbar.filter((b) => meetsConstraints(recorded, b)).map((item) => ({ item, ...scoreElement(recorded, item) })));
+  expect(d.kind === 'unique' && d.best.item).toBe(toolbar[0]);
+  // Every word of the name: "list: bullet" in class ql-list and value="bullet", not in ql-list alone.
+  const bullet = { role: 'button', name: 'list: bullet' };
+  expect(meetsConstraints(bullet, { role: 'button', name: '', classes: ['ql-list'], attrs: { value: 'bullet' } })).toBe(true);
+  expect(meetsConstraints(bullet, { role: 'button', name: '', classes: ['ql-list'], attrs: { value: 'ordered' } })).toBe(false);
+  // A control with a name of its own is judged by that name, whatever its classes say.
+  expect(meetsConstraints(recorded, { role: 'button', name: 'italic', classes: ['ql-bold'] })).toBe(false);
+});

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { controlSimilarity } from '../../src/compare/control-similarity.js';
+import { domSimilarity, pageShape } from '../../src/compare/dom-similarity.js';
+import type { Control } from '../../src/compare/page-controls.js';
+
+// Controls compared by role and name, where a control the HTML gives no name is no evidence either way.
+
+const control = (role: string, name: string): Control => ({ role, name, label: '', placeholder: '', chrome: false, context: '' });
+const similarity = (a: Control[], b: Control[]) => controlSimilarity(a, b, (c) => c.name);
+
+test('equal controls, and a release whose buttons lost their names, keep the page the same; other controls do not', () => {
+  const named = ['bold', 'italic', 'underline', 'link'].map((n) => control('button', n));
+  const unnamed = named.map(() => control('button', ''));
+  expect(similarity(named, named)).toBe(1);
+  expect(similarity(named, unnamed)).toBe(1);
+  expect(similarity(unnamed, named)).toBe(1);
+  // Named otherwise: other controls.
+  expect(
+    similarity(
+      named,
+      ['save', 'cancel', 'delete', 'share'].map((n) => control('button', n)),
+    ),
+  ).toBe(0);
+  // An unnamed control stands in only for one of its own role.
+  expect(
+    similarity(
+      named,
+      unnamed.map(() => control('link', '')),
+    ),
+  ).toBe(0);
+  expect(similarity([], [])).toBe(1);
+});
+
+test('in the before-state comparison, an icon toolbar without aria-labels drifts at most (Quill 2 recorded, 1.3.7 live)', () => {
+  const toolbar = (labels: boolean) =>
+    `<html><body><div class="ql-toolbar">${['bold', 'italic', 'underline']
+      .map((w) => `<button type="button" class="ql-${w}"${labels ? ` aria-label="${w}"` : ''}><svg></svg></button>`)
+      .join('')}</div><div class="ql-editor" contenteditable="true"><p>Team meeting</p></div></body></html>`;
+  const shape = (html: string) => pageShape(html, { attributes: true });
+  expect(domSimilarity(shape(toolbar(true)), shape(toolbar(false))).controlSimilarity).toBe(1);
+  const other =
+    '<html><body><button type="button">Save</button><button type="button">Cancel</button><button type="button">Delete</button></body></html>';
+  expect(domSimilarity(shape(toolbar(true)), shape(other)).controlSimilarity).toBe(0);
+});
