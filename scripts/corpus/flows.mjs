@@ -68,6 +68,16 @@ function notesAre(describe, expected) {
   };
 }
 
+/** The trip planner's selects hold this city ('' for none) and these interests, in this order. */
+function tripIs(city, interests) {
+  return (log) => {
+    const trip = lastState(log);
+    return trip && trip.city === city && same(trip.interests, interests)
+      ? { ok: true }
+      : { ok: false, why: `expected ${city || 'no city'} and ${JSON.stringify(interests)}; the page holds ${JSON.stringify(trip)}` };
+  };
+}
+
 const NOTES = NOTES_LINES.join('\n');
 
 /** The roster as it started, in its order, but for the row `id` with `change` made to it. */
@@ -197,6 +207,56 @@ export const FLOWS = {
         await input(() => page.keyboard.type('an', { delay: 60 }));
       },
       judge: rowsAre('Chandra only', (rows) => same(rows, [ROSTER[2]])),
+    },
+  ],
+  // Picked from the keyboard: Choices.js takes a choice on mousedown and redraws its list, and
+  // the 1.65 recorder then records no click at all (a pick by mouse leaves the recording without
+  // it). Neither recorder records a Backspace in an empty field (Choices' "take the last back").
+  choices: [
+    {
+      id: 'enter-berlin',
+      intent: 'In the trip planner, choose Berlin as the destination, searching for it.',
+      async record(page, input) {
+        await input(() => page.locator('.choices').first().click());
+        await input(() => page.keyboard.type('Ber', { delay: 60 }));
+        await input(() => page.keyboard.press('Enter'));
+      },
+      judge: tripIs('Berlin', []),
+    },
+    {
+      id: 'arrow-london',
+      intent: 'In the trip planner, choose London as the destination with the arrow keys (three down).',
+      async record(page, input) {
+        await input(() => page.locator('.choices').first().click());
+        for (let i = 0; i < 3; i++) await input(() => page.keyboard.press('ArrowDown'));
+        await input(() => page.keyboard.press('Enter'));
+      },
+      judge: tripIs('London', []),
+    },
+    {
+      id: 'two-interests',
+      intent: 'In the trip planner, pick Food and Hiking as interests.',
+      async record(page, input) {
+        await input(() => page.locator('.choices').nth(1).click());
+        await input(() => page.keyboard.type('Foo', { delay: 60 }));
+        await input(() => page.keyboard.press('Enter'));
+        await input(() => page.keyboard.type('Hik', { delay: 60 }));
+        await input(() => page.keyboard.press('Enter'));
+      },
+      judge: tripIs('', ['Food', 'Hiking']),
+    },
+    {
+      id: 'city-and-interest',
+      intent: 'In the trip planner, choose Paris and the interest Museums.',
+      async record(page, input) {
+        await input(() => page.locator('.choices').first().click());
+        await input(() => page.keyboard.type('Par', { delay: 60 }));
+        await input(() => page.keyboard.press('Enter'));
+        await input(() => page.locator('.choices').nth(1).click());
+        await input(() => page.keyboard.type('Mus', { delay: 60 }));
+        await input(() => page.keyboard.press('Enter'));
+      },
+      judge: tripIs('Paris', ['Museums']),
     },
   ],
   quill: [

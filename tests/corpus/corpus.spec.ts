@@ -59,13 +59,15 @@ for (const app of Object.keys(APPS))
         const toolbarOnly = r.divergedSteps.filter((d) => d.step === 2 && r.episode === 'jsoneditor-remove-age@1.65');
         expect.soft(toolbarOnly, `${r.episode}: the navigate step's recorded pixels differ only by the recorder's toolbar`).toEqual([]);
       }
-      // Other releases: ≥ 95% reproduced, false alarms ≤ 2%, never passed with a wrong end state.
+      // Other releases: ≥ 95% reproduced (unless the app says what is not reached yet), false alarms ≤ 2%,
+      // never passed with a wrong end state.
+      const reproducedAtLeast = APPS[app]!.reproducedOnOtherReleases ?? 0.95;
       for (const g of table.filter((g) => !g.same)) {
         const wrong = rows
           .filter((r) => r.release === g.release && (!r.reproduced || r.status !== 'passed'))
           .map(describeRow)
           .join('\n');
-        expect.soft(g.reproduced / g.episodes, `${app}@${g.release} reproduced\n${wrong}`).toBeGreaterThanOrEqual(0.95);
+        expect.soft(g.reproduced / g.episodes, `${app}@${g.release} reproduced\n${wrong}`).toBeGreaterThanOrEqual(reproducedAtLeast);
         expect.soft(g.falseAlarms / g.episodes, `${app}@${g.release} false alarms\n${wrong}`).toBeLessThanOrEqual(0.02);
       }
       const silentWrong = rows.filter((r) => r.status === 'passed' && !r.reproduced);
