@@ -57,8 +57,8 @@ export type GuardedClick = { sent: true; check: EffectCheck } | { sent: false; c
  * point itself, without Playwright's actionability wait, whose "stable" part alone costs two
  * animation frames (~33 ms) a click. What that wait protects against — the click landing on
  * something else because the target moved or a cover came — the guard checks where it matters,
- * on each event of the click as it arrives; a click it had to block (`sent: false`) reached
- * nothing, and the caller clicks with Playwright's full wait instead. A navigation the click
+ * on the click's first event as it arrives (hit-test.ts); a click it had to block (`sent: false`)
+ * reached nothing, and the caller clicks with Playwright's full wait instead. A navigation the click
  * starts is waited for until it loads (as after a locator click, the next step needs the new
  * page); the page's own Navigation API says whether one began, so no grace is paid otherwise.
  */

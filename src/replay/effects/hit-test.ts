@@ -31,8 +31,8 @@ interface HitArg {
  * larger than the window). A target out of view is reported so, untested.
  *
  * With `arm`, a target that is hit, enabled and visible in the top document also gets a guard:
- * window capture listeners that check the target of each pointer event of the next click, as
- * Playwright's own hit-target interceptor does, and block the click's events if they land on
+ * window capture listeners that check the target of the next click's first pointer event, as
+ * Playwright's own hit-target interceptor does, and block the click's events if it lands on
  * anything else (the page moved, a cover came); they also note a navigation the click starts.
  * guarded-click.ts reads the verdict. One guard per window: arming again replaces it.
  */
@@ -100,7 +100,10 @@ function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg)
     if (!e.isTrusted) return;
     const t = e.composedPath()[0];
     guard.seen.push(e.type);
-    if (guard.blocked === undefined && t instanceof Element && !reaches(t)) guard.blocked = describe(t);
+    // The click's first event decides, as Playwright's hit-target check does: once it has reached
+    // the target, what the page did about it may move the rest of the click elsewhere (a picker's
+    // day taken on mousedown closes its calendar), and that click was sent all the same.
+    if (guard.seen.length === 1 && t instanceof Element && !reaches(t)) guard.blocked = describe(t);
     if (guard.blocked !== undefined) {
       e.preventDefault();
       e.stopImmediatePropagation();
