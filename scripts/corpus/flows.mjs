@@ -68,6 +68,16 @@ function notesAre(describe, expected) {
   };
 }
 
+/** The booking's arrival field holds this date. */
+function arrivalIs(date) {
+  return (log) => {
+    const booking = lastState(log);
+    return booking?.arrival === date
+      ? { ok: true }
+      : { ok: false, why: `expected arrival ${date}; the page holds ${JSON.stringify(booking)}` };
+  };
+}
+
 /** The trip planner's selects hold this city ('' for none) and these interests, in this order. */
 function tripIs(city, interests) {
   return (log) => {
@@ -257,6 +267,48 @@ export const FLOWS = {
         await input(() => page.keyboard.press('Enter'));
       },
       judge: tripIs('Paris', ['Museums']),
+    },
+  ],
+  flatpickr: [
+    {
+      id: 'pick-day',
+      intent: 'In the room booking, arrive on 14 March 2026.',
+      async record(page, input) {
+        await input(() => page.getByPlaceholder('Pick a date').click());
+        await input(() => page.getByLabel('March 14, 2026').click());
+      },
+      judge: arrivalIs('2026-03-14'),
+    },
+    {
+      id: 'next-month',
+      intent: 'In the room booking, arrive on 2 April 2026, a month on from the one shown.',
+      async record(page, input) {
+        await input(() => page.getByPlaceholder('Pick a date').click());
+        await input(() => page.locator('.flatpickr-calendar.open .flatpickr-next-month').click());
+        await input(() => page.getByLabel('April 2, 2026').click());
+      },
+      judge: arrivalIs('2026-04-02'),
+    },
+    {
+      id: 'next-year',
+      intent: 'In the room booking, arrive on 3 March 2027, a year on, with the year arrow.',
+      async record(page, input) {
+        await input(() => page.getByPlaceholder('Pick a date').click());
+        await input(() => page.locator('.flatpickr-calendar.open .numInputWrapper .arrowUp').click());
+        await input(() => page.getByLabel('March 3, 2027').click());
+      },
+      judge: arrivalIs('2027-03-03'),
+    },
+    {
+      id: 'typed-date',
+      intent: 'In the room booking, type the arrival date 1 May 2026.',
+      async record(page, input) {
+        await input(() => page.getByPlaceholder('Pick a date').click());
+        await input(() => page.keyboard.press('Control+A'));
+        await input(() => page.keyboard.type('2026-05-01', { delay: 40 }));
+        await input(() => page.keyboard.press('Enter'));
+      },
+      judge: arrivalIs('2026-05-01'),
     },
   ],
   quill: [
