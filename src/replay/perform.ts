@@ -16,6 +16,7 @@ import { emulateNetwork, frameThrough, scrollTo } from './devtools/page-effects.
 import { clickAtRecordedPoint, needsRecordedPointClick } from './devtools/recorded-point-click.js';
 import { BOX_PROBE, setChecked } from './effects/checkbox.js';
 import { defaultMark } from './effects/default-marks.js';
+import { doubleClickText } from './effects/double-click.js';
 import { checked, isEffectCheck, unverified, type EffectCheck } from './effects/effect.js';
 import { fromCheck } from './effects/outcome.js';
 import { guardedClick, isArmed } from './effects/guarded-click.js';
@@ -219,9 +220,10 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
           // Before clicking: the click point must hit the target, not a cover (clicking changes what is
           // there). Tested where the target was counted, so this round trip is only a fallback.
           const hit = await timed('act.hit-test', () => hitTestBefore(l, action.position, timeout, probed));
-          // A recorded clickCount of 2 is one double click (the recorder merges the pair), as codegen replays it.
-          if (action.clickCount === 2) await l.dblclick(options);
-          else await l.click({ ...options, clickCount: Math.max(1, action.clickCount) });
+          // A recorded clickCount of 2 is one double click (the recorder merges the pair), as codegen
+          // replays it; on text, judged by what it selected or changed.
+          if (action.clickCount === 2) return doubleClickText(l, () => l.dblclick(options), hit);
+          await l.click({ ...options, clickCount: Math.max(1, action.clickCount) });
           return hit;
         },
         hitProbe(action.position, plain),
