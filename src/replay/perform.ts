@@ -16,7 +16,7 @@ import { emulateNetwork, frameThrough, scrollTo } from './devtools/page-effects.
 import { clickAtRecordedPoint, needsRecordedPointClick } from './devtools/recorded-point-click.js';
 import { BOX_PROBE, setChecked } from './effects/checkbox.js';
 import { defaultMark } from './effects/default-marks.js';
-import { doubleClickText } from './effects/double-click.js';
+import { doubleClickText, recordedWordPosition } from './effects/double-click.js';
 import { checked, isEffectCheck, unverified, type EffectCheck } from './effects/effect.js';
 import { fromCheck } from './effects/outcome.js';
 import { guardedClick, isArmed } from './effects/guarded-click.js';
@@ -76,6 +76,8 @@ export interface PerformEnv {
   repair?: boolean;
   /** The step's recorded before-state: what a click at a bare point (BabyAGI) is checked against. */
   evidence?: Evidence;
+  /** The next step's recorded before-state on the same page: what this step left (a word a double click highlighted). */
+  evidenceAfter?: Evidence;
 }
 
 const BLANK_URLS = new Set(['about:blank', 'chrome://newtab/']);
@@ -222,7 +224,10 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
           const hit = await timed('act.hit-test', () => hitTestBefore(l, action.position, timeout, probed));
           // A recorded clickCount of 2 is one double click (the recorder merges the pair), as codegen
           // replays it; on text, judged by what it selected or changed.
-          if (action.clickCount === 2) return doubleClickText(l, () => l.dblclick(options), hit);
+          if (action.clickCount === 2) {
+            const aim = action.position ? undefined : await recordedWordPosition(l, env.evidence, env.evidenceAfter);
+            return doubleClickText(l, () => l.dblclick(aim ? { ...options, position: aim } : options), hit, aim !== undefined);
+          }
           await l.click({ ...options, clickCount: Math.max(1, action.clickCount) });
           return hit;
         },

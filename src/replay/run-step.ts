@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { describeAction, type Action, type Step, type Target } from '../ir/index.js';
+import { describeAction, type Action, type Evidence, type Step, type Target } from '../ir/index.js';
 import type { Reason, StepResult } from '../ir/results.js';
 import { DialogDesk } from './dialogs.js';
 import { relativeToOut } from '../results/episode-files.js';
@@ -36,6 +36,8 @@ export interface StepEnv {
    * would otherwise screenshot again.
    */
   screenshotBefore?: () => Buffer | undefined;
+  /** The next step's recorded before-state, when it is on the same page: what this step left. */
+  recordedAfter?: Evidence;
 }
 
 export async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
@@ -134,6 +136,7 @@ export async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
           resolve,
           repair: env.options.repair,
           evidence: step.before,
+          evidenceAfter: env.recordedAfter,
         }),
         timeoutMs * 3 + 5000,
       ),

@@ -16,8 +16,11 @@ const OPTIONS = { ...DEFAULT_REPLAY_OPTIONS, compare: { ...DEFAULT_REPLAY_OPTION
 const css = (selector: string) => ({ locate: [{ kind: 'selector', selector }] });
 const dblclick = (selector: string) => ({ type: 'click', target: css(selector), button: 'left', modifiers: [], clickCount: 2 });
 
-const replay = (id: string, actions: unknown[]) =>
-  runEpisode(browser, inlineEpisode(id, `${site.url}/double.html`, actions), { ...OPTIONS, out: tempDir('rw-dbl-') });
+const replay = (id: string, actions: unknown[], edit?: (episode: ReturnType<typeof inlineEpisode>) => void) => {
+  const episode = inlineEpisode(id, `${site.url}/double.html`, actions);
+  edit?.(episode);
+  return runEpisode(browser, episode, { ...OPTIONS, out: tempDir('rw-dbl-') });
+};
 
 test('a double click on an editable line whose box centre is past its text selected nothing: the step fails, saying so', async () => {
   const r = await replay('past-the-text', [dblclick('#line')]);
@@ -37,4 +40,34 @@ test("a double click on a control (a to-do's label, which opens its field) is ju
   const r = await replay('control', [dblclick('#todo label'), { type: 'fill', target: css('#todo input'), text: 'Buy oat milk' }]);
   expect(r.status, r.message).toBe('passed');
   expect(r.steps[1]!.effect!.detail).toContain('hits the target');
+});
+
+test("aimed where the recording shows the word it highlighted (this step's before-state against the next one's), the double click selects that word", async () => {
+  // The recording, made here: the page before and after a person double-clicked "budget" on the line.
+  const dir = tempDir('rw-dbl-rec-');
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.goto(`${site.url}/double.html`);
+  const before = join(dir, 'before.png');
+  await page.screenshot({ path: before });
+  const x = await page.locator('#line').evaluate((p) => {
+    const range = document.createRange();
+    range.setStart(p.firstChild!, p.textContent!.indexOf('budget'));
+    range.setEnd(p.firstChild!, p.textContent!.length);
+    const word = range.getBoundingClientRect();
+    return word.left + word.width / 2 - p.getBoundingClientRect().left;
+  });
+  await page.locator('#line').dblclick({ position: { x, y: 8 } });
+  const after = join(dir, 'after.png');
+  await page.screenshot({ path: after });
+  await page.close();
+
+  const r = await replay('aimed', [dblclick('#line'), { type: 'press', key: 'Shift', modifiers: [] }], (episode) => {
+    episode.steps[1]!.before = { screenshot: before };
+    episode.steps[2]!.before = { screenshot: after };
+  });
+  expect(r.status, r.message).toBe('passed');
+  expect(r.steps[1]!.effect).toMatchObject({
+    status: 'checked',
+    detail: 'the double click selected "budget", where the recording shows the text it highlighted',
+  });
 });

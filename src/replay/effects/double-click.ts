@@ -1,4 +1,7 @@
 import type { Locator } from 'playwright';
+import { changedRegion } from '../../compare/changed-region.js';
+import type { Evidence } from '../../ir/index.js';
+import { recordedScreenshot } from '../resolve/visual-check.js';
 import { checked, noEffect, quote, type EffectCheck } from './effect.js';
 
 /** Controls whose double click is the page's own business (an editor opening, a row expanding). */
@@ -43,13 +46,16 @@ function readInPage(el: Element): { selected: string; changes: number } {
  * nothing) did not do what the person's did, and says so. `act` sends it; a double click on a control is judged as a click
  * (`hit`, the hit-test before it).
  */
-export async function doubleClickText(l: Locator, act: () => Promise<void>, hit: EffectCheck): Promise<EffectCheck> {
+export async function doubleClickText(l: Locator, act: () => Promise<void>, hit: EffectCheck, aimed = false): Promise<EffectCheck> {
   const watched = await l.evaluate(watchInPage, CONTROLS).catch(() => false);
   await act();
   if (!watched) return hit;
   const seen = await l.evaluate(readInPage).catch(() => undefined);
   if (!seen) return hit;
-  if (seen.selected.trim()) return checked(`the double click selected ${quote(seen.selected.trim(), 80)}`);
+  if (seen.selected.trim())
+    return checked(
+      `the double click selected ${quote(seen.selected.trim(), 80)}${aimed ? ', where the recording shows the text it highlighted' : ''}`,
+    );
   // An editor changes itself as soon as it is focused (its toolbar, its classes): in editable text
   // only a selection says the double click found a word.
   if (watched === 'text' && seen.changes > 0) return checked(`the double click changed the page (${seen.changes} changes)`);
@@ -57,4 +63,20 @@ export async function doubleClickText(l: Locator, act: () => Promise<void>, hit:
   return noEffect(
     `the double click on ${watched === 'editable' ? 'editable text selected nothing' : 'text selected nothing and changed nothing'}${at}: the recording keeps no position for it, and the centre of its box is not on a word`,
   );
+}
+
+/**
+ * Where the person's double click on the target landed, as the recording shows it: the region
+ * its before-states on either side of the step differ by inside the target's box (the word the
+ * double click highlighted), as a position from the target's top-left. Undefined when the
+ * recording cannot say: no screenshot on either side, nothing or too much changed in the box.
+ * It assumes the live target sits where the recorded one did, as the step's before-state
+ * comparison checks; a double click that then selects nothing still fails (doubleClickText).
+ */
+export async function recordedWordPosition(l: Locator, before?: Evidence, after?: Evidence): Promise<{ x: number; y: number } | undefined> {
+  if (!before?.screenshot || !after?.screenshot) return undefined;
+  const [from, to] = [recordedScreenshot(before.screenshot), recordedScreenshot(after.screenshot)];
+  const box = from && to ? await l.boundingBox().catch(() => null) : null;
+  const region = box && changedRegion(from!, to!, box);
+  return region ? { x: region.x + region.width / 2 - box!.x, y: region.y + region.height / 2 - box!.y } : undefined;
 }
