@@ -226,7 +226,8 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
           // replays it; on text, judged by what it selected or changed.
           if (action.clickCount === 2) {
             const aim = action.position ? undefined : await recordedWordPosition(l, env.evidence, env.evidenceAfter);
-            return doubleClickText(l, () => l.dblclick(aim ? { ...options, position: aim } : options), hit, aim !== undefined);
+            const sent = action.position ? 'recorded position' : aim ? 'recorded highlight' : 'centre';
+            return doubleClickText(l, () => l.dblclick(aim ? { ...options, position: aim } : options), hit, sent);
           }
           await l.click({ ...options, clickCount: Math.max(1, action.clickCount) });
           return hit;

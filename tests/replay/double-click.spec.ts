@@ -26,7 +26,7 @@ test('a double click on an editable line whose box centre is past its text selec
   const r = await replay('past-the-text', [dblclick('#line')]);
   expect(r.status).toBe('failed');
   expect(r.steps[1]!.status).toBe('failed');
-  expect(r.steps[1]!.message).toContain('the double click on editable text selected nothing');
+  expect(r.steps[1]!.message).toContain('the double click on editable text selected nothing, sent at the centre of its box');
 });
 
 test('a double click on a word selects it; one on text the page takes over changes the page: both checked', async () => {

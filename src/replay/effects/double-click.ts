@@ -37,16 +37,25 @@ function readInPage(el: Element): { selected: string; changes: number } {
   return { selected: el.ownerDocument.getSelection()?.toString() ?? '', changes };
 }
 
+/** Where a double click was sent: the recorded position, where the recording shows what it highlighted, or the box's centre. */
+export type DoubleClickAim = 'recorded position' | 'recorded highlight' | 'centre';
+
+const MISSED: Record<DoubleClickAim, string> = {
+  'recorded position': 'at the recorded position',
+  'recorded highlight': 'where the recording shows what it highlighted',
+  centre: 'at the centre of its box: the recording keeps no position for it, and the centre is not on a word',
+};
+
 /**
  * A double click on text, checked by what it did. A person double-clicks a word to select it
  * (and a page may answer by changing itself); Playwright's recorders keep no position for it,
- * so it is sent to the centre of the element's box, which on a line shorter than its block lies
- * past the text, where it selects nothing: the step after it (Bold) then passes with nothing to
- * act on. A double click that selected no text (and, on text that is not editable, changed
- * nothing) did not do what the person's did, and says so. `act` sends it; a double click on a control is judged as a click
- * (`hit`, the hit-test before it).
+ * and the centre of a line's box can lie past its text, where a double click selects nothing:
+ * the step after it (Bold) then passes with nothing to act on. A double click that selected no
+ * text (and, on text that is not editable, changed nothing) did not do what the person's did,
+ * and says so. `act` sends it; a double click on a control is judged as a click (`hit`, the
+ * hit-test before it).
  */
-export async function doubleClickText(l: Locator, act: () => Promise<void>, hit: EffectCheck, aimed = false): Promise<EffectCheck> {
+export async function doubleClickText(l: Locator, act: () => Promise<void>, hit: EffectCheck, aim: DoubleClickAim): Promise<EffectCheck> {
   const watched = await l.evaluate(watchInPage, CONTROLS).catch(() => false);
   await act();
   if (!watched) return hit;
@@ -54,15 +63,13 @@ export async function doubleClickText(l: Locator, act: () => Promise<void>, hit:
   if (!seen) return hit;
   if (seen.selected.trim())
     return checked(
-      `the double click selected ${quote(seen.selected.trim(), 80)}${aimed ? ', where the recording shows the text it highlighted' : ''}`,
+      `the double click selected ${quote(seen.selected.trim(), 80)}${aim === 'recorded highlight' ? ', where the recording shows the text it highlighted' : ''}`,
     );
   // An editor changes itself as soon as it is focused (its toolbar, its classes): in editable text
   // only a selection says the double click found a word.
   if (watched === 'text' && seen.changes > 0) return checked(`the double click changed the page (${seen.changes} changes)`);
-  const at = hit.ok ? ` (${hit.mark.detail})` : '';
-  return noEffect(
-    `the double click on ${watched === 'editable' ? 'editable text selected nothing' : 'text selected nothing and changed nothing'}${at}: the recording keeps no position for it, and the centre of its box is not on a word`,
-  );
+  const what = watched === 'editable' ? 'editable text selected nothing' : 'text selected nothing and changed nothing';
+  return noEffect(`the double click on ${what}, sent ${MISSED[aim]}${hit.ok ? ` (${hit.mark.detail})` : ''}`);
 }
 
 /**
