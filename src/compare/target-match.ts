@@ -207,9 +207,9 @@ const MARKUP_NAME_SIMILARITY = 0.8;
 
 /**
  * Whether the live element satisfies the recording's hard constraints: a name still alike
- * (MIN_NAME_SIMILARITY) or, where the element has none, spelled by its markup (namedByMarkup), and the texts its row was scoped by (`has-text` filters, a named
- * row), compared on letters and digits only, since recorders join cell texts without spaces
- * and cut names mid-word ("Zone A €30.").
+ * (MIN_NAME_SIMILARITY) or, where the element has none, spelled by its markup (namedByMarkup),
+ * and the texts its row was scoped by (`has-text` filters, a named row), compared on letters and
+ * digits only, since recorders join cell texts without spaces and cut names mid-word ("Zone A €30.").
  */
 export function meetsConstraints(recorded: ElementFacts, live: ElementFacts): boolean {
   if (

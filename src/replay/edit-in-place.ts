@@ -11,7 +11,7 @@
 
 import type { Locator } from 'playwright';
 import { onField, TYPING_LIMIT, type Field } from './devtools/change-value.js';
-import { checked, noEffect, quote, type EffectCheck } from './effects/effect.js';
+import { checked, noEffect, quote, unverified, type EffectCheck } from './effects/effect.js';
 import { editableOf } from './effects/editable.js';
 import { timed } from './profile.js';
 import { typeText } from './typing-keys.js';
@@ -63,6 +63,9 @@ export function planEditInPage(el: Element, text: string): EditPlan | null {
   const at: Array<{ node: Text; offset: number } | undefined> = [];
   // A space in `innerText` may be any white space the layout collapsed into one.
   const matches = (d: string, ch: string) => d === ch || (ch === ' ' && /\s/.test(d));
+  // A text node's data keeps its length (its offsets are where the selection goes): only no-break
+  // spaces read as spaces; a carriage return is white space to skip.
+  const dataOf = (n: Text) => n.data.replace(/\u00a0/g, ' ');
   const skippable = (d: string) => /[\s\u200b\ufeff]/.test(d);
   let ni = 0;
   let oi = 0;
@@ -71,12 +74,12 @@ export function planEditInPage(el: Element, text: string): EditPlan | null {
     if (ch === '\n') {
       // A line break of the text itself, or one the layout adds (a block's end, a <br>): only the first is in a text node.
       while (ni < nodes.length && oi >= nodes[ni]!.data.length) [ni, oi] = [ni + 1, 0];
-      if (ni < nodes.length && norm(nodes[ni]!.data)[oi] === '\n') at[i] = { node: nodes[ni]!, offset: oi++ };
+      if (ni < nodes.length && dataOf(nodes[ni]!)[oi] === '\n') at[i] = { node: nodes[ni]!, offset: oi++ };
       continue;
     }
     let found = false;
     while (ni < nodes.length) {
-      const data = norm(nodes[ni]!.data);
+      const data = dataOf(nodes[ni]!);
       while (oi < data.length && !matches(data[oi]!, ch) && skippable(data[oi]!)) oi++;
       if (oi < data.length) {
         found = matches(data[oi]!, ch);
@@ -131,7 +134,8 @@ export async function editInPlace(l: Locator, field: Field, text: string): Promi
     else await typeText(l.page(), plan.keys);
   }
   const after = await timed('act.after-fill', () => onField(l, field, editableOf, undefined).catch(() => undefined));
-  if (!after) return checked('the page changed (navigated) as the text was typed');
+  // As typedFillCheck says of it: nothing was read, so nothing was checked.
+  if (!after) return unverified('the page changed (navigated) before the value could be read');
   if (after.editable && sameText(after.value, text))
     return checked(
       plan.unchanged ? `${after.element} already held ${quote(text)}` : `${after.element} holds ${quote(text)}, the edit typed in place`,

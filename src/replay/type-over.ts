@@ -27,17 +27,17 @@ function selectForTyping(el: Element): boolean {
 }
 
 /**
- * A recorded fill typed over the field key by key (a contenteditable's is first made as the
- * edit it was: edit-in-place.ts). The recorders fold a person's keystrokes into
- * one `fill` (Playwright's recorder, Mind2Web's TYPE), and Playwright's `fill` sets the value with
- * a single input event: a page that listens for keys (a grid's filter box reacting on keyup, an
+ * A recorded fill typed over the field key by key (a contenteditable's is first made as the edit
+ * it was: edit-in-place.ts). The recorders fold a person's keystrokes into one `fill`
+ * (Playwright's recorder, Mind2Web's TYPE), and Playwright's `fill` sets the value with a single
+ * input event: a page that listens for keys (a grid's filter box reacting on keyup, an
  * autocomplete on keydown) never hears them, and the replay passes with the page unchanged. So
  * the text is typed as it was, up to 100 characters (the threshold up to which @puppeteer/replay
  * types too); a longer one is put in at once and its last character typed again, so a key
  * listener still reads the whole value. typingField returns the field to type into; undefined
- * where typing is not how the value got there and Playwright's fill is kept: a date/colour/range input, a
- * <select>, text with a line break into a one-line <input> (Enter would submit), an empty value,
- * a field that is disabled or read-only (typeOverField: or refuses focus).
+ * where typing is not how the value got there and Playwright's fill is kept: a date/colour/range
+ * input, a <select>, text with a line break into a one-line <input> (Enter would submit), an
+ * empty value, a field that is disabled or read-only (typeOverField: or refuses focus).
  */
 async function typingField(l: Locator, text: string, probed: unknown, timeoutMs: number): Promise<Field | undefined> {
   if (text === '') return undefined;
@@ -76,10 +76,11 @@ async function multiline(l: Locator, field: Field): Promise<boolean> {
 }
 
 /**
- * A recorded fill done by typing (typeOverField; a contenteditable's edit made in place) and checked; undefined where typing is not how the
- * value goes in (the caller fills as Playwright does). A value that does not stay exactly when
- * typed — a field that drops a key, a mask's formatting — is set at once, as a paste would, and
- * the step says so: the person may have typed other keys or pasted it.
+ * A recorded fill done by typing (typeOverField; a contenteditable's edit made in place) and
+ * checked; undefined where typing is not how the value goes in (the caller fills as Playwright
+ * does). A value that does not stay exactly when typed — a field that drops a key, a mask's
+ * formatting — is set at once, as a paste would, and the step says so: the person may have
+ * typed other keys or pasted it.
  */
 export async function fillByTyping(l: Locator, text: string, probed: unknown, timeoutMs: number): Promise<EffectCheck | undefined> {
   const field = await typingField(l, text, probed, timeoutMs);
