@@ -2,7 +2,7 @@
 // listens), and how to tell from the app's own log (scripts/corpus/apps.mjs serveApp) whether a
 // run reached the flow's end state. A judge looks at what the app did, never at a verdict.
 
-import { NOTES_LINES, ROSTER } from './apps.mjs';
+import { NOTES_LINES, ROSTER, SCRIPT_LINES } from './apps.mjs';
 
 const apiCalls = (log) => log.filter((e) => e.method);
 /** The state the page reported last (by its own numbering: reports can arrive out of order). */
@@ -65,6 +65,14 @@ function notesAre(describe, expected) {
     return Array.isArray(ops) && same(ops.map(canonicalOp), expected.map(canonicalOp))
       ? { ok: true }
       : { ok: false, why: `expected ${describe}; the editor holds ${JSON.stringify(ops)}` };
+  };
+}
+
+/** The last state the page reported is this string (the rich-text field's HTML, the code editor's text). */
+function textIs(describe, expected) {
+  return (log) => {
+    const held = lastState(log);
+    return held === expected ? { ok: true } : { ok: false, why: `expected ${describe}; the app holds ${JSON.stringify(held)}` };
   };
 }
 
@@ -309,6 +317,100 @@ export const FLOWS = {
         await input(() => page.keyboard.press('Enter'));
       },
       judge: arrivalIs('2026-05-01'),
+    },
+  ],
+  trix: [
+    {
+      id: 'add-line',
+      intent: 'In the meeting notes, add "Book the venue" on a new line after "Plan the offsite".',
+      async record(page, input) {
+        await input(() => page.getByText('Plan the offsite').click());
+        await input(() => page.keyboard.press('End'));
+        await input(() => page.keyboard.press('Enter'));
+        // At a person's pace: Trix 2.1 typing at once after Enter splits the line it is making.
+        await input(() => page.keyboard.type('Book the venue', { delay: 40 }));
+      },
+      judge: textIs(
+        'a line after the last',
+        '<div>Team meeting</div><div>Review the budget</div><div>Plan the offsite<br>Book the venue</div>',
+      ),
+    },
+    {
+      id: 'bold-budget',
+      intent: 'In the meeting notes, make the word "budget" bold.',
+      async record(page, input) {
+        await input(() => page.getByText('Review the budget').click());
+        await input(() => page.keyboard.press('End'));
+        await input(() => page.keyboard.press('Control+Shift+ArrowLeft'));
+        await input(() => page.getByRole('button', { name: 'Bold' }).click());
+      },
+      judge: textIs('"budget" bold', '<div>Team meeting</div><div>Review the <strong>budget</strong></div><div>Plan the offsite</div>'),
+    },
+    {
+      id: 'title-heading',
+      intent: 'In the meeting notes, make "Team meeting" a heading.',
+      async record(page, input) {
+        await input(() => page.getByText('Team meeting').click());
+        await input(() => page.getByRole('button', { name: 'Heading' }).click());
+      },
+      judge: textIs('the first line a heading', '<h1>Team meeting</h1><div>Review the budget</div><div>Plan the offsite</div>'),
+    },
+    {
+      id: 'offsite-to-retreat',
+      intent: 'In the meeting notes, change "offsite" to "retreat".',
+      async record(page, input) {
+        await input(() => page.getByText('Plan the offsite').click());
+        await input(() => page.keyboard.press('End'));
+        await input(() => page.keyboard.press('Control+Shift+ArrowLeft'));
+        await input(() => page.keyboard.type('retreat', { delay: 40 }));
+      },
+      judge: textIs('"retreat" for "offsite"', '<div>Team meeting</div><div>Review the budget</div><div>Plan the retreat</div>'),
+    },
+  ],
+  codemirror: [
+    {
+      id: 'add-count',
+      intent: 'In the script, add "let count = 0;" after "let sum = 0;".',
+      async record(page, input) {
+        await input(() => page.getByText('let sum = 0;', { exact: true }).click());
+        await input(() => page.keyboard.press('End'));
+        await input(() => page.keyboard.press('Enter'));
+        await input(() => page.keyboard.type('let count = 0;', { delay: 30 }));
+      },
+      judge: textIs('the new line', [SCRIPT_LINES[0], SCRIPT_LINES[1], '  let count = 0;', ...SCRIPT_LINES.slice(2)].join('\n')),
+    },
+    {
+      id: 'delete-loop',
+      intent: 'In the script, delete the line with the for loop.',
+      async record(page, input) {
+        await input(() => page.getByText('for (const item of items) sum += item.price;', { exact: true }).click());
+        await input(() => page.keyboard.press('Control+d'));
+      },
+      judge: textIs('the loop gone', [SCRIPT_LINES[0], SCRIPT_LINES[1], SCRIPT_LINES[3]].join('\n')),
+    },
+    {
+      id: 'two-comments',
+      intent: 'In the script, comment the first two lines: "// sum up" and "// start".',
+      async record(page, input) {
+        await input(() => page.getByText('function total(items) {', { exact: true }).click());
+        await input(() => page.keyboard.press('End'));
+        await input(() => page.keyboard.type(' // sum up', { delay: 30 }));
+        await input(() => page.keyboard.press('ArrowDown'));
+        await input(() => page.keyboard.press('End'));
+        await input(() => page.keyboard.type(' // start', { delay: 30 }));
+      },
+      judge: textIs('both comments', [SCRIPT_LINES[0] + ' // sum up', SCRIPT_LINES[1] + ' // start', ...SCRIPT_LINES.slice(2)].join('\n')),
+    },
+    {
+      id: 'replace-loop',
+      intent: 'In the script, replace the for loop with "sum = items.length;".',
+      async record(page, input) {
+        await input(() => page.getByText('for (const item of items) sum += item.price;', { exact: true }).click());
+        await input(() => page.keyboard.press('End'));
+        await input(() => page.keyboard.press('Shift+Home'));
+        await input(() => page.keyboard.type('sum = items.length;', { delay: 30 }));
+      },
+      judge: textIs('the loop replaced', [SCRIPT_LINES[0], SCRIPT_LINES[1], '  sum = items.length;', SCRIPT_LINES[3]].join('\n')),
     },
   ],
   quill: [

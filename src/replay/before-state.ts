@@ -22,6 +22,7 @@ import { wordsDiff } from '../compare/words-diff.js';
 import { ArtifactBudget } from './artifact-budget.js';
 import { LOAD_WAIT_MS, SCREENSHOT_TIMEOUT_MS } from '../ir/defaults.js';
 import { pageHtml } from './page-html.js';
+import { rawRecordedHtml } from './recorded-html.js';
 import { timed, timedSync } from './profile.js';
 import { pixelsOffThread } from './pixels-off-thread.js';
 import { captureEvidence, keepEvidence } from './divergence-evidence.js';
@@ -139,7 +140,7 @@ export async function beginComparison(
   const expectedUrl = env.expectedUrl ?? before.url;
   if (options.mode === 'off') return undefined;
   const recordedPng = options.mode !== 'dom' ? readIf(before.screenshot) : undefined;
-  const raw = before.html ?? htmlFile(before.htmlFile);
+  const raw = rawRecordedHtml(before);
   const dumped = options.mode !== 'screenshot' ? raw : undefined;
   const recordedHtml = dumped !== undefined ? asBrowserHtml(before, dumped) : undefined;
   // Recorded with Playwright's recorder on screen: its toolbar is in the recorded pixels only.
@@ -392,13 +393,8 @@ function readIf(path: string | undefined): Buffer | undefined {
 
 /** Whether the step's recorded HTML shows Playwright's recorder overlay. */
 export function recordedWithOverlay(step: Step): boolean {
-  const raw = step.before?.html ?? htmlFile(step.before?.htmlFile);
+  const raw = rawRecordedHtml(step.before);
   return raw !== undefined && hasRecorderOverlay(raw);
-}
-
-function htmlFile(path: string | undefined): string | undefined {
-  if (!path || !/\.html?$/i.test(path)) return undefined;
-  return readIf(path)?.toString('utf8');
 }
 
 async function maskBoxes(page: Page, selectors: readonly string[]): Promise<Box[]> {

@@ -37,6 +37,7 @@ import {
 import { fillByTyping } from './type-over.js';
 import { uploadPayload } from './sandbox/upload-file.js';
 import { timed } from './profile.js';
+import { keyChangeCheck, liveShape, recordedKeyChange } from './effects/key-change.js';
 
 /** How the step's target was found, for the step's result. */
 export interface TargetFound {
@@ -314,11 +315,18 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
     }
     case 'press': {
       const chord = [...action.modifiers, action.key].join('+');
+      // Where the recording shows what the key did, the page before it is read to tell whether it did it here.
+      const recorded = recordedKeyChange(env.evidence, env.evidenceAfter);
+      const pressed = async (send: () => Promise<void>) => {
+        const before = recorded && (await liveShape(page, recorded.attributes));
+        await send();
+        return before ? keyChangeCheck(page, recorded, before) : undefined;
+      };
       if (!action.target) {
-        await page.keyboard.press(chord);
-        return { status: 'passed' };
+        const check = await pressed(() => page.keyboard.press(chord));
+        return check ? fromCheck(check) : { status: 'passed' };
       }
-      return on(action.target, (l) => l.press(chord, { timeout }));
+      return on(action.target, (l) => pressed(() => l.press(chord, { timeout })));
     }
     case 'keyDown':
       await page.keyboard.down(action.key);

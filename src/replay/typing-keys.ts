@@ -57,7 +57,8 @@ STROKES.set('\t', { key: 'Tab', code: 'Tab', keyCode: 9, text: '' });
  * character off the layout is inserted as text, an input event alone) — but with every key
  * event sent at once: Chrome handles them in order, and the typing waits for the last one only,
  * where `keyboard.type` waits for each key's down and up in turn (two round trips a character,
- * 5–8 ms on a loaded machine; a 24-character title took ~150 ms, now ~35). Returns false, having
+ * 5–8 ms on a loaded machine; a 24-character title took ~150 ms, now ~35). A line break is the
+ * exception: the keys after it wait for the page to take it (lineBreakTaken). Returns false, having
  * sent nothing, when the page has no DevTools session (then the caller types through Playwright).
  */
 export async function typeKeys(page: Page, text: string): Promise<boolean> {
@@ -79,9 +80,39 @@ export async function typeKeys(page: Page, text: string): Promise<boolean> {
       }),
     );
     sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key }));
+    if (stroke.key === 'Enter') await lineBreakTaken(page, sent.splice(0));
   }
   await Promise.all(sent);
   return true;
+}
+
+/**
+ * Waits until the page has handled a line break and drawn a frame after it. An editor may make
+ * the new line or block a frame or a task later (Trix 2.1 does), and keys sent before then land
+ * at the old caret: "Book" after an Enter came out as "B", a line break, "ook". A person never
+ * types the next key in the same frame, so neither does the replay; only a line break waits
+ * (the costly cases are there, and typing stays one burst per line).
+ */
+async function lineBreakTaken(page: Page, sent: Promise<unknown>[]): Promise<void> {
+  await Promise.all(sent);
+  // An Enter that submitted a form may have taken the page away: the rest is typed into the next one.
+  await page.evaluate(nextFrameAndTask, FRAME_FALLBACK_MS).catch(() => undefined);
+}
+
+/** How long a page that draws no frames (a background tab) is given instead of one. */
+const FRAME_FALLBACK_MS = 100;
+
+/** In the page: one drawn frame and a task after it (or `fallbackMs`), on the page's native timer. */
+function nextFrameAndTask(fallbackMs: number): Promise<void> {
+  // The page's setTimeout may be wrapped by the timer watch (pending-timers.ts); its native one is the same clock.
+  const watch = (window as unknown as Record<symbol, { nativeSet?: typeof setTimeout } | undefined>)[
+    Symbol.for('replaywright.pendingTimers')
+  ];
+  const later = (fn: () => void, ms: number) => (watch?.nativeSet ?? setTimeout).call(window, fn, ms);
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => later(resolve, 0));
+    later(resolve, fallbackMs);
+  });
 }
 
 /** Types `text` into whatever has focus: typeKeys, or Playwright's `keyboard.type` where the page has no DevTools session. */
