@@ -112,6 +112,16 @@ export const APPS = {
       why: 'both recorders left out the Enter CodeMirror takes on keydown',
     },
   },
+  sweetalert2: {
+    package: 'sweetalert2',
+    recordedOn: '11.26.25',
+    releases: {
+      '11.26.25': 'sha512-+hunCOJdJ6FLj04T9YSLvvZXRjsvIkTeTKP2e4VF8CaBias961BTnWiSFAy7F/CM5eq3QK2Rraoc5Gzftslvkg==',
+      '11.10.8': 'sha512-oAkYROBfXBY+4sVbQEIcN+ZxAx69lsmz5WEBwdEpyS4m59vOBNlRU5/fJpAI1MVfiDwFZiGwVzB/KBpOyfLNtg==',
+      '10.16.7': 'sha512-8w7UMU+joJro3r7CyyqLOK5Agc0/TI2OqC2T8odOOYRKbPvq2Bq9GF3HoQT2tFnjiqP5QEpVugayowoIl2ZlWw==',
+    },
+    port: 38118,
+  },
 };
 
 export const LIBRARY_API = {
@@ -185,6 +195,9 @@ export const NOTES_LINES = ['Team meeting', 'Review the budget', 'Plan the offsi
 /** The script the code editor starts with, in every release. */
 export const SCRIPT_LINES = ['function total(items) {', '  let sum = 0;', '  for (const item of items) sum += item.price;', '}'];
 
+/** The draft the dialogs work on, in every release. */
+export const DRAFT = { name: 'Q3 plan', priority: 'normal', deleted: false };
+
 /** The choices the select widgets offer, in every release: one city, any interests. */
 export const CITIES = ['Berlin', 'Lisbon', 'London', 'Madrid', 'Paris'];
 export const INTERESTS = ['Food', 'Museums', 'Hiking', 'Music'];
@@ -193,6 +206,41 @@ export const INTERESTS = ['Food', 'Museums', 'Hiking', 'Music'];
 export const ARRIVAL = '2026-03-10';
 
 function hostPage(appName, origin, packageDir) {
+  if (appName === 'sweetalert2') {
+    return `<!doctype html><html><head><meta charset="utf-8"><title>Drafts</title>
+<script src="/app/dist/sweetalert2.all.min.js"></script></head>
+<body style="font-family:sans-serif;margin:16px"><h1 style="font-size:18px">Drafts</h1>
+<p>Draft: <b id="name">${DRAFT.name}</b>, priority <b id="priority">${DRAFT.priority}</b></p>
+<button id="rename">Rename</button> <button id="prioritise">Set priority</button> <button id="delete">Delete draft</button>
+<script>
+// The draft as the page holds it after every dialog is sent to the corpus server: the app's end state.
+const draft = ${JSON.stringify(DRAFT)};
+let reports = 0;
+const report = () => {
+  document.getElementById('name').textContent = draft.deleted ? '(deleted)' : draft.name;
+  document.getElementById('priority').textContent = draft.priority;
+  try { fetch('/state?seq=' + ++reports, { method: 'POST', body: JSON.stringify(draft) }); } catch (e) {}
+};
+document.getElementById('rename').onclick = async () => {
+  const r = await Swal.fire({ title: 'Rename the draft', input: 'text', inputLabel: 'New name', inputValue: draft.name, showCancelButton: true, confirmButtonText: 'Save' });
+  if (r.isConfirmed) draft.name = r.value;
+  report();
+};
+document.getElementById('prioritise').onclick = async () => {
+  const r = await Swal.fire({ title: 'Priority', input: 'select', inputOptions: { low: 'Low', normal: 'Normal', high: 'High' }, inputValue: draft.priority, showCancelButton: true, confirmButtonText: 'Set' });
+  if (r.isConfirmed) draft.priority = r.value;
+  report();
+};
+// No flow confirms this dialog: the 1.49 recorder swallows a click (or an Enter) on its confirm
+// button and never performs it again, so no recording of that could reach its end state.
+document.getElementById('delete').onclick = async () => {
+  const r = await Swal.fire({ title: 'Delete the draft?', text: 'This cannot be undone.', icon: 'warning', showCancelButton: true, confirmButtonText: 'Yes, delete it', cancelButtonText: 'Keep it' });
+  if (r.isConfirmed) draft.deleted = true;
+  report();
+};
+report();
+</script></body></html>`;
+  }
   if (appName === 'trix') {
     // 2.x ships a UMD bundle, 1.x one plain script.
     const bundle = fs.existsSync(path.join(packageDir, 'dist/trix.umd.min.js')) ? 'trix.umd.min.js' : 'trix.js';

@@ -2,7 +2,7 @@
 // listens), and how to tell from the app's own log (scripts/corpus/apps.mjs serveApp) whether a
 // run reached the flow's end state. A judge looks at what the app did, never at a verdict.
 
-import { NOTES_LINES, ROSTER, SCRIPT_LINES } from './apps.mjs';
+import { DRAFT, NOTES_LINES, ROSTER, SCRIPT_LINES } from './apps.mjs';
 
 const apiCalls = (log) => log.filter((e) => e.method);
 /** The state the page reported last (by its own numbering: reports can arrive out of order). */
@@ -411,6 +411,40 @@ export const FLOWS = {
         await input(() => page.keyboard.type('sum = items.length;', { delay: 30 }));
       },
       judge: textIs('the loop replaced', [SCRIPT_LINES[0], SCRIPT_LINES[1], '  sum = items.length;', SCRIPT_LINES[3]].join('\n')),
+    },
+  ],
+  sweetalert2: [
+    {
+      id: 'rename',
+      intent: 'Rename the draft to "Q4 plan".',
+      async record(page, input) {
+        await input(() => page.getByRole('button', { name: 'Rename' }).click());
+        await input(() => page.getByLabel('New name').fill('Q4 plan'));
+        await input(() => page.getByRole('button', { name: 'Save' }).click());
+      },
+      judge: documentIs({ ...DRAFT, name: 'Q4 plan' }),
+    },
+    {
+      id: 'priority-high',
+      intent: "Set the draft's priority to High.",
+      async record(page, input) {
+        await input(() => page.getByRole('button', { name: 'Set priority' }).click());
+        await input(() => page.locator('select.swal2-select').selectOption('high'));
+        await input(() => page.getByRole('button', { name: 'Set', exact: true }).click());
+      },
+      judge: documentIs({ ...DRAFT, priority: 'high' }),
+    },
+    {
+      id: 'keep',
+      intent: 'Start deleting the draft, then keep it; rename it to "Q3 plan (kept)".',
+      async record(page, input) {
+        await input(() => page.getByRole('button', { name: 'Delete draft' }).click());
+        await input(() => page.getByRole('button', { name: 'Keep it' }).click());
+        await input(() => page.getByRole('button', { name: 'Rename' }).click());
+        await input(() => page.getByLabel('New name').fill('Q3 plan (kept)'));
+        await input(() => page.keyboard.press('Enter'));
+      },
+      judge: documentIs({ ...DRAFT, name: 'Q3 plan (kept)' }),
     },
   ],
   quill: [

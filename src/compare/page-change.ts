@@ -9,9 +9,13 @@ export interface PageChange {
   elementsRemoved: number;
 }
 
-/** How `after` differs from `before` (both read by pageShape, alike). */
+/**
+ * How `after` differs from `before` (both read by pageShape, alike): the words outside page
+ * chrome (an advert rotating in an aside between two recorded steps is no step's doing), the
+ * elements anywhere.
+ */
 export function pageChange(before: PageShape, after: PageShape): PageChange {
-  const words = wordsDiff(before.words, after.words, Infinity);
+  const words = wordsDiff(before.mainWords, after.mainWords, Infinity);
   const elements = wordsDiff(before.elements, after.elements, Infinity);
   return { added: words.extra, removed: words.missing, elementsAdded: elements.extra.length, elementsRemoved: elements.missing.length };
 }
@@ -40,7 +44,7 @@ export function changeStillToCome(recorded: PageChange, page: PageShape, expecte
     for (const w of words) n.set(w, (n.get(w) ?? 0) + 1);
     return n;
   };
-  const [now, then] = [count(page.words), count(expected.words)];
+  const [now, then] = [count(page.mainWords), count(expected.mainWords)];
   const unique = (words: string[]) => [...new Set(words)];
   return {
     add: unique(recorded.added).filter((w) => (now.get(w) ?? 0) < (then.get(w) ?? 0)),

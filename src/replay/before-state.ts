@@ -21,8 +21,8 @@ import type { EpisodeSecrets } from './episode-secrets.js';
 import { wordsDiff } from '../compare/words-diff.js';
 import { ArtifactBudget } from './artifact-budget.js';
 import { LOAD_WAIT_MS, SCREENSHOT_TIMEOUT_MS } from '../ir/defaults.js';
-import { pageHtml } from './page-html.js';
 import { rawRecordedHtml } from './recorded-html.js';
+import { settledPageHtml } from './animations-ended.js';
 import { timed, timedSync } from './profile.js';
 import { pixelsOffThread } from './pixels-off-thread.js';
 import { captureEvidence, keepEvidence } from './divergence-evidence.js';
@@ -174,6 +174,7 @@ export async function beginComparison(
             {
               mask: hidden,
               timeoutMs: SCREENSHOT_TIMEOUT_MS,
+              settled: true,
               fastEncoding: env.bytes?.fromOtherEncoder,
               // Only for pixels compared before acting: those compared while it acts are the pixel thread's.
               whileCapturing: env.bytes?.fromOtherEncoder && (recordedHtml === undefined || env.driftFails) ? decodeAhead : undefined,
@@ -184,7 +185,9 @@ export async function beginComparison(
       : undefined;
   const livePng = recordedPng ? (taken?.png ?? captured?.png) : undefined;
   const liveHtml =
-    recordedHtml !== undefined ? (taken?.html ?? captured?.html ?? (await timed('capture.content', () => pageHtml(page)))) : undefined;
+    recordedHtml !== undefined
+      ? (taken?.html ?? captured?.html ?? (await timed('capture.content', () => settledPageHtml(page))))
+      : undefined;
   env.onCapture?.({ url: page.url(), png: livePng, html: liveHtml, ...(hidden.length ? { masked: true } : {}) });
   const secretBoxes = recordedPng && hidden.length ? await env.secrets!.boxesOn(page) : [];
   const noise = env.noise ?? { selectors: [], boxes: [] };

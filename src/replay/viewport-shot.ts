@@ -3,12 +3,15 @@ import type { Locator, Page } from 'playwright';
 import type { Box } from '../ir/index.js';
 import { cdpSession } from './devtools/cdp.js';
 import { allNativeInPage } from './native-in-page.js';
+import { finiteAnimationsEnded, followUpRunning, LONGEST_FOLLOW_UP_MS } from './animations-ended.js';
 import { documentHtmlInPage, pageHtml } from './page-html.js';
 import { timed } from './profile.js';
 
 /** What one look at the page before its screenshot returns (pageBeforeShot). */
 interface BeforeShot {
   still: boolean;
+  /** A finite animation or transition is running (followUpRunning): the page is still changing. */
+  animating?: boolean;
   /** The focused field's caret was hidden for the capture: `restoreCaret` puts its style back. */
   caretHidden: boolean;
   /** The whole document is inside the viewport: a full-page screenshot would show no more. */
@@ -75,6 +78,7 @@ const lookBeforeShot = pageFunction<(arg: LookArg) => BeforeShot>(
     const html = arg.withHtml ? (${documentHtmlInPage.toString()})(${allNativeInPage.toString()}) : undefined;
     const shot = (${pageBeforeShot.toString()})(arg);
     if (html !== undefined) shot.html = html;
+    shot.animating = (${followUpRunning.toString()})(${LONGEST_FOLLOW_UP_MS});
     return shot;
   }`,
 );
@@ -97,6 +101,12 @@ export interface ViewportShotOptions {
    * Taken on the CDP path only; Playwright's own screenshot has no such option.
    */
   fastEncoding?: boolean;
+  /**
+   * Read the page once the finite animations running on it have ended (finiteAnimationsEnded):
+   * a before-state, which the recording read once the step before had settled. Without it, an
+   * animation is only finished for the picture, as Playwright's `animations: 'disabled'` does.
+   */
+  settled?: boolean;
   /** Only this region of the viewport (CSS px), as Playwright's `clip`. */
   clip?: Box;
   /**
@@ -141,9 +151,19 @@ export async function viewportCapture(page: Page, options: ViewportShotOptions, 
     work = undefined;
     return once;
   };
-  const seen = await page
-    .evaluate(lookBeforeShot, { withHtml, hideCaret: mask.length === 0, restoreKey: RESTORE_CARET })
-    .catch((): BeforeShot => ({ still: false, caretHidden: false, fits: false, scroll: { x: 0, y: 0 } }));
+  const look = () =>
+    page
+      .evaluate(lookBeforeShot, { withHtml, hideCaret: mask.length === 0, restoreKey: RESTORE_CARET })
+      .catch((): BeforeShot => ({ still: false, caretHidden: false, fits: false, scroll: { x: 0, y: 0 } }));
+  let seen = await look();
+  // Mid-animation, the HTML still holds what the animation's end removes (a closing dialog)
+  // while the screenshot, its animations finished, no longer shows it: the page is read once
+  // they have ended, as the recording read it once the step before had settled.
+  if (options.settled && seen.animating) {
+    if (seen.caretHidden) await page.evaluate(restoreCaret, RESTORE_CARET).catch(() => undefined);
+    await timed('capture.animations', () => finiteAnimationsEnded(page));
+    seen = await look();
+  }
   const withContent = async (png: Buffer): Promise<ViewportCapture> =>
     withHtml
       ? { png, fits: seen.fits, html: seen.html ?? (await timed('capture.content', () => pageHtml(page))) }

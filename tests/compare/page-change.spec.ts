@@ -29,3 +29,11 @@ test('what of a recorded change a page does not show yet: none once it reads as 
   expect(changeStillToCome(recorded, page(['Ada', 'Bruno', 'Chandra']), after)).toEqual({ add: [], remove: ['bruno'] });
   expect(changeStillToCome(recorded, after, after)).toEqual({ add: [], remove: [] });
 });
+
+test("words in page chrome (an aside's advert rotating) are no step's change: not structural", () => {
+  const withAd = (ad: string, items: number) =>
+    pageShape(`<html><body><main><p>Cart</p></main><aside>${'<div>x</div>'.repeat(items)}<p>${ad}</p></aside></body></html>`);
+  const rotated = pageChange(withAd('Buy shoes', 1), withAd('Cheap flights now', 2));
+  expect(rotated.added).toEqual([]);
+  expect(isStructuralChange(rotated)).toBe(false);
+});
