@@ -36,23 +36,40 @@ function gunzipDist(dir) {
 function fetchRelease(pkg, version, integrity) {
   const dir = path.join(CORPUS_CACHE, `${pkg}-${version}`);
   const done = path.join(dir, '.ok');
-  if (fs.existsSync(done) && fs.readFileSync(done, 'utf8') === integrity) return path.join(dir, 'package');
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  const out = execFileSync('npm', ['pack', `${pkg}@${version}`, '--json', '--pack-destination', dir], {
-    cwd: dir,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 120_000,
-  });
-  const filename = JSON.parse(out)[0]?.filename;
-  const tarball = path.join(dir, filename ?? `${pkg}-${version}.tgz`);
-  const actual = integrityOf(tarball);
-  if (actual !== integrity) throw new Error(`${pkg}@${version}: integrity ${actual} is not the pinned ${integrity}`);
-  execFileSync('tar', ['xzf', tarball, '-C', dir]);
-  fs.rmSync(tarball);
-  gunzipDist(path.join(dir, 'package'));
-  fs.writeFileSync(done, integrity);
+  const fetched = () => fs.existsSync(done) && fs.readFileSync(done, 'utf8') === integrity;
+  if (fetched()) return path.join(dir, 'package');
+  // Fetched into a folder of this process's own, then renamed into place: test workers fetching
+  // at once (tests/corpus) never see, or clobber, each other's half-written tarballs.
+  const own = `${dir}.${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
+  fs.mkdirSync(own, { recursive: true });
+  try {
+    const out = execFileSync('npm', ['pack', `${pkg}@${version}`, '--json', '--pack-destination', own], {
+      cwd: own,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 120_000,
+    });
+    const filename = JSON.parse(out)[0]?.filename;
+    const tarball = path.join(own, filename ?? `${pkg}-${version}.tgz`);
+    const actual = integrityOf(tarball);
+    if (actual !== integrity) throw new Error(`${pkg}@${version}: integrity ${actual} is not the pinned ${integrity}`);
+    execFileSync('tar', ['xzf', tarball, '-C', own]);
+    fs.rmSync(tarball);
+    gunzipDist(path.join(own, 'package'));
+    fs.writeFileSync(path.join(own, '.ok'), integrity);
+    try {
+      fs.renameSync(own, dir);
+    } catch {
+      // Another process put the same release in place first (its copy is as good), or a stale
+      // copy of another pin is in the way.
+      if (!fetched()) {
+        fs.rmSync(dir, { recursive: true, force: true });
+        fs.renameSync(own, dir);
+      }
+    }
+  } finally {
+    fs.rmSync(own, { recursive: true, force: true });
+  }
   return path.join(dir, 'package');
 }
 

@@ -16,9 +16,9 @@ import { launch } from '../support/replay.js';
 let dirs: Record<string, Record<string, string>> | undefined;
 let unavailable = '';
 let browser: Browser;
-// One worker for the whole file: beforeAll fetches into a shared cache (.replaywright/corpus/), and two
-// workers fetching at once clobbered each other's tarballs (a clean CI clone skipped half the corpus).
-test.describe.configure({ mode: 'serial' });
+// The tests share one fetch cache (.replaywright/corpus/); each worker's beforeAll fetches what is
+// missing into a folder of its own and renames it into place (scripts/corpus-fetch.mjs), so the
+// apps' tests spread over the workers.
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
