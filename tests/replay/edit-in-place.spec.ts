@@ -61,3 +61,13 @@ test('an edit that does not stay (Enter refused) fails the step, saying what the
   expect(r.steps[1]!.message).toContain('"DraftTwo"');
   expect(inner('title')).toBe('DraftTwo');
 });
+
+test('the keys after a line break wait for the editor to make the line (fixtures/effects/late-break.html makes it a task later, as Trix does)', async () => {
+  const out = tempDir('rw-late-');
+  const episode = inlineEpisode('late-break', `${site.url}/late-break.html`, [
+    { type: 'fill', target: editor('Note'), text: 'Plan the offsite\nBook the venue' },
+  ]);
+  const r = await runEpisode(browser, episode, { ...OPTIONS, out });
+  expect(r.status, r.message).toBe('passed');
+  expect(readFileSync(join(out, r.final!.html), 'utf8')).toContain('Plan the offsite<br>Book the venue');
+});
