@@ -122,6 +122,16 @@ export const APPS = {
     },
     port: 38118,
   },
+  autocomplete: {
+    package: '@tarekraafat/autocomplete.js',
+    recordedOn: '10.2.10',
+    releases: {
+      '10.2.10': 'sha512-dNgeHUPICae+HeG8AsbKB/T3jcCiwQSbvxzf7EJzC18WAE14oFWhJXd/4YO+zA6DTYkuAXrjnN3/XK0dJ3ie5A==',
+      '9.1.1': 'sha512-o97RdWKanAxjG88OFr+9q2CEJcpiRccJKYeb4j66WiifIO9Z/2nNncbxcAVEpkAPw9FzX8bXyHc33L8qcFCwuQ==',
+      '8.3.2': 'sha512-qlZN47BjixzNRYUvASO5HeAo4R0RGbuLDgGemWeMnlmlMjauRge07rQfNXCqHvC32LWVLvPabx+rmKlqmk0UNQ==',
+    },
+    port: 38119,
+  },
 };
 
 export const LIBRARY_API = {
@@ -206,6 +216,38 @@ export const INTERESTS = ['Food', 'Museums', 'Hiking', 'Music'];
 export const ARRIVAL = '2026-03-10';
 
 function hostPage(appName, origin, packageDir) {
+  if (appName === 'autocomplete') {
+    // 10.x ships dist/autoComplete.min.js, 8.x and 9.x dist/js/; 8.x takes onSelection, later
+    // majors events.input.selection: the host passes both, each release reads its own.
+    const script = fs.existsSync(path.join(packageDir, 'dist/autoComplete.min.js'))
+      ? 'dist/autoComplete.min.js'
+      : 'dist/js/autoComplete.min.js';
+    return `<!doctype html><html><head><meta charset="utf-8"><title>Trip</title>
+<link rel="stylesheet" href="/app/dist/css/autoComplete.css"><script src="/app/${script}"></script></head>
+<body style="font-family:sans-serif;margin:16px"><h1 style="font-size:18px">Trip</h1>
+<label for="autoComplete">Destination</label> <input id="autoComplete" type="search" autocomplete="off">
+<p>Chosen: <b id="chosen">none</b></p>
+<script>
+// The city chosen from the suggestions is sent to the corpus server: the app's end state.
+let reports = 0;
+const choose = (city) => {
+  document.getElementById('autoComplete').value = city;
+  document.getElementById('chosen').textContent = city;
+  try { fetch('/state?seq=' + ++reports, { method: 'POST', body: JSON.stringify({ city }) }); } catch (e) {}
+};
+new autoComplete({
+  selector: '#autoComplete',
+  data: { src: ${JSON.stringify(CITIES)} },
+  threshold: 1,
+  debounce: 100,
+  highlight: true,
+  resultsList: { render: true, maxResults: 5 },
+  resultItem: { highlight: true },
+  onSelection: (feedback) => choose(feedback.selection.value),
+  events: { input: { selection: (event) => choose(event.detail.selection.value) } },
+});
+</script></body></html>`;
+  }
   if (appName === 'sweetalert2') {
     return `<!doctype html><html><head><meta charset="utf-8"><title>Drafts</title>
 <script src="/app/dist/sweetalert2.all.min.js"></script></head>

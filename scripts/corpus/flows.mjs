@@ -76,6 +76,14 @@ function textIs(describe, expected) {
   };
 }
 
+/** The destination the page chose last. */
+function cityIs(city) {
+  return (log) => {
+    const trip = lastState(log);
+    return trip?.city === city ? { ok: true } : { ok: false, why: `expected ${city}; the page holds ${JSON.stringify(trip)}` };
+  };
+}
+
 /** The booking's arrival field holds this date. */
 function arrivalIs(date) {
   return (log) => {
@@ -445,6 +453,39 @@ export const FLOWS = {
         await input(() => page.keyboard.press('Enter'));
       },
       judge: documentIs({ ...DRAFT, name: 'Q3 plan (kept)' }),
+    },
+  ],
+  autocomplete: [
+    {
+      id: 'pick-lisbon',
+      intent: 'Choose Lisbon as the destination from the suggestions.',
+      async record(page, input) {
+        await input(() => page.getByLabel('Destination').click());
+        await input(() => page.getByLabel('Destination').pressSequentially('Lis', { delay: 60 }));
+        await input(() => page.getByRole('option', { name: 'Lisbon' }).click());
+      },
+      judge: cityIs('Lisbon'),
+    },
+    {
+      id: 'arrow-madrid',
+      intent: 'Choose Madrid as the destination with the keyboard.',
+      async record(page, input) {
+        await input(() => page.getByLabel('Destination').click());
+        await input(() => page.getByLabel('Destination').pressSequentially('Ma', { delay: 60 }));
+        await input(() => page.keyboard.press('ArrowDown'));
+        await input(() => page.keyboard.press('Enter'));
+      },
+      judge: cityIs('Madrid'),
+    },
+    {
+      id: 'london-of-three',
+      intent: 'Choose London as the destination among the cities with an L.',
+      async record(page, input) {
+        await input(() => page.getByLabel('Destination').click());
+        await input(() => page.getByLabel('Destination').pressSequentially('l', { delay: 60 }));
+        await input(() => page.getByRole('option', { name: 'London' }).click());
+      },
+      judge: cityIs('London'),
     },
   ],
   quill: [

@@ -12,6 +12,40 @@ const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input'
 const STABLE_ATTRS = ['role', 'type', 'name', 'href', 'aria-label', 'placeholder', 'data-testid', 'for', 'alt', 'title'];
 
 const WORDLIKE = /[\p{L}\p{N}]/u;
+/**
+ * Elements that flow inside a line: text on either side of one, with no space between, reads as
+ * one word (`<mark>Lis</mark>bon` is "Lisbon", as a suggestion list highlights what was typed).
+ */
+const INLINE = new Set([
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'cite',
+  'code',
+  'data',
+  'del',
+  'dfn',
+  'em',
+  'font',
+  'i',
+  'ins',
+  'kbd',
+  'label',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
+]);
 // Page chrome: what frames every page of a site (landmarks, small print, ads, cookie banners).
 const CHROME_TAGS = new Set(['nav', 'aside', 'small']);
 const CHROME_ROLES = new Set(['banner', 'contentinfo', 'navigation', 'complementary']);
@@ -55,11 +89,18 @@ export interface ShapeOptions {
   masked?: readonly string[];
   /** Sign elements by their stable attributes too (default); off for recordings that dropped them. */
   attributes?: boolean;
+  /**
+   * Text either side of inline markup with no space between is one word (INLINE). Off where
+   * `attributes` is: a DOM dump that dropped attributes (Mind2Web's) also dropped the white space
+   * between text nodes, so no word can be told apart from two there.
+   */
+  inlineWords?: boolean;
 }
 
 export function pageShape(html: string, options: ShapeOptions = {}): PageShape {
   const masked = options.masked ?? [];
   const withAttributes = options.attributes ?? true;
+  const inlineWords = options.inlineWords ?? withAttributes;
   const words: string[] = [];
   const mainWords: string[] = [];
   const elements: string[] = [];
@@ -75,9 +116,15 @@ export function pageShape(html: string, options: ShapeOptions = {}): PageShape {
   let dialogs = 0;
   let headline = '';
   let inHeadline = 0;
+  // The last text read ended inside a word, with only inline elements since: the next text's first word continues it.
+  let glue = false;
+  let closedSince = false;
+  let lastInMain = false;
   const parser = new Parser(
     {
       onopentag(name, attribs) {
+        // Into an element after leaving one: two sibling elements, laid out as the page's CSS says.
+        if (!INLINE.has(name) || closedSince) glue = false;
         const parent = open.at(-1);
         const path = parent ? `${parent.path} > ${name}:nth-child(${++parent.children})` : top++ === 0 ? name : `${name}:nth-child(${top})`;
         const skipped =
@@ -122,6 +169,8 @@ export function pageShape(html: string, options: ShapeOptions = {}): PageShape {
         }
       },
       onclosetag(name) {
+        if (!INLINE.has(name)) glue = false;
+        closedSince = true;
         if ((name === 'title' || name === 'h1') && inHeadline > 0) {
           inHeadline--;
           headline += '\u0000';
@@ -138,17 +187,30 @@ export function pageShape(html: string, options: ShapeOptions = {}): PageShape {
       ontext(raw) {
         // The title is in <head>, which is never read as page text: kept only to spot error pages.
         if (inHeadline > 0 && headline.length < 300) headline += raw;
-        if (skippedDepth > 0 || !/\S/.test(raw)) return;
+        if (skippedDepth > 0) return;
+        if (!/\S/.test(raw)) {
+          if (raw) glue = false;
+          return;
+        }
         const text = normaliseText(raw);
+        const continues = inlineWords && glue && !/^\s/.test(raw);
         // Icons are names too (a ✖ button), though not words.
-        collector.onText(text);
+        collector.onText(text, continues);
+        closedSince = false;
+        glue = WORDLIKE.test(text) && !/\s$/.test(raw);
         if (!WORDLIKE.test(text)) return;
         // Words only: a dash or a bullet is typography, and some recordings drop it.
-        for (const w of text.split(' ')) {
-          if (!WORDLIKE.test(w)) continue;
+        text.split(' ').forEach((w, i) => {
+          if (!WORDLIKE.test(w)) return;
+          if (i === 0 && continues && words.length) {
+            words[words.length - 1] += w;
+            if (lastInMain && chromeDepth === 0) mainWords[mainWords.length - 1] += w;
+            return;
+          }
           words.push(w);
-          if (chromeDepth === 0) mainWords.push(w);
-        }
+          lastInMain = chromeDepth === 0;
+          if (lastInMain) mainWords.push(w);
+        });
       },
     },
     { decodeEntities: true, lowerCaseTags: true },

@@ -133,11 +133,17 @@ export class ControlCollector {
     if (i >= 0) this.open.length = i;
   }
 
-  onText(text: string): void {
+  /** Text inside every open control, label and container; `continues`: it goes on the word the last text ended in (pageShape's inline words). */
+  onText(text: string, continues = false): void {
+    const add = (into: string[] | undefined) => {
+      if (!into) return;
+      if (continues && into.length) into[into.length - 1] += text;
+      else into.push(text);
+    };
     for (const o of this.open) {
-      o.control?.text.push(text);
-      o.label?.text.push(text);
-      o.container?.text.push(text);
+      add(o.control?.text);
+      add(o.label?.text);
+      add(o.container?.text);
     }
   }
 

@@ -16,9 +16,10 @@ export async function watchPendingTimers(context: BrowserContext): Promise<void>
 /**
  * Resolves once every short timer the page had pending when asked has fired or been cleared
  * (not those they set in turn: a poll re-arming itself is waited for once), or after `maxMs`.
+ * Says whether any was pending.
  */
-export async function timersFired(page: Page, maxMs: number): Promise<void> {
-  await page.evaluate(untilFired, Math.min(maxMs, FOLLOW_UP_MS + 100)).catch(() => undefined);
+export async function timersFired(page: Page, maxMs: number): Promise<boolean> {
+  return (await page.evaluate(untilFired, Math.min(maxMs, FOLLOW_UP_MS + 100)).catch(() => false)) === true;
 }
 
 type NativeSet = (this: unknown, handler: unknown, delay?: number, ...args: unknown[]) => number;
@@ -67,10 +68,10 @@ function installTimerWatch(followUpMs: number): void {
   } as typeof clearTimeout;
 }
 
-/** In the page: waits for the short timers pending now. */
-function untilFired(maxMs: number): Promise<void> {
+/** In the page: waits for the short timers pending now; true if there were any. */
+function untilFired(maxMs: number): Promise<boolean> {
   const watch = (window as unknown as Record<symbol, TimerWatch | undefined>)[Symbol.for('replaywright.pendingTimers')];
-  if (!watch || watch.pending.size === 0) return Promise.resolve();
+  if (!watch || watch.pending.size === 0) return Promise.resolve(false);
   const { pending, nativeSet } = watch;
   const waits = [...pending.keys()].map(
     (id) =>
@@ -82,5 +83,5 @@ function untilFired(maxMs: number): Promise<void> {
         });
       }),
   );
-  return Promise.race([Promise.all(waits).then(() => undefined), new Promise<void>((r) => nativeSet.call(window, r, maxMs))]);
+  return Promise.race([Promise.all(waits), new Promise<void>((r) => nativeSet.call(window, r, maxMs))]).then(() => true);
 }

@@ -15,6 +15,7 @@ import { stepNoise, writeCalibration } from './step-noise.js';
 import { finalVerification } from './final-verification.js';
 import { settle } from './settle.js';
 import type { RequestsInFlight } from './requests-in-flight.js';
+import { keysAnswered, typesKeys } from './keys-answered.js';
 import { EpisodeSecrets } from './episode-secrets.js';
 import { startEpisodeTrace, stopEpisodeTrace } from './episode-trace.js';
 import { ReplaySession } from './session.js';
@@ -246,6 +247,8 @@ async function replayEpisode(
         // `step.run.<action type>` beside the whole: which kind of step a run's time goes to.
         const running = () => timed(`step.run.${step.action.type}`, () => watchdog.within(runStep(step, env), budget(step)));
         result = (await timed('step.run', running)) ?? lateStep(step, budget(step));
+        const typedOn = result.status === 'passed' && next && typesKeys(step.action) ? pages.get(step.page) : undefined;
+        if (typedOn && !typedOn.isClosed()) await timed('step.keys-answered', () => keysAnswered(typedOn, own.requests));
         if (finishing) compared = await timed('step.compare-finish', () => finishing);
         // A step that failed or ran late may have a hung page under it: that ends the episode.
         if ((result.status === 'failed' || watchdog.overran) && (await watchdog.probe(pages.openPages(), result)))
