@@ -1,5 +1,6 @@
 import type { Page } from 'playwright';
 import { allNativeInPage } from './native-in-page.js';
+import { afterNextFrame } from './next-frame.js';
 import { documentHtmlInPage, pageHtml } from './page-html.js';
 import { pageFunction } from './page-function.js';
 import { timed } from './profile.js';
@@ -8,58 +9,42 @@ import { timed } from './profile.js';
 export const LONGEST_FOLLOW_UP_MS = 1000;
 
 /**
- * Runs inside the page, self-contained: whether a finite animation or transition (at most
- * `longestMs` long) is running. An infinite one (a spinner) never ends and is not counted.
+ * Runs inside the page, self-contained: the finite animations and transitions (at most
+ * `longestMs` long) running now. An infinite one (a spinner) never ends and is not among them.
  */
-export function followUpRunning(longestMs: number): boolean {
-  return document.getAnimations().some((a) => {
+export function runningFollowUps(longestMs: number): Animation[] {
+  return (document.getAnimations?.() ?? []).filter((a) => {
     if (a.playState !== 'running') return false;
     const end = Number(a.effect?.getComputedTiming().endTime ?? Infinity);
     return Number.isFinite(end) && end <= longestMs;
   });
 }
 
-/**
- * Runs inside the page, self-contained: resolves once the finite animations running now have
- * ended (at most `longestMs`), and a frame and a task after that, so what their ends start —
- * a dialog removed on `animationend` — is done; on the page's native timer.
- */
-function followUpsEndedInPage(longestMs: number): Promise<void> {
-  const watch = (window as unknown as Record<symbol, { nativeSet?: typeof setTimeout } | undefined>)[
-    Symbol.for('replaywright.pendingTimers')
-  ];
-  const later = (fn: () => void, ms: number) => (watch?.nativeSet ?? setTimeout).call(window, fn, ms);
-  const running = document.getAnimations().filter((a) => {
-    if (a.playState !== 'running') return false;
-    const end = Number(a.effect?.getComputedTiming().endTime ?? Infinity);
-    return Number.isFinite(end) && end <= longestMs;
-  });
-  const ended = Promise.race([
-    Promise.all(running.map((a) => a.finished.catch(() => undefined))),
-    new Promise<void>((r) => later(r, longestMs)),
-  ]);
-  return ended.then(
-    () =>
-      new Promise<void>((resolve) => {
-        requestAnimationFrame(() => later(resolve, 0));
-        later(resolve, 100);
-      }),
-  );
-}
+/** In the page: resolves once the follow-up animations running now have finished (or been cancelled). */
+const followUpsFinished = pageFunction<(longestMs: number) => Promise<void>>(
+  `(longestMs) => Promise.all((${runningFollowUps.toString()})(longestMs).map((a) => a.finished.catch(() => undefined))).then(() => undefined)`,
+);
 
 /**
- * Waits for the finite animations running on the page to end, and for what their ends start.
- * A before-state is the page a step left once it settled; read mid-animation, its HTML still
- * holds a closing dialog that the screenshot (animations finished, as Playwright's
- * `animations: 'disabled'` takes it) no longer shows.
+ * Waits for the finite animations running on the page to end (at most LONGEST_FOLLOW_UP_MS: one
+ * paused midway never would), and a frame and a task after that, so what their ends start — a
+ * dialog removed on `animationend` — is done. A before-state is the page a step left once it
+ * settled; read mid-animation, its HTML still holds a closing dialog that the screenshot
+ * (animations finished, as Playwright's `animations: 'disabled'` takes it) no longer shows.
  */
 export async function finiteAnimationsEnded(page: Page): Promise<void> {
-  await page.evaluate(followUpsEndedInPage, LONGEST_FOLLOW_UP_MS).catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    page.evaluate(followUpsFinished, LONGEST_FOLLOW_UP_MS).catch(() => undefined),
+    new Promise((resolve) => (timer = setTimeout(resolve, LONGEST_FOLLOW_UP_MS))),
+  ]);
+  clearTimeout(timer);
+  await afterNextFrame(page);
 }
 
 /** In the page: its HTML (documentHtmlInPage), or undefined while a follow-up animation runs or when the serialisers are not the browser's. */
 const htmlUnlessAnimating = pageFunction<(longestMs: number) => string | undefined>(
-  `(longestMs) => (${followUpRunning.toString()})(longestMs) ? undefined : (${documentHtmlInPage.toString()})(${allNativeInPage.toString()})`,
+  `(longestMs) => (${runningFollowUps.toString()})(longestMs).length > 0 ? undefined : (${documentHtmlInPage.toString()})(${allNativeInPage.toString()})`,
 );
 
 /**

@@ -1,6 +1,9 @@
 import type { Page, Request } from 'playwright';
 import { navigatesFrame } from './request-frame.js';
 import { timersFired } from './pending-timers.js';
+import { LONGEST_FOLLOW_UP_MS, runningFollowUps } from './animations-ended.js';
+import { FRAME_FALLBACK_MS, nextFrameAndTask } from './next-frame.js';
+import { pageFunction } from './page-function.js';
 import type { RequestsInFlight } from './requests-in-flight.js';
 
 export interface SettleOptions {
@@ -14,11 +17,6 @@ export interface SettleOptions {
   /** Also wait for the short timers the page has pending (`watchPendingTimers` on its context). */
   timers?: boolean;
 }
-
-/** A page that never paints (rAF starved) still counts as still after this long without a mutation. */
-const FRAME_FALLBACK_MS = 100;
-/** A finite animation or transition longer than this is not an action's follow-up (a carousel): not waited for. */
-const LONGEST_ANIMATION_MS = 1000;
 
 /**
  * Waits until the page has stopped changing, on evidence rather than a fixed pause: the load
@@ -59,7 +57,7 @@ export async function settle(page: Page, options: SettleOptions = {}): Promise<v
       const left = Math.max(1, deadline - Date.now());
       // A navigation in flight destroys the context mid-evaluate: that too is a change.
       const still = await page
-        .evaluate(pageStill, { maxMs: left, fallbackMs: FRAME_FALLBACK_MS, longestAnimationMs: LONGEST_ANIMATION_MS })
+        .evaluate(stillInPage, { maxMs: left, fallbackMs: FRAME_FALLBACK_MS, longestAnimationMs: LONGEST_FOLLOW_UP_MS })
         .catch(() => false);
       // A request that started while the DOM was still: its answer is yet to come.
       if (still && !navigated && requests?.issuedBy(page) === issued && !requests?.waiting(page)) return;
@@ -76,15 +74,11 @@ export async function settle(page: Page, options: SettleOptions = {}): Promise<v
  * two frames over. Content, not attributes: a script animating a style attribute would otherwise
  * never let it be still.
  */
-function pageStill({
-  maxMs,
-  fallbackMs,
-  longestAnimationMs,
-}: {
-  maxMs: number;
-  fallbackMs: number;
-  longestAnimationMs: number;
-}): Promise<boolean> {
+function pageStill(
+  { maxMs, fallbackMs, longestAnimationMs }: StillArg,
+  running: typeof runningFollowUps,
+  frame: typeof nextFrameAndTask,
+): Promise<boolean> {
   // The page's own setTimeout may be wrapped (the timer watch); its native one is the same clock.
   const watch = (window as unknown as Record<symbol, { nativeSet?: typeof setTimeout } | undefined>)[
     Symbol.for('replaywright.pendingTimers')
@@ -105,27 +99,13 @@ function pageStill({
       resolve(still);
     };
     later(() => finish(false), maxMs);
-    /** One rendered frame, or `fallbackMs` when the page renders none (a background tab). */
-    const frame = () =>
-      new Promise<void>((r) => {
-        let settled = false;
-        const once = () => {
-          if (!settled) ((settled = true), r());
-        };
-        requestAnimationFrame(() => later(once, 0));
-        later(once, fallbackMs);
-      });
     /** Finite animations and transitions running now, as long as a follow-up may take. */
     const animationsEnded = () => {
-      const running = (document.getAnimations?.() ?? []).filter((a) => {
-        if (a.playState !== 'running') return false;
-        const end = Number(a.effect?.getComputedTiming().endTime ?? Infinity);
-        return Number.isFinite(end) && end <= longestAnimationMs;
-      });
-      if (!running.length) return Promise.resolve();
+      const now = running(longestAnimationMs);
+      if (!now.length) return Promise.resolve();
       const left = Math.max(0, maxMs - (performance.now() - started));
       return Promise.race([
-        Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+        Promise.all(now.map((a) => a.finished.catch(() => undefined))),
         new Promise<void>((r) => later(r, Math.min(left, longestAnimationMs))),
       ]).then(() => undefined);
     };
@@ -133,11 +113,23 @@ function pageStill({
       while (!done) {
         await animationsEnded();
         changed = false;
-        await frame();
-        await frame();
+        // One rendered frame each, or `fallbackMs` when the page renders none (a background tab).
+        await frame(fallbackMs);
+        await frame(fallbackMs);
         if (!changed) return finish(true);
       }
     };
     void round();
   });
 }
+
+interface StillArg {
+  maxMs: number;
+  fallbackMs: number;
+  longestAnimationMs: number;
+}
+
+/** pageStill given the follow-up animations (runningFollowUps) and the frame wait (nextFrameAndTask) that the captures use too. */
+const stillInPage = pageFunction<(arg: StillArg) => Promise<boolean>>(
+  `(arg) => (${pageStill.toString()})(arg, ${runningFollowUps.toString()}, ${nextFrameAndTask.toString()})`,
+);

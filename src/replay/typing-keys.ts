@@ -1,5 +1,6 @@
 import type { Page } from 'playwright';
 import { cdpSession } from './devtools/cdp.js';
+import { afterNextFrame } from './next-frame.js';
 
 /** What one typed character is on a US keyboard: the DOM `key`/`code` and the legacy keyCode. */
 interface KeyStroke {
@@ -96,23 +97,7 @@ export async function typeKeys(page: Page, text: string): Promise<boolean> {
 async function lineBreakTaken(page: Page, sent: Promise<unknown>[]): Promise<void> {
   await Promise.all(sent);
   // An Enter that submitted a form may have taken the page away: the rest is typed into the next one.
-  await page.evaluate(nextFrameAndTask, FRAME_FALLBACK_MS).catch(() => undefined);
-}
-
-/** How long a page that draws no frames (a background tab) is given instead of one. */
-const FRAME_FALLBACK_MS = 100;
-
-/** In the page: one drawn frame and a task after it (or `fallbackMs`), on the page's native timer. */
-function nextFrameAndTask(fallbackMs: number): Promise<void> {
-  // The page's setTimeout may be wrapped by the timer watch (pending-timers.ts); its native one is the same clock.
-  const watch = (window as unknown as Record<symbol, { nativeSet?: typeof setTimeout } | undefined>)[
-    Symbol.for('replaywright.pendingTimers')
-  ];
-  const later = (fn: () => void, ms: number) => (watch?.nativeSet ?? setTimeout).call(window, fn, ms);
-  return new Promise((resolve) => {
-    requestAnimationFrame(() => later(resolve, 0));
-    later(resolve, fallbackMs);
-  });
+  await afterNextFrame(page);
 }
 
 /** Types `text` into whatever has focus: typeKeys, or Playwright's `keyboard.type` where the page has no DevTools session. */

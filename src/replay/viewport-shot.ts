@@ -3,14 +3,14 @@ import type { Locator, Page } from 'playwright';
 import type { Box } from '../ir/index.js';
 import { cdpSession } from './devtools/cdp.js';
 import { allNativeInPage } from './native-in-page.js';
-import { finiteAnimationsEnded, followUpRunning, LONGEST_FOLLOW_UP_MS } from './animations-ended.js';
+import { finiteAnimationsEnded, LONGEST_FOLLOW_UP_MS, runningFollowUps } from './animations-ended.js';
 import { documentHtmlInPage, pageHtml } from './page-html.js';
 import { timed } from './profile.js';
 
 /** What one look at the page before its screenshot returns (pageBeforeShot). */
 interface BeforeShot {
   still: boolean;
-  /** A finite animation or transition is running (followUpRunning): the page is still changing. */
+  /** A finite animation or transition is running (runningFollowUps): the page is still changing. */
   animating?: boolean;
   /** The focused field's caret was hidden for the capture: `restoreCaret` puts its style back. */
   caretHidden: boolean;
@@ -78,7 +78,7 @@ const lookBeforeShot = pageFunction<(arg: LookArg) => BeforeShot>(
     const html = arg.withHtml ? (${documentHtmlInPage.toString()})(${allNativeInPage.toString()}) : undefined;
     const shot = (${pageBeforeShot.toString()})(arg);
     if (html !== undefined) shot.html = html;
-    shot.animating = (${followUpRunning.toString()})(${LONGEST_FOLLOW_UP_MS});
+    shot.animating = (${runningFollowUps.toString()})(${LONGEST_FOLLOW_UP_MS}).length > 0;
     return shot;
   }`,
 );
