@@ -60,11 +60,6 @@ export const APPS = {
       '9.0.1': 'sha512-JgpeDY0Tmg7tqY6jaW/druSklJSt7W68tXFJIw0GSGWmO37SDAL8o60eICNGbzIODjj02VNNtf5h6TgoHDtCsA==',
     },
     port: 38114,
-    // Not yet reached on the older majors (docs/corpus.md): 10.x and 9.x draw the widget without
-    // the role=listbox the 1.65 recording names its box by, and the 1.49 recording's positional
-    // `div >> nth=2` is a hidden element there. Each such replay fails on that step, saying so;
-    // the test still holds them to no silent-wrong and no false alarm.
-    reproducedOnOtherReleases: 0,
   },
   flatpickr: {
     package: 'flatpickr',

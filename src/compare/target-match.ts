@@ -119,14 +119,10 @@ export function scoreElement(recorded: ElementFacts, live: ElementFacts, visual?
     evidence.push(`${note} ${similarity.toFixed(2)}`);
   };
 
-  if (recorded.role) add('role', recorded.role === live.role ? 1 : 0, `role ${live.role ?? '?'}`);
+  if (recorded.role) add('role', roleSimilarity(recorded.role, live.role), `role ${live.role ?? '?'}`);
   if (recorded.name !== undefined) {
-    const byMarkup = namedByMarkup(recorded.name, live);
-    add(
-      'name',
-      byMarkup ? MARKUP_NAME_SIMILARITY : nameSimilarity(recorded.name, live.name ?? ''),
-      byMarkup ? 'no name; its markup spells it' : `name "${live.name ?? ''}"`,
-    );
+    const named = nameMatch(recorded.name, live);
+    add('name', named.similarity, named.note);
   }
   if (recorded.text !== undefined && recorded.text !== recorded.name) {
     add('text', stringSimilarity(normalizeName(recorded.text), normalizeName(live.text ?? '')), 'text');
@@ -166,14 +162,37 @@ export function scoreElement(recorded: ElementFacts, live: ElementFacts, visual?
   return { score: weight ? sum / weight : 0, evidence };
 }
 
+/**
+ * ARIA roles that are a kind of another (WAI-ARIA's subclass roles): a release that made a search
+ * field `type=text` turned its searchbox into a textbox, the same field to whoever types in it.
+ */
+const KIND_OF: Record<string, string> = {
+  searchbox: 'textbox',
+  switch: 'checkbox',
+  menuitemcheckbox: 'menuitem',
+  menuitemradio: 'menuitem',
+};
+
+/** How much a kindred role (KIND_OF, either way) counts: less than the role itself. */
+const KINDRED_ROLE_SIMILARITY = 0.75;
+
+export function roleSimilarity(recorded: string, live: string | undefined): number {
+  if (recorded === live) return 1;
+  return live !== undefined && (KIND_OF[recorded] === live || KIND_OF[live] === recorded) ? KINDRED_ROLE_SIMILARITY : 0;
+}
+
 /** Attributes that name an element across builds; `data-*` values only feed the identifier words. */
 const STABLE_ATTRS = new Set(['placeholder', 'name', 'type', 'title', 'alt', 'aria-label', 'data-testid', 'href', 'for', 'value']);
 
+/** Class tokens that name things across builds: generated hashes (`css-1x2y3z`, `_a8f3c`) left out. */
+export function stableClasses(classes: readonly string[]): string[] {
+  return classes.filter((c) => !/\d/.test(c) || /^[a-z]+-?\d{1,2}$/i.test(c));
+}
+
 /** Jaccard overlap of class tokens, with generated hashes (`css-1x2y3z`, `_a8f3c`) left out. */
 function classOverlap(recorded: string[], live: string[]): number {
-  const stable = (c: string) => !/\d/.test(c) || /^[a-z]+-?\d{1,2}$/i.test(c);
-  const a = new Set(recorded.filter(stable));
-  const b = new Set(live.filter(stable));
+  const a = new Set(stableClasses(recorded));
+  const b = new Set(stableClasses(live));
   if (a.size === 0 && b.size === 0) return 1;
   let shared = 0;
   for (const c of a) if (b.has(c)) shared++;
@@ -205,19 +224,30 @@ export function namedByMarkup(recordedName: string, live: ElementFacts): boolean
 /** How much a name spelled only by the markup (namedByMarkup) counts: less than the name itself. */
 const MARKUP_NAME_SIMILARITY = 0.8;
 
+/** How much the label of the control an unnamed one stands in for (ElementFacts.standsFor) counts, times its likeness. */
+const STAND_IN_NAME_WEIGHT = 0.8;
+
+/**
+ * How well the live element answers to the recorded name: its own name, or for one with none,
+ * its markup's words (namedByMarkup) or the label of the hidden control it stands in for.
+ */
+export function nameMatch(recordedName: string, live: ElementFacts): { similarity: number; note: string } {
+  if (namedByMarkup(recordedName, live)) return { similarity: MARKUP_NAME_SIMILARITY, note: 'no name; its markup spells it' };
+  const own = { similarity: nameSimilarity(recordedName, live.name ?? ''), note: `name "${live.name ?? ''}"` };
+  if (!live.standsFor || foldText(live.name ?? '').trim() !== '') return own;
+  const standIn = STAND_IN_NAME_WEIGHT * nameSimilarity(recordedName, live.standsFor);
+  return standIn > own.similarity ? { similarity: standIn, note: `no name; stands in for the hidden control "${live.standsFor}"` } : own;
+}
+
 /**
  * Whether the live element satisfies the recording's hard constraints: a name still alike
- * (MIN_NAME_SIMILARITY) or, where the element has none, spelled by its markup (namedByMarkup),
+ * (MIN_NAME_SIMILARITY) or, where the element has none, spelled by its markup or the control it
+ * stands in for (nameMatch),
  * and the texts its row was scoped by (`has-text` filters, a named row), compared on letters and
  * digits only, since recorders join cell texts without spaces and cut names mid-word ("Zone A €30.").
  */
 export function meetsConstraints(recorded: ElementFacts, live: ElementFacts): boolean {
-  if (
-    recorded.name !== undefined &&
-    !namedByMarkup(recorded.name, live) &&
-    nameSimilarity(recorded.name, live.name ?? '') < MIN_NAME_SIMILARITY
-  )
-    return false;
+  if (recorded.name !== undefined && nameMatch(recorded.name, live).similarity < MIN_NAME_SIMILARITY) return false;
   const context = lettersAndDigits(`${live.context ?? ''} ${live.text ?? ''}`);
   return (recorded.mustContain ?? []).every((t) => context.includes(lettersAndDigits(t)));
 }

@@ -1,28 +1,19 @@
 import type { Browser, Frame, Locator, Page } from 'playwright';
 import type { ElementFacts } from '../compare/element-facts.js';
-import {
-  decide,
-  DEFAULT_THRESHOLDS,
-  meetsConstraints,
-  normalizeName,
-  scoreElement,
-  type Match,
-  type MatchThresholds,
-} from '../compare/target-match.js';
+import { DEFAULT_THRESHOLDS, type MatchThresholds } from '../compare/target-match.js';
 import type { Evidence, Locate, Target } from '../ir/index.js';
 import { includeHidden, throughFrames } from '../selectors/index.js';
 import { countAndProbe, type FrameQuery } from './count-and-probe.js';
 import { pollUntil } from './poll.js';
 import { timed } from './profile.js';
-import { candidateLocator, collectCandidates, type Candidate } from './resolve/collect.js';
+import { bestByScore, frameName } from './resolve/by-score.js';
 import { askRecordedQuery } from './devtools/ask-recorded-query.js';
 import { recordedFacts } from './resolve/recorded-facts.js';
 import { hoveredAsRecorded } from './resolve/hidden-target.js';
-import { revealByHover } from './resolve/reveal.js';
 import { factsFromSnapshot } from './resolve/snapshot-facts.js';
-import { recordedScreenshot, visualAgreement } from './resolve/visual-check.js';
+import { recordedScreenshot } from './resolve/visual-check.js';
 import { askingOrder } from './resolve/raced-alternatives.js';
-import { shownProbed, withShown } from './resolve/shown-in-page.js';
+import { shownAndProbed, withShown } from './resolve/shown-in-page.js';
 
 /**
  * How a target was found, from most to least literal:
@@ -119,7 +110,16 @@ export async function resolveTarget(page: Page, recorded: Target, options: Resol
         await options.gate;
         const atRest = firstLook ? options.screenshotBefore?.() : undefined;
         firstLook = false;
-        if (found || options.strict || options.snapshot) return found;
+        if (found?.hidden && !options.strict && !options.snapshot) {
+          // The one element the recorded selector finds is hidden. Where the recorded target was
+          // shown at rest, that is another element the selector now names (an `nth=` counted
+          // among a release's new hidden twins): it is waited for to show, then the page is
+          // searched. Anything else (a control shown on hover) is acted on as found.
+          const facts = await factsOnce().catch(() => undefined);
+          if (!facts?.shownAtRest) return asResolution(found);
+          return undefined;
+        }
+        if (found || options.strict || options.snapshot) return found && asResolution(found);
         // There but hidden (a control shown only while its row is hovered): waiting will not show
         // it, pointing at its row will, once the recorded HTML has said which row.
         const withHidden = [...tried.values()].every((n) => n === 0) ? hiddenMatches(page, target) : undefined;
@@ -147,7 +147,8 @@ export async function resolveTarget(page: Page, recorded: Target, options: Resol
               ],
             };
           await factsOnce().catch(() => undefined);
-          return (await exactMatch(page, target, options.strict, tried)) ?? HIDDEN;
+          const again = await exactMatch(page, target, options.strict, tried);
+          return again ? asResolution(again) : HIDDEN;
         }
         if (Date.now() - started >= FACTS_HEAD_START_MS) void factsOnce().catch(() => undefined);
         return undefined;
@@ -172,7 +173,7 @@ export async function resolveTarget(page: Page, recorded: Target, options: Resol
   const deadline = started + options.timeoutMs;
   do {
     const quick = await exactMatch(page, target, options.strict, tried);
-    if (quick) return quick;
+    if (quick && !(quick.hidden && facts.shownAtRest)) return asResolution(quick);
     last = await timed('resolve.score', () => bestByScore(page, facts, thresholds, options.before));
     // Said first in the evidence: every recorded alternative was tried before this re-identification.
     if (last.ok)
@@ -189,8 +190,14 @@ export async function resolveTarget(page: Page, recorded: Target, options: Resol
   return last.ok ? last : { ...last, message: `${last.message}; recorded locators: ${seen}` };
 }
 
-/** Near-tied elements compared with the recorded screenshot one by one (a hover and a screenshot each); more stay tied. */
-const MAX_LOOKED_AT = 8;
+/** A recorded locator's one element; `hidden` when it was not shown as it was counted. */
+type ExactMatch = Extract<Resolution, { ok: true }> & { hidden?: true };
+
+/** The resolution an exact match gives, without the mark of how it was found. */
+function asResolution(match: ExactMatch): Resolution {
+  const { hidden: _hidden, ...resolution } = match;
+  return resolution;
+}
 
 /** The recorded selector matches only hidden elements; the recorded HTML has been read to tell which. */
 const HIDDEN = Symbol('hidden');
@@ -213,7 +220,7 @@ async function exactMatch(
   tried: Map<string, number>,
   snapshot?: boolean,
   probe?: Probe,
-): Promise<Resolution | undefined> {
+): Promise<ExactMatch | undefined> {
   const locates = strict ? target.locate.slice(0, 1) : target.locate;
   const raced = strict ? 0 : (target.raced ?? 0);
   for (const i of askingOrder(locates, raced)) {
@@ -223,7 +230,8 @@ async function exactMatch(
     // A raced alternative the page answers wins only on a shown element (raced-alternatives.ts);
     // Chrome's accessibility tree leaves hidden elements out already.
     const mustBeShown = i < raced && locate.kind !== 'aria';
-    const asking = mustBeShown ? withShown(probe) : probe;
+    // Whether the one element found is shown is asked in the same round trip, for every locate.
+    const asking = withShown(probe);
     // An `aria` locate asks Chrome's accessibility tree (CDP), a `textContains` one Puppeteer's
     // text query in the page; each counts its own matches.
     const asked = locate.kind === 'aria' || locate.kind === 'textContains' ? await askRecordedQuery(page, locate, asking) : undefined;
@@ -234,12 +242,12 @@ async function exactMatch(
         candidate.count !== undefined
           ? { count: candidate.count, probed: candidate.probed }
           : await timed('resolve.count', () => countAndProbe(candidate.query ?? candidate.locator, asking));
-      const shown = mustBeShown && answer.count === 1 ? shownProbed(answer.probed) : undefined;
-      if (mustBeShown && answer.count === 1 && !shown) {
+      const { shown, probed } = shownAndProbed(answer.probed);
+      if (mustBeShown && answer.count === 1 && shown !== true) {
         tried.set(`${candidate.label} (not shown)`, answer.count);
         continue;
       }
-      tried.set(candidate.label, answer.count);
+      tried.set(answer.count === 1 && shown === false ? `${candidate.label} (hidden)` : candidate.label, answer.count);
       if (answer.count === 1)
         return {
           ok: true,
@@ -248,7 +256,8 @@ async function exactMatch(
           score: 1,
           frame: 'frame' in candidate ? candidate.frame : undefined,
           locate,
-          probed: shown ? shown.probed : answer.probed,
+          probed,
+          ...(shown === false ? { hidden: true } : {}),
         };
     }
   }
@@ -287,89 +296,6 @@ async function withSnapshotFacts(facts: ElementFacts, target: Target, page: Page
     ...Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== undefined)),
     attrs: { ...seen.attrs, ...facts.attrs },
     context: facts.context ?? seen.context,
-  };
-}
-
-async function bestByScore(page: Page, facts: ElementFacts, thresholds: MatchThresholds, before?: Evidence): Promise<Resolution> {
-  const all = await collectCandidates(page);
-  const eligible = all.filter((c) => meetsConstraints(facts, c));
-  let matches: Match<Candidate>[] = eligible.map((c) => ({ item: c, ...scoreElement(facts, c) }));
-
-  // Same role, same name but for numbers and case: what a person would call "that button".
-  if (facts.role && facts.name !== undefined) {
-    const wanted = normalizeName(facts.name);
-    const named = matches.filter((m) => m.item.role === facts.role && normalizeName(m.item.name ?? '') === wanted);
-    if (named.length === 1) return await chosen(page, named[0]!, 'normalized-name');
-    if (named.length > 1) matches = named.concat(matches.filter((m) => !named.includes(m)));
-  }
-
-  let decision = decide(matches, thresholds);
-  const screenshot = before?.screenshot ? recordedScreenshot(before.screenshot) : undefined;
-  const viewport = page.viewportSize();
-  if (
-    decision.kind === 'ambiguous' &&
-    screenshot &&
-    viewport &&
-    screenshot.width === viewport.width &&
-    screenshot.height === viewport.height
-  ) {
-    // Near-tie: ask the recorded screenshot which of them was there.
-    // One at a time: revealing a hover-only candidate moves the pointer off the previous one.
-    // The screenshot breaks the tie only when it was compared at every tied element. One it could
-    // not be compared at (its hover did not show it in time on a loaded machine, it had no box)
-    // counted as unlike would hand the tie to the others: a guess, seen picking either of two
-    // identical rows in 2 of 30 runs under load. More than MAX_LOOKED_AT are not looked at.
-    const tied = decision.top;
-    const rescored: Match<Candidate>[] = [];
-    for (const m of tied.length <= MAX_LOOKED_AT ? tied : []) {
-      const visual = await timed('resolve.visual', () => visualAgreement(page, screenshot, m.item));
-      if (visual === undefined) break;
-      rescored.push({ item: m.item, ...scoreElement(facts, m.item, visual) });
-    }
-    // Leave no candidate revealed: a hover left behind would make the next exact check find it.
-    await page.mouse.move(0, 0).catch(() => undefined);
-    if (rescored.length === tied.length) decision = decide(rescored, thresholds);
-  }
-  if (decision.kind === 'unique') return await chosen(page, decision.best, 'similarity');
-  const top = (decision.kind === 'ambiguous' ? decision.top : decision.best ? [decision.best] : []).slice(0, 5);
-  const candidates = top.map((m) => ({ name: describe(m.item), score: round(m.score) }));
-  if (decision.kind === 'ambiguous') {
-    return {
-      ok: false,
-      reason: 'ambiguous-target',
-      message: `${decision.top.length} elements match the recorded target about equally well: ${candidates.map((c) => `${c.name} (${c.score})`).join(', ')}`,
-      candidates,
-    };
-  }
-  const best = candidates[0];
-  return {
-    ok: false,
-    reason: 'target-not-found',
-    message: `no element is like the recorded one${best ? ` (closest: ${best.name}, score ${best.score} < ${thresholds.minScore})` : ''}`,
-    candidates,
-  };
-}
-
-async function chosen(page: Page, match: Match<Candidate>, strategy: Strategy): Promise<Resolution> {
-  const c = match.item;
-  let revealed = false;
-  if (!c.visible) {
-    revealed = await timed('resolve.reveal', () => revealByHover(c));
-    if (!revealed)
-      return {
-        ok: false,
-        reason: 'target-not-found',
-        message: `the best match (${describe(c)}) is hidden and hovering around it does not show it`,
-      };
-  }
-  return {
-    ok: true,
-    locator: candidateLocator(c),
-    strategy,
-    score: round(match.score),
-    evidence: match.evidence,
-    frame: frameName(c.frame),
-    revealed: revealed || undefined,
   };
 }
 
@@ -435,15 +361,3 @@ export function liveLocators(page: Page, locate: Locate): LiveLocator[] {
       return [];
   }
 }
-
-function describe(c: Candidate): string {
-  const name = c.name ? ` "${c.name.slice(0, 60)}"` : '';
-  const where = c.context ? ` in "${c.context.slice(0, 60)}"` : '';
-  return `${c.role ?? c.tag}${name}${where}`;
-}
-
-function frameName(frame: Frame): string | undefined {
-  return frame.parentFrame() ? frame.name() || frame.url() : undefined;
-}
-
-const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
 import {
   decide,
+  meetsConstraints,
   MIN_NAME_SIMILARITY,
+  nameMatch,
   nameSimilarity,
   normalizeName,
+  roleSimilarity,
   stringSimilarity,
   type Match,
 } from '../../src/compare/target-match.js';
@@ -43,4 +46,25 @@ test('decide: the unique best above the minimum, ambiguous within the margin, no
   expect(decide([m('a', 0.5)], t)).toEqual({ kind: 'none', best: m('a', 0.5) });
   expect(decide([], t)).toEqual({ kind: 'none', best: undefined });
   expect(decide([m('only', 0.61)], t)).toEqual({ kind: 'unique', best: m('only', 0.61), runnerUp: undefined });
+});
+
+test('roleSimilarity: the same role 1, a subclass role either way 0.75, any other 0', () => {
+  expect(roleSimilarity('searchbox', 'searchbox')).toBe(1);
+  expect(roleSimilarity('searchbox', 'textbox')).toBe(0.75);
+  expect(roleSimilarity('textbox', 'searchbox')).toBe(0.75);
+  expect(roleSimilarity('switch', 'checkbox')).toBe(0.75);
+  expect(roleSimilarity('searchbox', 'combobox')).toBe(0);
+  expect(roleSimilarity('button', undefined)).toBe(0);
+});
+
+test('nameMatch: an unnamed field answers to the label of the hidden control it stands in for, a named one by its own name only', () => {
+  const standIn = { tag: 'input', name: '', standsFor: 'Interests' };
+  expect(nameMatch('Interests', standIn).similarity).toBe(0.8);
+  expect(nameMatch('Interests', standIn).note).toMatch(/stands in for the hidden control "Interests"/);
+  expect(meetsConstraints({ name: 'Interests' }, standIn)).toBe(true);
+  // Another label is another field.
+  expect(meetsConstraints({ name: 'Destination' }, standIn)).toBe(false);
+  // A name of its own is the element's name, whatever stands beside it.
+  expect(meetsConstraints({ name: 'Interests' }, { ...standIn, name: 'Search' })).toBe(false);
+  expect(nameMatch('Interests', { tag: 'input', name: '' }).similarity).toBe(0);
 });

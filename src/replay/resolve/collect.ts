@@ -1,5 +1,6 @@
 import type { Frame, Locator, Page } from 'playwright';
 import type { ElementFacts } from '../../compare/element-facts.js';
+import { stableClasses } from '../../compare/target-match.js';
 
 /** The attribute that ties a collected candidate to its live element until the next collection. */
 export const MARK = 'data-rw-candidate';
@@ -27,13 +28,16 @@ export function markSelector(c: Marked): string {
  * Every element in every frame that could be a recorded target (controls, links, things with
  * a role or their own text), with what target matching needs to know about each. Elements are
  * marked so the chosen one can be acted on without building another selector for it.
+ * Plain boxes (no role, no control, no text of their own: a widget's wrapper a recorder's
+ * `div >> nth=2` clicked) are many and seldom targets: only those matching the CSS `also` are.
  */
-export async function collectCandidates(page: Page, max = 4000): Promise<Candidate[]> {
+export async function collectCandidates(page: Page, options: { also?: string; max?: number } = {}): Promise<Candidate[]> {
+  const { also, max = 4000 } = options;
   const all: Candidate[] = [];
   for (const frame of page.frames()) {
     const offset = await frameOffset(frame);
     if (!offset) continue;
-    const found = await frame.evaluate(collectInPage, { mark: MARK, max, prefix: `${all.length}-` }).catch(() => []); // a frame that navigated or detached meanwhile has nothing to offer
+    const found = await frame.evaluate(collectInPage, { mark: MARK, max, prefix: `${all.length}-`, also }).catch(() => []); // a frame that navigated or detached meanwhile has nothing to offer
     for (const f of found) {
       all.push({ ...f, frame, box: f.box ? { ...f.box, x: f.box.x + offset.x, y: f.box.y + offset.y } : undefined });
     }
@@ -57,7 +61,7 @@ async function frameOffset(frame: Frame): Promise<{ x: number; y: number } | und
 type Collected = Omit<Candidate, 'frame'>;
 
 /** Runs inside the page: self-contained, no closures over module scope. */
-function collectInPage({ mark, max, prefix }: { mark: string; max: number; prefix: string }): Collected[] {
+function collectInPage({ mark, max, prefix, also }: { mark: string; max: number; prefix: string; also?: string }): Collected[] {
   const INTERACTIVE = 'a,button,input,select,textarea,summary,option,label,img,[role],[onclick],[tabindex],[contenteditable]';
   const CONTAINER = 'li,tr,article,section,form,fieldset,dialog,[role=row],[role=listitem],[role=dialog],[role=group]';
   const ATTRS = ['placeholder', 'name', 'type', 'title', 'alt', 'aria-label', 'data-testid', 'href', 'for', 'value'];
@@ -183,6 +187,27 @@ function collectInPage({ mark, max, prefix }: { mark: string; max: number; prefi
     return undefined;
   };
 
+  // An unnamed field beside a hidden native control that keeps the label (an enhanced select:
+  // Choices, Select2, Tom Select hide the `<select>` and draw a search field of their own) is
+  // known by that label: the nearest wrapper, a few levels up, holding exactly one such hidden
+  // labelled control and no other shown field.
+  const FIELD = 'input:not([type=hidden]),select,textarea,[role=textbox],[role=searchbox],[role=combobox]';
+  const shown = (e: Element) => {
+    const b = e.getBoundingClientRect();
+    return b.width > 0 && b.height > 0 && getComputedStyle(e).visibility === 'visible';
+  };
+  const standsFor = (el: Element): string | undefined => {
+    for (let p = el.parentElement, hops = 0; p && hops < 4; p = p.parentElement, hops++) {
+      const fields = Array.from(p.querySelectorAll(FIELD)).filter((f) => f !== el && !el.contains(f));
+      if (fields.length === 0) continue;
+      const labelled = fields.filter((f) => !shown(f) && ((f as HTMLInputElement).labels?.length ?? 0) > 0);
+      if (labelled.length !== 1 || fields.some((f) => f !== labelled[0] && shown(f))) return undefined;
+      return labelText(labelled[0]!) || undefined;
+    }
+    return undefined;
+  };
+
+  const MISSING_WRITTEN_OUT = ['null', 'undefined', 'false'];
   const out: Collected[] = [];
   const visit = (root: Document | ShadowRoot) => {
     for (const old of Array.from(root.querySelectorAll(`[${mark}]`))) old.removeAttribute(mark);
@@ -193,7 +218,8 @@ function collectInPage({ mark, max, prefix }: { mark: string; max: number; prefi
       if (['script', 'style', 'head', 'meta', 'link', 'noscript', 'template', 'html', 'body'].includes(tag)) continue;
       const role = node.getAttribute('role') ?? implicitRole(node);
       const text = ownText(node);
-      if (!node.matches(INTERACTIVE) && !role && !text) continue;
+      const plain = !node.matches(INTERACTIVE) && !role && !text;
+      if (plain && !(also && node.matches(also))) continue;
       const r = node.getBoundingClientRect();
       const style = getComputedStyle(node);
       // Shown as in shownInPage (Chrome draws neither a hidden nor a collapsed element).
@@ -212,11 +238,16 @@ function collectInPage({ mark, max, prefix }: { mark: string; max: number; prefi
       }
       const id = `${prefix}${out.length}`;
       node.setAttribute(mark, id);
+      // `aria-label="null"`: a missing label a script wrote out as a word (Choices 10 "null",
+      // 9 "false"), no name.
+      const named = accessibleName(node, role);
+      const name = MISSING_WRITTEN_OUT.includes(named) ? '' : named;
+      const standIn = !name && node.matches(FIELD) ? standsFor(node) : undefined;
       out.push({
         mark: id,
         tag,
         role,
-        name: accessibleName(node, role),
+        name,
         text: clean((node as HTMLElement).innerText || node.textContent),
         id: node.id || undefined,
         classes: node.classList.length ? Array.from(node.classList).slice(0, 12) : undefined,
@@ -225,9 +256,27 @@ function collectInPage({ mark, max, prefix }: { mark: string; max: number; prefi
         visible,
         context: containerOf(node),
         position: positionOf(node),
+        ...(plain ? { plain } : {}),
+        ...(standIn ? { standsFor: standIn } : {}),
       });
     }
   };
   visit(document);
   return out;
+}
+
+/**
+ * The CSS `also` (collectCandidates) that brings in the live twins of a recorded plain box: the
+ * same tag with one of its stable classes. Undefined for any other target, or one with no class
+ * to know it by (every box of its tag would be many, and as like).
+ */
+export function plainLike(facts: ElementFacts): string | undefined {
+  if (!facts.plain || !facts.tag || !/^[a-z][a-z0-9-]*$/i.test(facts.tag)) return undefined;
+  const classes = stableClasses(facts.classes ?? []);
+  return classes.length ? classes.map((c) => `${facts.tag}.${cssIdent(c)}`).join(', ') : undefined;
+}
+
+/** A class name written as a CSS identifier (CSS.escape's rules for the characters classes use). */
+function cssIdent(name: string): string {
+  return name.replace(/^(\d)/, '\\3$1 ').replace(/[^a-zA-Z0-9_\u00a0-\uffff-]/g, (c) => `\\${c}`);
 }

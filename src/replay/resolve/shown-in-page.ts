@@ -24,8 +24,15 @@ export function withShown(probe: Probe | undefined): Probe {
 
 /** The step's own probe answer from a `withShown` answer, or undefined when the element is not shown. */
 export function shownProbed(answer: unknown): { probed: unknown } | undefined {
-  const [shown, probed] = (answer as [boolean, unknown] | undefined) ?? [false];
+  const { shown, probed } = shownAndProbed(answer);
   return shown === true ? { probed } : undefined;
+}
+
+/** A `withShown` answer taken apart; `shown` is undefined when the probe did not run (no single element, a failed evaluation). */
+export function shownAndProbed(answer: unknown): { shown?: boolean; probed?: unknown } {
+  if (!Array.isArray(answer)) return {};
+  const [shown, probed] = answer as [unknown, unknown];
+  return { shown: typeof shown === 'boolean' ? shown : undefined, probed };
 }
 
 const NO_PROBE: Probe = { run: () => undefined, arg: null };

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright';
-import type { Rgba } from '../../compare/png-decode.js';
+import { decodePng, type Rgba } from '../../compare/png-decode.js';
+import { cropSimilarity } from '../../compare/crop-similarity.js';
 import type { ElementFacts } from '../../compare/element-facts.js';
 import { decide, type Match } from '../../compare/target-match.js';
 import { includeHidden } from '../../selectors/index.js';
@@ -9,6 +10,7 @@ import { explainedByHover, IN_RECORDED_PAGE } from './hover-difference.js';
 import { visualAgreement } from './visual-check.js';
 import { DEFAULT_MIN_SCORE } from '../../ir/defaults.js';
 import { timed } from '../profile.js';
+import { clipToViewport, viewportScreenshot } from '../viewport-shot.js';
 
 export interface SnapshotContext {
   html: string;
@@ -25,9 +27,10 @@ export interface SnapshotContext {
 /**
  * Finds the recorded target in the recorded before-state and returns what it looked like
  * there: its row's text, attributes, tag. This is what tells two look-alike rows apart when
- * the live page no longer matches the selector. Hidden elements count (a control shown only
- * on hover is hidden in a static snapshot); when the selector matches several, the recorded
- * screenshot — taken with the pointer on the real one — says which.
+ * the live page no longer matches the selector. The one element the selector names as recorded
+ * is it; failing that, hidden elements count too (a control shown only on hover is hidden in a
+ * static snapshot), and when several match, the recorded screenshot — taken with the pointer on
+ * the real one — says which.
  */
 export async function factsFromSnapshot(browser: Browser, selector: string, snapshot: SnapshotContext): Promise<ElementFacts | undefined> {
   const page = await timed('facts.open', () =>
@@ -40,14 +43,25 @@ export async function factsFromSnapshot(browser: Browser, selector: string, snap
     if (snapshot.styleBase) await allowStylesFrom(page, snapshot.styleBase);
     const html = snapshot.styleBase ? withBase(snapshot.html, snapshot.styleBase) : snapshot.html;
     await timed('facts.set-content', () => page.setContent(html, { waitUntil: 'load', timeout: 10_000 }));
-    const candidates = await timed('facts.collect', () => collectCandidates(page));
-    const matched = page.locator(includeHidden(selector));
-    const marks = await matched.evaluateAll((els, attr) => els.map((e) => e.getAttribute(attr)), MARK);
-    const found = marks.map((m) => candidates.find((c) => c.mark === m)).filter((c): c is Candidate => c !== undefined);
+    // The elements the selector names are collected whatever they are (a plain box included).
+    for (const query of [selector, includeHidden(selector)])
+      await page.locator(query).evaluateAll((els, attr) => els.forEach((e) => e.setAttribute(attr, '')), RECORDED);
+    const candidates = await timed('facts.collect', () => collectCandidates(page, { also: `[${RECORDED}]` }));
+    const matching = async (query: string) => {
+      const marks = await page.locator(query).evaluateAll((els, attr) => els.map((e) => e.getAttribute(attr)), MARK);
+      return marks.map((m) => candidates.find((c) => c.mark === m)).filter((c): c is Candidate => c !== undefined);
+    };
+    // As recorded first: the recorder made the selector unique among the elements shown, so where
+    // the recorded styles hide the rest (a closed dropdown's list of the same role and words), it
+    // names one. Only when it does not are hidden elements counted (a control shown only on hover
+    // is hidden in a static snapshot) and the recorded screenshot asked which.
+    const asRecorded = await matching(selector);
+    const found = asRecorded.length === 1 ? asRecorded : await matching(includeHidden(selector));
     const chosen = found.length === 1 ? found[0] : await timed('facts.by-screenshot', () => byScreenshot(page, found, snapshot.screenshot));
     if (!chosen) return undefined;
     const { frame: _frame, mark: _mark, box: _box, visible: _visible, ...facts } = chosen;
-    return facts;
+    const atRest = await timed('facts.shown-at-rest', () => shownAtRest(page, chosen, snapshot.screenshot));
+    return atRest ? { ...facts, shownAtRest: true } : facts;
   } catch {
     return undefined;
   } finally {
@@ -65,6 +79,32 @@ async function byScreenshot(page: Page, found: Candidate[], screenshot: Rgba | u
   for (const c of found) matches.push({ item: c, score: (await visualAgreement(page, screenshot, c)) ?? 0, evidence: [] });
   const decision = decide(matches, { minScore: DEFAULT_MIN_SCORE, margin: 0.15 });
   return decision.kind === 'unique' ? decision.best.item : undefined;
+}
+
+/** Marks the elements the recorded selector names in the snapshot. */
+const RECORDED = 'data-rw-recorded';
+
+/** How alike the recorded screenshot and the snapshot must look at the target to say it was drawn as recorded (cropSimilarity). */
+const DRAWN_AS_RECORDED = 0.9;
+
+/**
+ * Whether the target was shown at rest when recorded: shown here, in a snapshot that has every
+ * stylesheet it links (one that failed to load would show what the recorded styles hid), and
+ * drawn here as the recorded screenshot shows it (styles set by a script, which a snapshot runs
+ * none of, leave it looking otherwise).
+ */
+async function shownAtRest(page: Page, chosen: Candidate, screenshot: Rgba | undefined): Promise<boolean> {
+  const viewport = page.viewportSize();
+  const box = chosen.box;
+  if (!chosen.visible || !box || !screenshot || screenshot.width !== viewport?.width || screenshot.height !== viewport.height) return false;
+  const styled = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('link[rel~="stylesheet" i]')).every((l) => (l as HTMLLinkElement).sheet !== null),
+  );
+  if (!styled) return false;
+  const clip = clipToViewport(box, viewport);
+  if (!clip) return false;
+  const shot = await viewportScreenshot(page, { clip, timeoutMs: 5_000 }).catch(() => undefined);
+  return shot !== undefined && cropSimilarity(screenshot, decodePng(shot), clip) >= DRAWN_AS_RECORDED;
 }
 
 async function allowStylesFrom(page: Page, base: string): Promise<void> {

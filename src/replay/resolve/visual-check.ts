@@ -37,7 +37,7 @@ export function recordedScreenshot(path: string): Rgba | undefined {
  * hover shows late (a slow handler, a loaded machine) is given this long rather than the usual
  * 150 ms, so a tie is not left standing for want of a look. Paid only where it never shows.
  */
-const LOOK_PATIENCE_MS = 1000;
+export const LOOK_PATIENCE_MS = 1000;
 
 /**
  * Does the recorded screenshot show, at this candidate's place, what the live page shows
