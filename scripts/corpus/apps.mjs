@@ -127,6 +127,20 @@ export const APPS = {
     },
     port: 38119,
   },
+  datatables: {
+    package: 'simple-datatables',
+    recordedOn: '10.3.0',
+    releases: {
+      '10.3.0': 'sha512-/9XcZ/AzZWYNMTTwUcUqsNhZXD1KIHg4tWCUhRx5qPDOnRVG2gNdRDR1euNTCbQxfAypu78ucgWc/BOMFfuxAQ==',
+      '9.2.2': 'sha512-FgGJIblxM3aR+VdueglTHvZuN3R2D/q1HM272G3EcNVeUb+b9J8aWdtxoPZtKoUqmOdxc7IYWrM1HW+mi2Oq8A==',
+      '7.3.0': 'sha512-llokJSRbegG3NeIH35e7VcMiRsUTENXqMm6dGTcxqBx9uJ+trvzJQvM1B2cbrB1DG+z75eWyBuR0+0ZVPs/t0g==',
+    },
+    port: 38120,
+    // Not reached on 7.3.0 (docs/corpus.md): its page links are `<a data-page="3">3</a>`, no href
+    // and so no role, no name, where the recording names a button "Page 3". That replay fails
+    // there, saying no element is like the recorded one: 4 of 5 per recorder.
+    reproducedOnOtherReleases: 0.8,
+  },
 };
 
 export const LIBRARY_API = {
@@ -210,6 +224,34 @@ export const INTERESTS = ['Food', 'Museums', 'Hiking', 'Music'];
 /** The date the arrival field starts with, in every release: its calendar opens on March 2026. */
 export const ARRIVAL = '2026-03-10';
 
+/** The table of simple-datatables: city, country, population (thousands), in this order. */
+export const CITY_TABLE = [
+  ['Amsterdam', 'Netherlands', 921],
+  ['Athens', 'Greece', 643],
+  ['Barcelona', 'Spain', 1620],
+  ['Berlin', 'Germany', 3878],
+  ['Bratislava', 'Slovakia', 475],
+  ['Brussels', 'Belgium', 1222],
+  ['Bucharest', 'Romania', 1716],
+  ['Budapest', 'Hungary', 1686],
+  ['Copenhagen', 'Denmark', 660],
+  ['Dublin', 'Ireland', 592],
+  ['Helsinki', 'Finland', 674],
+  ['Lisbon', 'Portugal', 548],
+  ['Ljubljana', 'Slovenia', 295],
+  ['Madrid', 'Spain', 3460],
+  ['Milan', 'Italy', 1371],
+  ['Munich', 'Germany', 1512],
+  ['Oslo', 'Norway', 717],
+  ['Paris', 'France', 2103],
+  ['Prague', 'Czechia', 1384],
+  ['Riga', 'Latvia', 605],
+  ['Rome', 'Italy', 2749],
+  ['Stockholm', 'Sweden', 984],
+  ['Vienna', 'Austria', 2005],
+  ['Warsaw', 'Poland', 1863],
+];
+
 function hostPage(appName, origin, packageDir) {
   if (appName === 'autocomplete') {
     // 10.x ships dist/autoComplete.min.js, 8.x and 9.x dist/js/; 8.x takes onSelection, later
@@ -241,6 +283,32 @@ new autoComplete({
   onSelection: (feedback) => choose(feedback.selection.value),
   events: { input: { selection: (event) => choose(event.detail.selection.value) } },
 });
+</script></body></html>`;
+  }
+  if (appName === 'datatables') {
+    // Every release ships dist/module.js (ES module, `DataTable`) and dist/style.css; 7.x names its
+    // classes dataTable-*, later majors datatable-*.
+    return `<!doctype html><html><head><meta charset="utf-8"><title>Cities</title>
+<link rel="stylesheet" href="/app/dist/style.css"></head>
+<body style="font-family:sans-serif;margin:16px"><h1 style="font-size:18px">Cities</h1>
+<table id="cities"><thead><tr><th>City</th><th>Country</th><th>Population</th></tr></thead><tbody>
+${CITY_TABLE.map(([city, country, population]) => `<tr><td>${city}</td><td>${country}</td><td>${population}</td></tr>`).join('')}
+</tbody></table>
+<script type="module">
+import { DataTable } from '/app/dist/module.js';
+// The cities the table shows, in its order, are sent to the corpus server whenever they change:
+// the app's end state.
+let reports = 0;
+let last = '';
+const report = () => {
+  const shown = JSON.stringify([...document.querySelectorAll('#cities tbody tr')].map((tr) => tr.cells[0]?.textContent ?? ''));
+  if (shown === last) return;
+  last = shown;
+  try { fetch('/state?seq=' + ++reports, { method: 'POST', body: shown }); } catch (e) {}
+};
+new DataTable('#cities', { perPage: 10, perPageSelect: [5, 10, 25], columns: [{ select: 2, type: 'number' }] });
+new MutationObserver(() => setTimeout(report, 0)).observe(document.body, { childList: true, subtree: true, characterData: true });
+report();
 </script></body></html>`;
   }
   if (appName === 'sweetalert2') {

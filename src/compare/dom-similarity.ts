@@ -264,7 +264,16 @@ export function domSimilarity(recorded: PageShape, live: PageShape): DomSimilari
     // Without attributes (Mind2Web) a link has no href and a control no label: no roles to compare.
     controlSimilarity:
       recorded.attributes && recorded.controls.length
-        ? controlSimilarity(acts(recorded), acts(live), (c) => maskDigits(c.name).slice(0, 80))
+        ? controlSimilarity(acts(recorded), acts(live), (c) => controlKey(c.name))
         : undefined,
   };
+}
+
+/** A control's name as pages are compared by: digits masked, punctuation left out ("Search..." is "search"), cut short. */
+function controlKey(name: string): string {
+  return maskDigits(name)
+    .replace(/[^\p{L}\p{N}\p{So}\s]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
 }

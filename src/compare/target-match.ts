@@ -1,6 +1,7 @@
 import type { ElementFacts } from './element-facts.js';
 import { DEFAULT_MATCH_MARGIN, DEFAULT_MIN_SCORE } from '../ir/defaults.js';
 import { foldText, identifierWords } from './fold-text.js';
+import { subclassRoles } from './kindred-roles.js';
 
 /** One live element's similarity to the recorded target, with the evidence behind it. */
 export interface Match<T> {
@@ -162,23 +163,12 @@ export function scoreElement(recorded: ElementFacts, live: ElementFacts, visual?
   return { score: weight ? sum / weight : 0, evidence };
 }
 
-/**
- * ARIA roles that are a kind of another (WAI-ARIA's subclass roles): a release that made a search
- * field `type=text` turned its searchbox into a textbox, the same field to whoever types in it.
- */
-const KIND_OF: Record<string, string> = {
-  searchbox: 'textbox',
-  switch: 'checkbox',
-  menuitemcheckbox: 'menuitem',
-  menuitemradio: 'menuitem',
-};
-
-/** How much a kindred role (KIND_OF, either way) counts: less than the role itself. */
+/** How much a role that is a kind of the recorded one (subclassRoles, either way) counts: less than the role itself. */
 const KINDRED_ROLE_SIMILARITY = 0.75;
 
 export function roleSimilarity(recorded: string, live: string | undefined): number {
   if (recorded === live) return 1;
-  return live !== undefined && (KIND_OF[recorded] === live || KIND_OF[live] === recorded) ? KINDRED_ROLE_SIMILARITY : 0;
+  return live !== undefined && subclassRoles(recorded, live) ? KINDRED_ROLE_SIMILARITY : 0;
 }
 
 /** Attributes that name an element across builds; `data-*` values only feed the identifier words. */

@@ -3,6 +3,7 @@ import { describingLocate, locateFromPart, partEngine, readQuoted, splitSelector
 import { namesMatch, normaliseText } from './normalise-text.js';
 import type { PageShape } from './dom-similarity.js';
 import type { Control } from './page-controls.js';
+import { alikeRoles } from './kindred-roles.js';
 
 /**
  * The recorded target as something HTML alone can be searched for: the element's role/label/…
@@ -62,7 +63,7 @@ export function countTarget(q: TargetQuery, page: PageShape): number {
   const fits = (c: Control): boolean => {
     switch (m.kind) {
       case 'role':
-        return c.role === m.role && (m.name === undefined || namesMatch(m.name, c.name, m.exact));
+        return alikeRoles(m.role, c.role) && (m.name === undefined || namesMatch(m.name, c.name, m.exact));
       case 'label':
         return c.label !== '' && namesMatch(m.text, c.label, m.exact);
       case 'placeholder':

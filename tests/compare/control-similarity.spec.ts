@@ -42,3 +42,17 @@ test('in the before-state comparison, an icon toolbar without aria-labels drifts
     '<html><body><button type="button">Save</button><button type="button">Cancel</button><button type="button">Delete</button></body></html>';
   expect(domSimilarity(shape(toolbar(true)), shape(other)).controlSimilarity).toBe(0);
 });
+
+test('a release that turned its sort buttons into links, and named its search field by a placeholder with dots, has the same controls (simple-datatables 10 recorded, 7 live)', () => {
+  const sorters = ['City', 'Country', 'Population'];
+  const recorded = `<label>Search <input type="search" placeholder="Search..."></label><table><thead><tr>${sorters
+    .map((n) => `<th><button>${n}</button></th>`)
+    .join('')}</tr></thead></table>`;
+  const live = `<input type="search" placeholder="Search..."><table><thead><tr>${sorters
+    .map((n) => `<th><a href="#">${n}</a></th>`)
+    .join('')}</tr></thead></table>`;
+  expect(domSimilarity(pageShape(recorded), pageShape(live)).controlSimilarity).toBe(1);
+  // Links and buttons of other names are other controls; a textbox is no button.
+  expect(similarity([control('button', 'city')], [control('link', 'country')])).toBe(0);
+  expect(similarity([control('button', 'city')], [control('textbox', 'city')])).toBe(0);
+});

@@ -117,3 +117,13 @@ test('verdicts: chrome-only or markup-only change drifts; content, controls, tar
   expect(judge({ textSimilarity: 1, unexpectedDialog: true }, T)).toEqual({ verdict: 'diverged', reasons: ['unexpected-dialog'] });
   expect(judge({ textSimilarity: 1, errorPage: true }, T)).toEqual({ verdict: 'diverged', reasons: ['error-page'] });
 });
+
+test('a recorded button is there as a link of its name (a release that made its sort buttons links), not as a field of its name', () => {
+  const q = targetQuery(bySelector('internal:role=button[name="Population"i]'))!;
+  expect(countTarget(q, pageShape('<th><a href="#">Population</a></th>'))).toBe(1);
+  expect(countTarget(q, pageShape('<th><a href="#">Country</a></th>'))).toBe(0);
+  expect(countTarget(q, pageShape('<input aria-label="Population">'))).toBe(0);
+  // A searchbox recorded is there as a textbox of its name (a kind of it).
+  const search = targetQuery(bySelector('internal:role=searchbox[name="Interests"i]'))!;
+  expect(countTarget(search, pageShape('<input type="text" aria-label="Interests">'))).toBe(1);
+});
