@@ -106,6 +106,7 @@ function collectInPage({ mark, max, prefix, also }: { mark: string; max: number;
     }
   };
 
+  const MISSING_WRITTEN_OUT = ['null', 'undefined', 'false'];
   const labelText = (el: Element): string | undefined => {
     const labelledBy = el.getAttribute('aria-labelledby');
     if (labelledBy)
@@ -115,8 +116,10 @@ function collectInPage({ mark, max, prefix, also }: { mark: string; max: number;
           .map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '')
           .join(' '),
       );
+    // `aria-label="null"`: a missing label a script wrote out as a word (Choices 10 "null", 9
+    // "false"), no name.
     const aria = el.getAttribute('aria-label');
-    if (aria) return clean(aria);
+    if (aria && !MISSING_WRITTEN_OUT.includes(aria)) return clean(aria);
     const labels = (el as HTMLInputElement).labels;
     if (labels && labels.length)
       return clean(
@@ -190,24 +193,27 @@ function collectInPage({ mark, max, prefix, also }: { mark: string; max: number;
   // An unnamed field beside a hidden native control that keeps the label (an enhanced select:
   // Choices, Select2, Tom Select hide the `<select>` and draw a search field of their own) is
   // known by that label: the nearest wrapper, a few levels up, holding exactly one such hidden
-  // labelled control and no other shown field.
+  // labelled control and no other shown field. A wrapper of more fields is a form or a grid, not
+  // one widget: looked no further (and a grid of unnamed fields costs no more than its rows).
   const FIELD = 'input:not([type=hidden]),select,textarea,[role=textbox],[role=searchbox],[role=combobox]';
+  const WIDGET_FIELDS = 4;
   const shown = (e: Element) => {
     const b = e.getBoundingClientRect();
     return b.width > 0 && b.height > 0 && getComputedStyle(e).visibility === 'visible';
   };
   const standsFor = (el: Element): string | undefined => {
     for (let p = el.parentElement, hops = 0; p && hops < 4; p = p.parentElement, hops++) {
-      const fields = Array.from(p.querySelectorAll(FIELD)).filter((f) => f !== el && !el.contains(f));
+      const all = p.querySelectorAll(FIELD);
+      if (all.length > WIDGET_FIELDS) return undefined;
+      const fields = Array.from(all).filter((f) => f !== el && !el.contains(f));
       if (fields.length === 0) continue;
-      const labelled = fields.filter((f) => !shown(f) && ((f as HTMLInputElement).labels?.length ?? 0) > 0);
+      const labelled = fields.filter((f) => ((f as HTMLInputElement).labels?.length ?? 0) > 0 && !shown(f));
       if (labelled.length !== 1 || fields.some((f) => f !== labelled[0] && shown(f))) return undefined;
       return labelText(labelled[0]!) || undefined;
     }
     return undefined;
   };
 
-  const MISSING_WRITTEN_OUT = ['null', 'undefined', 'false'];
   const out: Collected[] = [];
   const visit = (root: Document | ShadowRoot) => {
     for (const old of Array.from(root.querySelectorAll(`[${mark}]`))) old.removeAttribute(mark);
@@ -238,10 +244,7 @@ function collectInPage({ mark, max, prefix, also }: { mark: string; max: number;
       }
       const id = `${prefix}${out.length}`;
       node.setAttribute(mark, id);
-      // `aria-label="null"`: a missing label a script wrote out as a word (Choices 10 "null",
-      // 9 "false"), no name.
-      const named = accessibleName(node, role);
-      const name = MISSING_WRITTEN_OUT.includes(named) ? '' : named;
+      const name = accessibleName(node, role);
       const standIn = !name && node.matches(FIELD) ? standsFor(node) : undefined;
       out.push({
         mark: id,
