@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
-import { loadDataset } from '../../src/formats/load-dataset.js';
-import { DEFAULT_REPLAY_OPTIONS, runEpisode } from '../../src/replay/run-episode.js';
 import type { EpisodeResult } from '../../src/ir/results.js';
 import { FIXTURES, serveSite, tempDir } from '../support/fixture-site.js';
-import { launch } from '../support/replay.js';
+import { launch, replayOnSite, rpawebRow } from '../support/replay.js';
 
 // Re-identification across two releases of an enhanced select (fixtures/reidentify/picker): the
 // corpus's Choices 11 → 10/9 failures made small. Recorded on "new" the way the 1.65 recorder
@@ -20,6 +18,7 @@ const NEW = [join(FIXTURES, 'reidentify/picker-new'), SHARED];
 const OLD = [join(FIXTURES, 'reidentify/picker-old'), SHARED];
 const RECORDED_ORIGIN = 'http://127.0.0.1:38122';
 const GUID = 'page@00112233445566778899aabbccddeeff';
+const INTENT = 'Plan a trip.';
 
 let browser: Browser;
 test.beforeAll(async () => {
@@ -61,13 +60,13 @@ async function record(id: string, steps: Recorded[], expected: { output: string;
     const page = await context.newPage();
     await page.goto(`${site.url}/`);
     const rows = [{ name: 'navigate', url: `${RECORDED_ORIGIN}/`, signals: [], pageGuid: GUID }].map((browserCode, i) =>
-      row(id, i + 1, browserCode, '<html><head></head><body></body></html>', null),
+      rpawebRow(id, INTENT, i + 1, browserCode, '<html><head></head><body></body></html>', null),
     );
     for (const [i, step] of steps.entries()) {
       const html = (await page.content()).split(site.url).join(RECORDED_ORIGIN);
       const png = `${id}-${i + 2}.png`;
       await page.screenshot({ path: join(dir, png) });
-      rows.push(row(id, i + 2, step.browserCode, html, png));
+      rows.push(rpawebRow(id, INTENT, i + 2, step.browserCode, html, png));
       await step.act(page);
     }
     await expect(page.locator(expected.output)).toHaveText(expected.text);
@@ -79,38 +78,9 @@ async function record(id: string, steps: Recorded[], expected: { output: string;
   }
 }
 
-function row(id: string, step: number, browserCode: object, html_data: string, png_file: string | null): string {
-  return JSON.stringify({
-    id,
-    language: 'en',
-    intent: 'Plan a trip to Berlin.',
-    step,
-    input: '',
-    requirements: '',
-    outputs: '',
-    anonymized_data: {},
-    png_file,
-    json_data: { browserCode },
-    html_data,
-  });
-}
-
 async function replayOn(root: string[], dataset: string, output: string): Promise<{ result: EpisodeResult; chosen: string }> {
-  const site = await serveSite(root);
-  try {
-    const [episode] = (await loadDataset(dataset)).episodes;
-    const out = tempDir('rw-picker-out-');
-    const result = await runEpisode(browser, episode!, {
-      ...DEFAULT_REPLAY_OPTIONS,
-      timeoutMs: 5000,
-      urlMappings: [{ from: RECORDED_ORIGIN, to: site.url }],
-      out,
-    });
-    const finalHtml = result.final ? readFileSync(join(out, result.final.html), 'utf8') : '';
-    return { result, chosen: new RegExp(`<output id="${output}">([^<]*)<`).exec(finalHtml)?.[1] ?? '' };
-  } finally {
-    await site.close();
-  }
+  const { result, finalHtml } = await replayOnSite(browser, root, dataset, RECORDED_ORIGIN, 5000);
+  return { result, chosen: new RegExp(`<output id="${output}">([^<]*)<`).exec(finalHtml)?.[1] ?? '' };
 }
 
 const step = (r: EpisodeResult, action: string) => r.steps.find((s) => s.action === action)!;

@@ -2,11 +2,9 @@ import { expect, test } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
-import { loadDataset } from '../../src/formats/load-dataset.js';
-import { DEFAULT_REPLAY_OPTIONS, runEpisode } from '../../src/replay/run-episode.js';
 import type { EpisodeResult } from '../../src/ir/results.js';
-import { FIXTURES, serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
-import { launch } from '../support/replay.js';
+import { FIXTURES, serveSite, tempDir } from '../support/fixture-site.js';
+import { launch, replayOnSite, rpawebRow } from '../support/replay.js';
 
 // Re-identification of a hover-only, icon-only control (issue 14): a reading list whose delete
 // button shows only on row hover and whose accessible name is its CSS `::after` glyph. The
@@ -43,19 +41,7 @@ async function recordDeleteEmma(): Promise<string> {
     const html = (await page.content()).split(site.url).join(RECORDED_ORIGIN);
     await page.screenshot({ path: join(dir, 'hovered.png') });
     const row = (step: number, browserCode: object, html_data: string, png_file: string | null) =>
-      JSON.stringify({
-        id: 'delete-emma',
-        language: 'en',
-        intent: 'Remove Emma from the reading list.',
-        step,
-        input: '',
-        requirements: '',
-        outputs: '',
-        anonymized_data: {},
-        png_file,
-        json_data: { browserCode },
-        html_data,
-      });
+      rpawebRow('delete-emma', 'Remove Emma from the reading list.', step, browserCode, html_data, png_file);
     const guid = 'page@0123456789abcdef0123456789abcdef';
     writeFileSync(
       join(dir, 'episodes.jsonl'),
@@ -93,23 +79,10 @@ async function recordDeleteEmma(): Promise<string> {
 }
 
 async function replayOn(root: string): Promise<{ result: EpisodeResult; titles: string[] }> {
-  const site: FixtureServer = await serveSite(root);
-  try {
-    const [episode] = (await loadDataset(dataset)).episodes;
-    const out = tempDir('rw-reid-out-');
-    const result = await runEpisode(browser, episode!, {
-      ...DEFAULT_REPLAY_OPTIONS,
-      timeoutMs: 4000,
-      urlMappings: [{ from: RECORDED_ORIGIN, to: site.url }],
-      out,
-    });
-    // The app's end state: which titles the final page still lists.
-    const finalHtml = result.final ? readFileSync(join(out, result.final.html), 'utf8') : '';
-    const titles = [...finalHtml.matchAll(/<(?:label|span class="title")(?: [^>]*)?>([^<]+)</g)].map((m) => m[1]!);
-    return { result, titles };
-  } finally {
-    await site.close();
-  }
+  const { result, finalHtml } = await replayOnSite(browser, root, dataset, RECORDED_ORIGIN, 4000);
+  // The app's end state: which titles the final page still lists.
+  const titles = [...finalHtml.matchAll(/<(?:label|span class="title")(?: [^>]*)?>([^<]+)</g)].map((m) => m[1]!);
+  return { result, titles };
 }
 
 test('twins where one row shows its control too late to be compared stay ambiguous-target: an unchecked look is not "unlike"', async () => {

@@ -7,7 +7,9 @@ import { Episode } from '../../src/ir/index.js';
 import { findChromium, launchOptions } from '../../src/replay/browser.js';
 import { DEFAULT_REPLAY_OPTIONS, runEpisode, type ReplayOptions } from '../../src/replay/run-episode.js';
 import type { EpisodeResult } from '../../src/ir/results.js';
-import { RPAWEB_FIXTURES, tempDir } from './fixture-site.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RPAWEB_FIXTURES, serveSite, tempDir } from './fixture-site.js';
 
 export function launch(): Promise<Browser> {
   return chromium.launch(launchOptions(findChromium()));
@@ -71,4 +73,55 @@ export async function replayFixture(
     out,
   });
   return { ...result, out };
+}
+
+/** One rpaweb row (the BSC dataset's line shape) around a recorder action, for a recording made in a test. */
+export function rpawebRow(
+  id: string,
+  intent: string,
+  step: number,
+  browserCode: object,
+  html_data: string,
+  png_file: string | null,
+): string {
+  return JSON.stringify({
+    id,
+    language: 'en',
+    intent,
+    step,
+    input: '',
+    requirements: '',
+    outputs: '',
+    anonymized_data: {},
+    png_file,
+    json_data: { browserCode },
+    html_data,
+  });
+}
+
+/**
+ * Replays the one episode of `dataset` against the fixture site served from `root`, the
+ * recording's origin mapped to it: its result and the final page's HTML (the app's end state).
+ */
+export async function replayOnSite(
+  browser: Browser,
+  root: string | string[],
+  dataset: string,
+  recordedOrigin: string,
+  timeoutMs: number,
+): Promise<{ result: EpisodeResult; finalHtml: string }> {
+  const site = await serveSite(root);
+  try {
+    const [episode] = (await loadDataset(dataset)).episodes;
+    const out = tempDir('rw-site-out-');
+    const result = await runEpisode(browser, episode!, {
+      ...DEFAULT_REPLAY_OPTIONS,
+      timeoutMs,
+      urlMappings: [{ from: recordedOrigin, to: site.url }],
+      out,
+    });
+    return { result, finalHtml: result.final ? readFileSync(join(out, result.final.html), 'utf8') : '' };
+  } finally {
+    await site.close();
+  }
 }
