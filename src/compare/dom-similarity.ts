@@ -269,11 +269,17 @@ export function domSimilarity(recorded: PageShape, live: PageShape): DomSimilari
   };
 }
 
-/** A control's name as pages are compared by: digits masked, punctuation left out ("Search..." is "search"), cut short. */
+/**
+ * A control's name as pages are compared by: digits masked, punctuation left out of a name with
+ * words ("Search..." is "search"; a "×" or "+" button keeps its glyph), cut short.
+ */
 function controlKey(name: string): string {
-  return maskDigits(name)
-    .replace(/[^\p{L}\p{N}\p{So}\s]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 80);
+  const masked = maskDigits(name);
+  const key = WORDLIKE.test(masked)
+    ? masked
+        .replace(/[^\p{L}\p{N}\p{So}\s]+/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : masked;
+  return key.slice(0, 80);
 }

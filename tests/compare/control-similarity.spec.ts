@@ -52,6 +52,10 @@ test('a release that turned its sort buttons into links, and named its search fi
     .map((n) => `<th><a href="#">${n}</a></th>`)
     .join('')}</tr></thead></table>`;
   expect(domSimilarity(pageShape(recorded), pageShape(live)).controlSimilarity).toBe(1);
+  // A glyph is a name of its own, not punctuation left out: a "×" button is no "Delete" button.
+  const closing = (name: string) => pageShape(`<ul><li>Buy milk <button>${name}</button></li></ul>`);
+  expect(domSimilarity(closing('×'), closing('✖')).controlSimilarity).toBe(1);
+  expect(domSimilarity(closing('×'), closing('Delete')).controlSimilarity).toBe(0);
   // Links and buttons of other names are other controls; a textbox is no button.
   expect(similarity([control('button', 'city')], [control('link', 'country')])).toBe(0);
   expect(similarity([control('button', 'city')], [control('textbox', 'city')])).toBe(0);

@@ -106,6 +106,12 @@ function collectInPage({ mark, max, prefix, also }: { mark: string; max: number;
     }
   };
 
+  // Shown as in shownInPage (Chrome draws neither a hidden nor a collapsed element), from the
+  // element's box and style.
+  const drawn = (r: DOMRect, style: CSSStyleDeclaration) =>
+    r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && style.visibility !== 'collapse' && style.display !== 'none';
+  const shown = (e: Element) => drawn(e.getBoundingClientRect(), getComputedStyle(e));
+
   const MISSING_WRITTEN_OUT = ['null', 'undefined', 'false'];
   const labelText = (el: Element): string | undefined => {
     const labelledBy = el.getAttribute('aria-labelledby');
@@ -197,10 +203,6 @@ function collectInPage({ mark, max, prefix, also }: { mark: string; max: number;
   // one widget: looked no further (and a grid of unnamed fields costs no more than its rows).
   const FIELD = 'input:not([type=hidden]),select,textarea,[role=textbox],[role=searchbox],[role=combobox]';
   const WIDGET_FIELDS = 4;
-  const shown = (e: Element) => {
-    const b = e.getBoundingClientRect();
-    return b.width > 0 && b.height > 0 && getComputedStyle(e).visibility === 'visible';
-  };
   const standsFor = (el: Element): string | undefined => {
     for (let p = el.parentElement, hops = 0; p && hops < 4; p = p.parentElement, hops++) {
       const all = p.querySelectorAll(FIELD);
@@ -227,10 +229,7 @@ function collectInPage({ mark, max, prefix, also }: { mark: string; max: number;
       const plain = !node.matches(INTERACTIVE) && !role && !text;
       if (plain && !(also && node.matches(also))) continue;
       const r = node.getBoundingClientRect();
-      const style = getComputedStyle(node);
-      // Shown as in shownInPage (Chrome draws neither a hidden nor a collapsed element).
-      const visible =
-        r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && style.visibility !== 'collapse' && style.display !== 'none';
+      const visible = drawn(r, getComputedStyle(node));
       const attrs: Record<string, string> = {};
       for (const a of ATTRS) {
         const v = node.getAttribute(a);

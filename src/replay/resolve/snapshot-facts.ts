@@ -43,20 +43,27 @@ export async function factsFromSnapshot(browser: Browser, selector: string, snap
     if (snapshot.styleBase) await allowStylesFrom(page, snapshot.styleBase);
     const html = snapshot.styleBase ? withBase(snapshot.html, snapshot.styleBase) : snapshot.html;
     await timed('facts.set-content', () => page.setContent(html, { waitUntil: 'load', timeout: 10_000 }));
-    // The elements the selector names are collected whatever they are (a plain box included).
-    for (const query of [selector, includeHidden(selector)])
-      await page.locator(query).evaluateAll((els, attr) => els.forEach((e) => e.setAttribute(attr, '')), RECORDED);
-    const candidates = await timed('facts.collect', () => collectCandidates(page, { also: `[${RECORDED}]` }));
-    const matching = async (query: string) => {
-      const marks = await page.locator(query).evaluateAll((els, attr) => els.map((e) => e.getAttribute(attr)), MARK);
+    // The elements the selector names, as recorded and with hidden ones too, each marked once and
+    // collected whatever they are (a plain box included).
+    const named = [
+      { query: selector, attr: AS_RECORDED },
+      { query: includeHidden(selector), attr: WITH_HIDDEN },
+    ];
+    for (const { query, attr } of named) await page.locator(query).evaluateAll((els, a) => els.forEach((e) => e.setAttribute(a, '')), attr);
+    const candidates = await timed('facts.collect', () =>
+      collectCandidates(page, { also: named.map(({ attr }) => `[${attr}]`).join(',') }),
+    );
+    const matching = async (attr: string) => {
+      // Playwright's CSS, as the selector's own engines, pierces open shadow roots.
+      const marks = await page.locator(`[${attr}]`).evaluateAll((els, mark) => els.map((e) => e.getAttribute(mark)), MARK);
       return marks.map((m) => candidates.find((c) => c.mark === m)).filter((c): c is Candidate => c !== undefined);
     };
     // As recorded first: the recorder made the selector unique among the elements shown, so where
     // the recorded styles hide the rest (a closed dropdown's list of the same role and words), it
     // names one. Only when it does not are hidden elements counted (a control shown only on hover
     // is hidden in a static snapshot) and the recorded screenshot asked which.
-    const asRecorded = await matching(selector);
-    const found = asRecorded.length === 1 ? asRecorded : await matching(includeHidden(selector));
+    const asRecorded = await matching(AS_RECORDED);
+    const found = asRecorded.length === 1 ? asRecorded : await matching(WITH_HIDDEN);
     const chosen = found.length === 1 ? found[0] : await timed('facts.by-screenshot', () => byScreenshot(page, found, snapshot.screenshot));
     if (!chosen) return undefined;
     const { frame: _frame, mark: _mark, box: _box, visible: _visible, ...facts } = chosen;
@@ -81,8 +88,9 @@ async function byScreenshot(page: Page, found: Candidate[], screenshot: Rgba | u
   return decision.kind === 'unique' ? decision.best.item : undefined;
 }
 
-/** Marks the elements the recorded selector names in the snapshot. */
-const RECORDED = 'data-rw-recorded';
+/** Mark the elements the recorded selector names in the snapshot: as recorded, and with hidden elements counted too. */
+const AS_RECORDED = 'data-rw-recorded';
+const WITH_HIDDEN = 'data-rw-recorded-hidden';
 
 /** How alike the recorded screenshot and the snapshot must look at the target to say it was drawn as recorded (cropSimilarity). */
 const DRAWN_AS_RECORDED = 0.9;
