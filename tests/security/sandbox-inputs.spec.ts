@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FIXTURES, tempDir } from '../support/fixture-site.js';
@@ -61,7 +62,16 @@ test('--out is locked: a run refuses a folder a live run holds, naming its pid, 
   expect(existsSync(join(out, LOCK_FILE))).toBe(false);
 
   // Two runs started together into one folder: one replays, the other refuses; no episode twice.
-  const site = await logServer({ '/': '<p id=x>x</p>' });
+  // The page is held until one run has ended, so the run that takes the folder is still writing
+  // it when the other gets there, however late the machine lets that one start: were both let in,
+  // neither would end before the page came (20 s), and both would pass.
+  let oneEnded!: () => void;
+  const ended = new Promise<void>((r) => (oneEnded = r));
+  const held = (res: ServerResponse) =>
+    void Promise.race([ended, new Promise((r) => setTimeout(r, 20_000))]).then(() =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<p id=x>x</p>'),
+    );
+  const site = await logServer({ '/': held });
   try {
     const slow = tempDir('rw-lock-slow-');
     writeCodegen(slow, 's', line.openPage, line.navigate(`${site.url}/`), {
@@ -71,8 +81,10 @@ test('--out is locked: a run refuses a folder a live run holds, naming its pid, 
       pageAlias: 'page',
     });
     const both = tempDir('rw-lock-both-');
-    const [a, b] = await Promise.all([0, 1].map(() => start([BIN, 'run', slow, '--out', both, '--workers', '1', '--trace', 'off']).done));
-    expect([a!.code, b!.code].sort()).toEqual([0, 2]);
+    const runs = [0, 1].map(() => start([BIN, 'run', slow, '--out', both, '--workers', '1', '--trace', 'off']).done);
+    for (const run of runs) void run.then(oneEnded);
+    const [a, b] = await Promise.all(runs);
+    expect([a!.code, b!.code].sort(), a!.stderr + b!.stderr).toEqual([0, 2]);
     expect(results(both).map((r) => r.episode)).toEqual(['s']);
   } finally {
     await site.close();
