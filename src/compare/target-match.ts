@@ -199,17 +199,29 @@ export const MIN_NAME_SIMILARITY = 0.6;
 
 /**
  * A live element with no name of its own whose markup spells the recorded name: every word of
- * the name is among its id, class and attribute-value words. A release that dropped an icon
- * button's aria-label ("bold") still calls the button `ql-bold`; a named element is judged by
- * its name alone.
+ * the name is among its id, class and attribute words (a `data-*` attribute's name included),
+ * and every number in it is among the numbers it shows or carries. A release that dropped an
+ * icon button's aria-label ("bold") still calls the button `ql-bold`; one whose page links are
+ * `<a data-page="3">3</a>` still has the recorded "Page 3" and no other. A named element is
+ * judged by its name alone.
  */
 export function namedByMarkup(recordedName: string, live: ElementFacts): boolean {
   if (foldText(live.name ?? '').trim() !== '') return false;
   const wanted = identifierWords(recordedName);
   if (wanted.length === 0) return false;
-  const have = new Set([live.id ?? '', ...(live.classes ?? []), ...Object.values(live.attrs ?? {})].flatMap(identifierWords));
-  return wanted.every((w) => have.has(w));
+  const attrs = live.attrs ?? {};
+  // A data-* attribute's own name says what its value is: `data-page="3"` is a page.
+  const dataNames = Object.keys(attrs)
+    .filter((k) => k.startsWith('data-'))
+    .map((k) => k.slice('data-'.length));
+  const have = new Set([live.id ?? '', ...(live.classes ?? []), ...Object.values(attrs), ...dataNames].flatMap(identifierWords));
+  if (!wanted.every((w) => have.has(w))) return false;
+  // The number in a name ("Page 3") is what tells like controls apart: the element shows it or carries it.
+  const shown = new Set([live.text ?? '', ...Object.values(attrs)].flatMap(numbersIn));
+  return numbersIn(recordedName).every((n) => shown.has(n));
 }
+
+const numbersIn = (s: string): string[] => (s.match(/\d+/g) ?? []).map((n) => String(Number(n)));
 
 /** How much a name spelled only by the markup (namedByMarkup) counts: less than the name itself. */
 const MARKUP_NAME_SIMILARITY = 0.8;

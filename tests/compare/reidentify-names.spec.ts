@@ -63,3 +63,22 @@ test("an icon button a release left without its name is found by the name its ma
   // A control with a name of its own is judged by that name, whatever its classes say.
   expect(meetsConstraints(recorded, { role: 'button', name: 'italic', classes: ['ql-bold'] })).toBe(false);
 });
+
+test('page links a release left unnamed (simple-datatables 7.3.0: <a data-page="3">3</a>) are told apart by the number the recorded name carries', () => {
+  const recorded = { role: 'button', name: 'Page 3', tag: 'button', classes: ['datatable-pagination-list-item-link'] };
+  const links = ['1', '2', '3', '4'].map((n) => ({
+    name: '',
+    text: n,
+    tag: 'a',
+    classes: ['datatable-pagination-list-item-link'],
+    attrs: { 'data-page': n },
+  }));
+  // "page" is the data-* attribute's own name; "3" is the one link that shows or carries it.
+  expect(links.map((l) => meetsConstraints(recorded, l))).toEqual([false, false, true, false]);
+  // A number is no word: markup that says "page" but shows another number is another page.
+  expect(meetsConstraints(recorded, { name: '', text: '›', classes: ['page-next'], attrs: { 'data-page': '4' } })).toBe(false);
+  // A recorded name without a number asks for none.
+  expect(
+    meetsConstraints({ role: 'button', name: 'next page' }, { name: '', text: '›', classes: ['next'], attrs: { 'data-page': '4' } }),
+  ).toBe(true);
+});
