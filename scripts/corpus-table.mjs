@@ -5,7 +5,7 @@
 // false alarms (failed although the end state is right), silent-wrong (passed although it is
 // wrong), and steps whose before-state came out diverged / drift.
 //
-//   node scripts/corpus-table.mjs [--app NAME] [--verbose] [--json FILE]
+//   node scripts/corpus-table.mjs [--app NAME] [--compare off|screenshot|dom|all] [--verbose] [--json FILE]
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,7 @@ try {
   const app = valueOf('--app');
   const rows = await runCorpus({ loadDataset, runEpisode, DEFAULT_REPLAY_OPTIONS, browser }, dirs, {
     apps: app ? [app] : undefined,
+    compare: valueOf('--compare'),
     onRow: (r) => {
       if (!args.includes('--verbose')) return;
       const fail = r.failedStep ? ` step ${r.failedStep.step} ${r.reason}: ${r.failedStep.message ?? ''}`.slice(0, 220) : '';

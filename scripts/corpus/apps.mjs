@@ -137,6 +137,16 @@ export const APPS = {
     },
     port: 38120,
   },
+  swiper: {
+    package: 'swiper',
+    recordedOn: '12.2.0',
+    releases: {
+      '12.2.0': 'sha512-K8uXsBZU6ME97Ia3xbBge8IRCnR1lOmIILzvY/jGVic7dSTQ530s3uO8RvXbPUtkkXLWIwmZLRPbtDxRWVAFdg==',
+      '8.4.7': 'sha512-VwO/KU3i9IV2Sf+W2NqyzwWob4yX9Qdedq6vBtS0rFqJ6Fa5iLUJwxQkuD4I38w0WDJwmFl8ojkdcRFPHWD+2g==',
+      '6.8.4': 'sha512-O+buF9Q+sMA0H7luMS8R59hCaJKlpo8PXhQ6ZYu6Rn2v9OsFd4d1jmrv14QvxtQpKAvL/ZiovEeANI/uDGet7g==',
+    },
+    port: 38121,
+  },
 };
 
 export const LIBRARY_API = {
@@ -248,7 +258,44 @@ export const CITY_TABLE = [
   ['Warsaw', 'Poland', 1863],
 ];
 
+/** The slides of the Swiper carousel, one city each, in this order. */
+export const SLIDES = ['Porto', 'Seville', 'Lisbon', 'Bologna', 'Krakow', 'Ghent'];
+
 function hostPage(appName, origin, packageDir) {
+  if (appName === 'swiper') {
+    // Every release from 6 ships swiper-bundle.min.js/.css at the package root (all modules in);
+    // 6.x styles the container as .swiper-container, later majors as .swiper.
+    return `<!doctype html><html><head><meta charset="utf-8"><title>Weekend trips</title>
+<link rel="stylesheet" href="/app/swiper-bundle.min.css"><script src="/app/swiper-bundle.min.js"></script>
+<style>.swiper{width:640px;height:260px;margin:0}.swiper-slide{display:flex;flex-direction:column;align-items:center;justify-content:center;background:#eef;font-size:28px}
+.swiper-slide button{font-size:16px;margin-top:12px}</style></head>
+<body style="font-family:sans-serif;margin:16px"><h1 style="font-size:18px">Weekend trips</h1>
+<div class="swiper swiper-container"><div class="swiper-wrapper">
+${SLIDES.map((city) => `<div class="swiper-slide"><span>${city}</span><button type="button" data-city="${city}">Choose ${city}</button></div>`).join('\n')}
+</div><div class="swiper-pagination"></div><div class="swiper-button-prev"></div><div class="swiper-button-next"></div></div>
+<p>Trip: <b id="chosen">none</b></p>
+<script>
+// The slide shown and the trip chosen are sent to the corpus server whenever either changes:
+// the app's end state.
+const state = { slide: 0, chosen: null };
+let reports = 0;
+const report = () => {
+  document.getElementById('chosen').textContent = state.chosen ?? 'none';
+  try { fetch('/state?seq=' + ++reports, { method: 'POST', body: JSON.stringify(state) }); } catch (e) {}
+};
+const swiper = new Swiper('.swiper', {
+  speed: 400,
+  preventInteractionOnTransition: true,
+  pagination: { el: '.swiper-pagination', clickable: true },
+  navigation: { nextEl: '.swiper-button-next', prevEl: '.swiper-button-prev' },
+  keyboard: { enabled: true },
+  a11y: { enabled: true },
+});
+swiper.on('slideChange', () => { state.slide = swiper.activeIndex; report(); });
+for (const b of document.querySelectorAll('[data-city]')) b.addEventListener('click', () => { state.chosen = b.dataset.city; report(); });
+report();
+</script></body></html>`;
+  }
   if (appName === 'autocomplete') {
     // 10.x ships dist/autoComplete.min.js, 8.x and 9.x dist/js/; 8.x takes onSelection, later
     // majors events.input.selection: the host passes both, each release reads its own.

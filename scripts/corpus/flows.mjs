@@ -2,7 +2,7 @@
 // listens), and how to tell from the app's own log (scripts/corpus/apps.mjs serveApp) whether a
 // run reached the flow's end state. A judge looks at what the app did, never at a verdict.
 
-import { CITY_TABLE, DRAFT, NOTES_LINES, ROSTER, SCRIPT_LINES } from './apps.mjs';
+import { CITY_TABLE, DRAFT, NOTES_LINES, ROSTER, SCRIPT_LINES, SLIDES } from './apps.mjs';
 
 const apiCalls = (log) => log.filter((e) => e.method);
 /** The state the page reported last (by its own numbering: reports can arrive out of order). */
@@ -99,6 +99,19 @@ function tableShows(describe, expected) {
   return (log) => {
     const shown = lastState(log);
     return same(shown, expected) ? { ok: true } : { ok: false, why: `expected ${describe}; the table shows ${JSON.stringify(shown)}` };
+  };
+}
+
+/** The carousel's last report: the slide it shows (by index) and the trip chosen, if any. */
+function carouselIs(slide, chosen = null) {
+  return (log) => {
+    const state = lastState(log);
+    return state && state.slide === slide && state.chosen === chosen
+      ? { ok: true }
+      : {
+          ok: false,
+          why: `expected ${SLIDES[slide]} shown${chosen ? ` and ${chosen} chosen` : ''}; the carousel shows ${state ? SLIDES[state.slide] : 'nothing'}, ${state?.chosen ?? 'nothing'} chosen`,
+        };
   };
 }
 
@@ -470,6 +483,51 @@ export const FLOWS = {
         await input(() => page.keyboard.press('Enter'));
       },
       judge: documentIs({ ...DRAFT, name: 'Q3 plan (kept)' }),
+    },
+  ],
+  swiper: [
+    {
+      id: 'next-twice',
+      intent: 'In the weekend trips carousel, go two slides on.',
+      async record(page, input) {
+        await clickedTwice(page, input, page.getByRole('button', { name: 'Next slide' }));
+      },
+      judge: carouselIs(2),
+    },
+    {
+      id: 'fifth-slide',
+      intent: 'In the weekend trips carousel, show the fifth slide.',
+      async record(page, input) {
+        await input(() => page.getByRole('button', { name: 'Go to slide 5' }).click());
+      },
+      judge: carouselIs(4),
+    },
+    {
+      id: 'last-then-back',
+      intent: 'In the weekend trips carousel, show the last slide, then the one before it.',
+      async record(page, input) {
+        await input(() => page.getByRole('button', { name: 'Go to slide 6' }).click());
+        await input(() => page.getByRole('button', { name: 'Previous slide' }).click());
+      },
+      judge: carouselIs(4),
+    },
+    {
+      id: 'choose-lisbon',
+      intent: 'In the weekend trips carousel, go to Lisbon and choose it.',
+      async record(page, input) {
+        await clickedTwice(page, input, page.getByRole('button', { name: 'Next slide' }));
+        await input(() => page.getByRole('button', { name: 'Choose Lisbon' }).click());
+      },
+      judge: carouselIs(2, 'Lisbon'),
+    },
+    {
+      id: 'arrow-keys',
+      intent: 'In the weekend trips carousel, go one slide on with the keyboard.',
+      async record(page, input) {
+        await input(() => page.getByText('Trip:').click());
+        await input(() => page.keyboard.press('ArrowRight'));
+      },
+      judge: carouselIs(1),
     },
   ],
   datatables: [

@@ -31,7 +31,15 @@ export const RECORDINGS: string;
 export function runCorpus(
   engine: { loadDataset: unknown; runEpisode: unknown; DEFAULT_REPLAY_OPTIONS: unknown; browser: unknown },
   dirs: Record<string, Record<string, string>>,
-  options?: { apps?: string[]; releases?: string[]; shape?: string; timeoutMs?: number; onRow?: (row: CorpusRow) => void },
+  options?: {
+    apps?: string[];
+    releases?: string[];
+    shape?: string;
+    timeoutMs?: number;
+    /** The before-state comparison's mode (`--compare`); the engine's default when left out. */
+    compare?: 'off' | 'screenshot' | 'dom' | 'all';
+    onRow?: (row: CorpusRow) => void;
+  },
 ): Promise<CorpusRow[]>;
 export function corpusTable(rows: CorpusRow[]): CorpusGroup[];
 export function formatTable(groups: CorpusGroup[]): string;

@@ -18,7 +18,7 @@ export const RECORDINGS = path.resolve(path.dirname(fileURLToPath(import.meta.ur
  * @returns one row per replay: { app, release, sameRelease, episode, status, reason, failedStep,
  *          reproduced, why, diverged, drift, steps }
  */
-export async function runCorpus(engine, dirs, { apps = Object.keys(APPS), releases, shape, timeoutMs = 5000, onRow } = {}) {
+export async function runCorpus(engine, dirs, { apps = Object.keys(APPS), releases, shape, timeoutMs = 5000, compare, onRow } = {}) {
   const rows = [];
   for (const appName of apps) {
     const app = APPS[appName];
@@ -34,6 +34,8 @@ export async function runCorpus(engine, dirs, { apps = Object.keys(APPS), releas
           const out = fs.mkdtempSync(path.join(os.tmpdir(), 'rw-corpus-'));
           const result = await engine.runEpisode(engine.browser, episode, {
             ...engine.DEFAULT_REPLAY_OPTIONS,
+            // `off`: the before-state comparison skipped, as a fast regression run has it.
+            ...(compare ? { compare: { ...engine.DEFAULT_REPLAY_OPTIONS.compare, mode: compare } } : {}),
             timeoutMs,
             urlMappings: [{ from: `http://127.0.0.1:${app.port}`, to: server.url }],
             out,

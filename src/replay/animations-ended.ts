@@ -42,6 +42,40 @@ export async function finiteAnimationsEnded(page: Page): Promise<void> {
   await afterNextFrame(page);
 }
 
+/**
+ * Pages whose last action was seen to start no follow-up animation, by a read the action made
+ * anyway (a click's guard, the wait after keys): the next step need not ask again. Each mark is
+ * taken once (takeStillMark), so it speaks of the action just before.
+ */
+const stillAfterAction = new WeakSet<Page>();
+
+/** Records that `page` was read, after its last action, with no follow-up animation running. */
+export const sawStill = (page: Page): void => void stillAfterAction.add(page);
+
+/** Whether `page` was seen still after its last action; the mark is removed either way. */
+export const takeStillMark = (page: Page): boolean => stillAfterAction.delete(page);
+
+/** In the page: false when no follow-up animation runs; else resolves true once those running now have ended. */
+const followUpsAwaited = pageFunction<(longestMs: number) => false | Promise<boolean>>(
+  `(longestMs) => { const running = (${runningFollowUps.toString()})(longestMs); return running.length === 0 ? false : Promise.all(running.map((a) => a.finished.catch(() => undefined))).then(() => true); }`,
+);
+
+/**
+ * Waits, as finiteAnimationsEnded does, for the follow-up animations running on the page to end,
+ * in one round trip when none runs (the usual case: no frame waited for). An app that ignores
+ * input while it animates (a carousel sliding, a dialog fading) would otherwise drop an action
+ * that a person, who waits for the page to come to rest, never saw dropped.
+ */
+export async function followUpsEnded(page: Page): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = await Promise.race([
+    page.evaluate(followUpsAwaited, LONGEST_FOLLOW_UP_MS).catch(() => false),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), LONGEST_FOLLOW_UP_MS))),
+  ]);
+  clearTimeout(timer);
+  if (waited) await afterNextFrame(page);
+}
+
 /** In the page: its HTML (documentHtmlInPage), or undefined while a follow-up animation runs or when the serialisers are not the browser's. */
 const htmlUnlessAnimating = pageFunction<(longestMs: number) => string | undefined>(
   `(longestMs) => (${runningFollowUps.toString()})(longestMs).length > 0 ? undefined : (${documentHtmlInPage.toString()})(${allNativeInPage.toString()})`,

@@ -19,8 +19,11 @@ export async function watchPendingTimers(context: BrowserContext): Promise<void>
  * Says whether any was pending.
  */
 export async function timersFired(page: Page, maxMs: number): Promise<boolean> {
-  return (await page.evaluate(untilFired, Math.min(maxMs, FOLLOW_UP_MS + 100)).catch(() => false)) === true;
+  return (await page.evaluate(untilFired, shortTimersWait(maxMs)).catch(() => false)) === true;
 }
+
+/** How long untilFired waits, given `maxMs`: never past the longest timer it waits for. */
+export const shortTimersWait = (maxMs: number): number => Math.min(maxMs, FOLLOW_UP_MS + 100);
 
 type NativeSet = (this: unknown, handler: unknown, delay?: number, ...args: unknown[]) => number;
 
@@ -69,7 +72,7 @@ function installTimerWatch(followUpMs: number): void {
 }
 
 /** In the page: waits for the short timers pending now; true if there were any. */
-function untilFired(maxMs: number): Promise<boolean> {
+export function untilFired(maxMs: number): Promise<boolean> {
   const watch = (window as unknown as Record<symbol, TimerWatch | undefined>)[Symbol.for('replaywright.pendingTimers')];
   if (!watch || watch.pending.size === 0) return Promise.resolve(false);
   const { pending, nativeSet } = watch;

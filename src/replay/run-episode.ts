@@ -14,6 +14,7 @@ import type { StepNoise } from '../compare/noise-mask.js';
 import { stepNoise, writeCalibration } from './step-noise.js';
 import { finalVerification } from './final-verification.js';
 import { settle } from './settle.js';
+import { followUpsEnded, takeStillMark } from './animations-ended.js';
 import type { RequestsInFlight } from './requests-in-flight.js';
 import { keysAnswered, typesKeys } from './keys-answered.js';
 import { EpisodeSecrets } from './episode-secrets.js';
@@ -161,6 +162,8 @@ async function replayEpisode(
           ),
         );
       const livePage = pages.get(step.page) ?? pages.current;
+      // What the step before saw of its page's motion, in a read it made anyway (a click's guard).
+      const seenStill = livePage ? takeStillMark(livePage) : false;
       await callHook(options.hooks, 'beforeStep', { episode, step, page: livePage });
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
       // Not awaited (a round trip a step, 1–8 ms here): Playwright sends calls in order and the
@@ -239,7 +242,11 @@ async function replayEpisode(
           : pending && !compared
             ? afterThisTurn(() => finish(pending))
             : undefined;
-        const beforeActing = overlapped ? comparing : undefined;
+        // A compared step acts on a page its capture saw at rest; an uncompared one (--compare off,
+        // no recorded before-state, before --from-step) once the step before's follow-up animations
+        // have ended (a carousel ignores a click while it slides), its first look meanwhile.
+        const atRest = !overlapped && !pending && !seenStill && livePage && !livePage.isClosed() ? livePage : undefined;
+        const beforeActing = overlapped ? comparing : atRest && timed('step.follow-ups', () => followUpsEnded(atRest));
         const screenshotBefore = () => (captured && !captured.masked ? captured.png : undefined);
         const next = episode.steps[step.index + 1];
         const recordedAfter = next?.page === step.page ? next.before : undefined;
@@ -248,7 +255,13 @@ async function replayEpisode(
         const running = () => timed(`step.run.${step.action.type}`, () => watchdog.within(runStep(step, env), budget(step)));
         result = (await timed('step.run', running)) ?? lateStep(step, budget(step));
         const typedOn = result.status === 'passed' && next && typesKeys(step.action) ? pages.get(step.page) : undefined;
-        if (typedOn && !typedOn.isClosed()) await timed('step.keys-answered', () => keysAnswered(typedOn, own.requests));
+        // The next step's screenshot draws a frame before it acts: the frame after the keys is waited for there.
+        const shotNext =
+          next?.before?.screenshot !== undefined &&
+          !['off', 'dom'].includes(options.compare.mode) &&
+          (options.fromStep === undefined || next.index >= options.fromStep);
+        if (typedOn && !typedOn.isClosed())
+          await timed('step.keys-answered', () => keysAnswered(typedOn, own.requests, { frameFirst: !shotNext }));
         if (finishing) compared = await timed('step.compare-finish', () => finishing);
         // A step that failed or ran late may have a hung page under it: that ends the episode.
         if ((result.status === 'failed' || watchdog.overran) && (await watchdog.probe(pages.openPages(), result)))

@@ -2,6 +2,8 @@ import type { Page } from 'playwright';
 import { watchNavigation } from '../navigation-watch.js';
 import { checked, unverified, type EffectCheck } from './effect.js';
 import type { Hit } from './hit-test.js';
+import { LONGEST_FOLLOW_UP_MS, runningFollowUps, sawStill } from '../animations-ended.js';
+import { pageFunction } from '../page-function.js';
 
 /** What the click guard saw (hit-test.ts arms it in the resolver's counting round trip). */
 interface Verdict {
@@ -11,6 +13,8 @@ interface Verdict {
   seen?: string[];
   blocked?: string;
   navigation?: { sameDocument: boolean; download: boolean };
+  /** A follow-up animation (a slide, a fade) runs after the click. */
+  moving?: boolean;
 }
 
 /**
@@ -42,6 +46,11 @@ function readGuardInPage(token: string): Verdict {
         : undefined;
   return { timeOrigin: performance.timeOrigin, found: true, seen: guard.seen, blocked: guard.blocked, navigation };
 }
+
+/** readGuardInPage, and in the same round trip whether the click started a follow-up animation. */
+const readGuardAndMotion = pageFunction<(arg: { token: string; longestMs: number }) => Verdict>(
+  `(arg) => ({ ...(${readGuardInPage.toString()})(arg.token), moving: (${runningFollowUps.toString()})(arg.longestMs).length > 0 })`,
+);
 
 export type Armed = Hit & { guard: NonNullable<Hit['guard']> };
 
@@ -77,7 +86,7 @@ export async function guardedClick(
   try {
     await page.mouse.click(x, y, { button: click.button, delay: click.delay });
     // A read that fails with the document gone (a navigation committed) leaves `verdict` unset.
-    verdict = await page.evaluate(readGuardInPage, token).catch((error: unknown) => {
+    verdict = await page.evaluate(readGuardAndMotion, { token, longestMs: LONGEST_FOLLOW_UP_MS }).catch((error: unknown) => {
       if (page.isClosed() || /context was destroyed|navigat/i.test(String(error))) return undefined;
       throw error;
     });
@@ -97,6 +106,7 @@ export async function guardedClick(
   const at = `(${hit.x}, ${hit.y})`;
   if (page.isClosed()) return { sent: true, check: checked('the click closed its page') };
   if (navigated) return { sent: true, check: checked(`the page navigated after the click at ${at} (${hit.hit})`) };
+  if (verdict?.found && verdict.moving === false && !starting) sawStill(page);
   if (!verdict?.found) return { sent: true, check: unverified(`the click was sent to ${at}; its hit-target guard was gone when read`) };
   if (!verdict.seen?.length)
     return { sent: true, check: unverified(`the click was sent to ${at}; the page stopped its events before they could be checked`) };
