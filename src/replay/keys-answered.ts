@@ -1,5 +1,6 @@
 import type { Page } from 'playwright';
-import type { Action } from '../ir/index.js';
+import type { Action, Step } from '../ir/index.js';
+import type { ReplayOptions } from './replay-options.js';
 import { LONGEST_FOLLOW_UP_MS, runningFollowUps, sawStill } from './animations-ended.js';
 import { FRAME_FALLBACK_MS, nextFrameAndTask } from './next-frame.js';
 import { pageFunction } from './page-function.js';
@@ -43,3 +44,10 @@ const answeredInPage = pageFunction<
     .then(() => (${untilFired.toString()})(arg.timersMs))
     .then((pending) => ({ pending, moving: (${runningFollowUps.toString()})(arg.longestMs).length > 0 }))`,
 );
+
+/** Whether `step`'s before-state screenshot is taken before it acts: a capture draws a frame. */
+export const drawsFrameFirst = (step: Step, options: Pick<ReplayOptions, 'compare' | 'fromStep'>): boolean =>
+  step.before?.screenshot !== undefined &&
+  options.compare.mode !== 'off' &&
+  options.compare.mode !== 'dom' &&
+  (options.fromStep === undefined || step.index >= options.fromStep);

@@ -15,8 +15,9 @@ import { stepNoise, writeCalibration } from './step-noise.js';
 import { finalVerification } from './final-verification.js';
 import { settle } from './settle.js';
 import { followUpsEnded, takeStillMark } from './animations-ended.js';
+import { cannotChangePage } from './cannot-change-page.js';
 import type { RequestsInFlight } from './requests-in-flight.js';
-import { keysAnswered, typesKeys } from './keys-answered.js';
+import { drawsFrameFirst, keysAnswered, typesKeys } from './keys-answered.js';
 import { EpisodeSecrets } from './episode-secrets.js';
 import { startEpisodeTrace, stopEpisodeTrace } from './episode-trace.js';
 import { ReplaySession } from './session.js';
@@ -162,8 +163,6 @@ async function replayEpisode(
           ),
         );
       const livePage = pages.get(step.page) ?? pages.current;
-      // What the step before saw of its page's motion, in a read it made anyway (a click's guard).
-      const seenStill = livePage ? takeStillMark(livePage) : false;
       await callHook(options.hooks, 'beforeStep', { episode, step, page: livePage });
       const checking = options.fromStep === undefined || step.index >= options.fromStep;
       // Not awaited (a round trip a step, 1–8 ms here): Playwright sends calls in order and the
@@ -242,11 +241,12 @@ async function replayEpisode(
           : pending && !compared
             ? afterThisTurn(() => finish(pending))
             : undefined;
-        // A compared step acts on a page its capture saw at rest; an uncompared one (--compare off,
-        // no recorded before-state, before --from-step) once the step before's follow-up animations
-        // have ended (a carousel ignores a click while it slides), its first look meanwhile.
-        const atRest = !overlapped && !pending && !seenStill && livePage && !livePage.isClosed() ? livePage : undefined;
-        const beforeActing = overlapped ? comparing : atRest && timed('step.follow-ups', () => followUpsEnded(atRest));
+        // A compared step acts on a page its capture saw at rest; an uncompared one once the step
+        // before's follow-up animations have ended (a carousel ignores a click while it slides),
+        // unless that step saw none start in a read it made anyway (a click's guard), a mark each step takes.
+        const stillBefore = livePage !== undefined && takeStillMark(livePage);
+        const resting = !overlapped && !pending && !stillBefore && livePage && !livePage.isClosed() ? livePage : undefined;
+        const beforeActing = overlapped ? comparing : resting && timed('step.follow-ups', () => followUpsEnded(resting));
         const screenshotBefore = () => (captured && !captured.masked ? captured.png : undefined);
         const next = episode.steps[step.index + 1];
         const recordedAfter = next?.page === step.page ? next.before : undefined;
@@ -255,13 +255,8 @@ async function replayEpisode(
         const running = () => timed(`step.run.${step.action.type}`, () => watchdog.within(runStep(step, env), budget(step)));
         result = (await timed('step.run', running)) ?? lateStep(step, budget(step));
         const typedOn = result.status === 'passed' && next && typesKeys(step.action) ? pages.get(step.page) : undefined;
-        // The next step's screenshot draws a frame before it acts: the frame after the keys is waited for there.
-        const shotNext =
-          next?.before?.screenshot !== undefined &&
-          !['off', 'dom'].includes(options.compare.mode) &&
-          (options.fromStep === undefined || next.index >= options.fromStep);
         if (typedOn && !typedOn.isClosed())
-          await timed('step.keys-answered', () => keysAnswered(typedOn, own.requests, { frameFirst: !shotNext }));
+          await timed('step.keys-answered', () => keysAnswered(typedOn, own.requests, { frameFirst: !drawsFrameFirst(next!, options) }));
         if (finishing) compared = await timed('step.compare-finish', () => finishing);
         // A step that failed or ran late may have a hung page under it: that ends the episode.
         if ((result.status === 'failed' || watchdog.overran) && (await watchdog.probe(pages.openPages(), result)))
@@ -388,29 +383,6 @@ async function replayEpisode(
       failOn: options.failOn ?? 'diverged',
     }),
   };
-}
-
-/** Keys that do nothing on their own: pressed alone (a recorder's `press Shift`), the page stays as it was. */
-const LONE_MODIFIERS = new Set([
-  'Shift',
-  'Control',
-  'Alt',
-  'Meta',
-  'ControlOrMeta',
-  'ShiftLeft',
-  'ShiftRight',
-  'ControlLeft',
-  'ControlRight',
-  'AltLeft',
-  'AltRight',
-  'MetaLeft',
-  'MetaRight',
-]);
-
-/** Whether a step cannot have changed the page, so the before-state after it is the one before it. */
-function cannotChangePage(step: Step): boolean {
-  const a = step.action;
-  return a.type === 'press' && LONE_MODIFIERS.has(a.key) && a.modifiers.length === 0 && !step.expect?.length;
 }
 
 /** The first of the trailing `closePage` steps: the page before it is where the recording ended. */
