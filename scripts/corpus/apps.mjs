@@ -147,6 +147,16 @@ export const APPS = {
     },
     port: 38121,
   },
+  splide: {
+    package: '@splidejs/splide',
+    recordedOn: '4.1.4',
+    releases: {
+      '4.1.4': 'sha512-5I30evTJcAJQXt6vJ26g2xEkG+l1nXcpEw4xpKh0/FWQ8ozmAeTbtniVtVmz2sH1Es3vgfC4SS8B2X4o5JMptA==',
+      '3.6.12': 'sha512-ggOUAuSxjWuxxL0IQEZcux26KByfKWfYM2HYmvDBdxkXc5evVW+xuECO+3iuciyrJpgcbYTr4hn0cHfbNlYIeA==',
+      '2.4.21': 'sha512-LdIwSnmNsGybCCnA3QG2dOeRv/rQl46jf7FflXxMGX0ADYWyL6UJHWJbMZvHBi5I67uRJY1ga/W+CvJ39nH26A==',
+    },
+    port: 38122,
+  },
 };
 
 export const LIBRARY_API = {
@@ -262,6 +272,35 @@ export const CITY_TABLE = [
 export const SLIDES = ['Porto', 'Seville', 'Lisbon', 'Bologna', 'Krakow', 'Ghent'];
 
 function hostPage(appName, origin, packageDir) {
+  if (appName === 'splide') {
+    // The same carousel as Swiper's page, another implementation: Splide waits out a slide before
+    // it takes the next move (waitForTransition, on by default). Every release ships
+    // dist/js/splide.min.js and dist/css/splide.min.css.
+    return `<!doctype html><html><head><meta charset="utf-8"><title>Weekend trips</title>
+<link rel="stylesheet" href="/app/dist/css/splide.min.css"><script src="/app/dist/js/splide.min.js"></script>
+<style>.splide{width:640px}.splide__slide{height:260px;display:flex;flex-direction:column;align-items:center;justify-content:center;background:#eef;font-size:28px}
+.splide__slide button{font-size:16px;margin-top:12px}</style></head>
+<body style="font-family:sans-serif;margin:16px"><h1 style="font-size:18px">Weekend trips</h1>
+<div class="splide" aria-label="Weekend trips"><div class="splide__track"><ul class="splide__list">
+${SLIDES.map((city) => `<li class="splide__slide"><span>${city}</span><button type="button" data-city="${city}">Choose ${city}</button></li>`).join('\n')}
+</ul></div></div>
+<p>Trip: <b id="chosen">none</b></p>
+<script>
+// The slide shown and the trip chosen are sent to the corpus server whenever either changes:
+// the app's end state.
+const state = { slide: 0, chosen: null };
+let reports = 0;
+const report = () => {
+  document.getElementById('chosen').textContent = state.chosen ?? 'none';
+  try { fetch('/state?seq=' + ++reports, { method: 'POST', body: JSON.stringify(state) }); } catch (e) {}
+};
+const splide = new Splide('.splide', { speed: 400, waitForTransition: true, keyboard: 'global', pagination: true, arrows: true });
+splide.on('moved', () => { state.slide = splide.index; report(); });
+splide.mount();
+for (const b of document.querySelectorAll('[data-city]')) b.addEventListener('click', () => { state.chosen = b.dataset.city; report(); });
+report();
+</script></body></html>`;
+  }
   if (appName === 'swiper') {
     // Every release from 6 ships swiper-bundle.min.js/.css at the package root (all modules in);
     // 6.x styles the container as .swiper-container, later majors as .swiper.
@@ -285,6 +324,7 @@ const report = () => {
 };
 const swiper = new Swiper('.swiper', {
   speed: 400,
+  // A move asked for mid-slide is ignored, as many carousels do: a replay must wait the slide out.
   preventInteractionOnTransition: true,
   pagination: { el: '.swiper-pagination', clickable: true },
   navigation: { nextEl: '.swiper-button-next', prevEl: '.swiper-button-prev' },

@@ -151,6 +151,53 @@ const oneRowChanged = (describe, id, change) =>
 
 const ORIGINAL = { name: 'Ada', age: 36, city: 'London', languages: ['English', 'French'], active: true };
 
+/** The weekend trips carousel's flows: Swiper's page and Splide's offer the same controls. */
+const CAROUSEL_FLOWS = [
+  {
+    id: 'next-twice',
+    intent: 'In the weekend trips carousel, go two slides on.',
+    async record(page, input) {
+      await clickedTwice(page, input, page.getByRole('button', { name: 'Next slide' }));
+    },
+    judge: carouselIs(2),
+  },
+  {
+    id: 'fifth-slide',
+    intent: 'In the weekend trips carousel, show the fifth slide.',
+    async record(page, input) {
+      await input(() => page.getByLabel('Go to slide 5', { exact: true }).click());
+    },
+    judge: carouselIs(4),
+  },
+  {
+    id: 'last-then-back',
+    intent: 'In the weekend trips carousel, show the last slide, then the one before it.',
+    async record(page, input) {
+      await input(() => page.getByLabel('Go to slide 6', { exact: true }).click());
+      await input(() => page.getByRole('button', { name: 'Previous slide' }).click());
+    },
+    judge: carouselIs(4),
+  },
+  {
+    id: 'choose-lisbon',
+    intent: 'In the weekend trips carousel, go to Lisbon and choose it.',
+    async record(page, input) {
+      await clickedTwice(page, input, page.getByRole('button', { name: 'Next slide' }));
+      await input(() => page.getByRole('button', { name: 'Choose Lisbon' }).click());
+    },
+    judge: carouselIs(2, 'Lisbon'),
+  },
+  {
+    id: 'arrow-keys',
+    intent: 'In the weekend trips carousel, go one slide on with the keyboard.',
+    async record(page, input) {
+      await input(() => page.getByText('Trip:').click());
+      await input(() => page.keyboard.press('ArrowRight'));
+    },
+    judge: carouselIs(1),
+  },
+];
+
 export const FLOWS = {
   rapidoc: [
     {
@@ -485,51 +532,8 @@ export const FLOWS = {
       judge: documentIs({ ...DRAFT, name: 'Q3 plan (kept)' }),
     },
   ],
-  swiper: [
-    {
-      id: 'next-twice',
-      intent: 'In the weekend trips carousel, go two slides on.',
-      async record(page, input) {
-        await clickedTwice(page, input, page.getByRole('button', { name: 'Next slide' }));
-      },
-      judge: carouselIs(2),
-    },
-    {
-      id: 'fifth-slide',
-      intent: 'In the weekend trips carousel, show the fifth slide.',
-      async record(page, input) {
-        await input(() => page.getByRole('button', { name: 'Go to slide 5' }).click());
-      },
-      judge: carouselIs(4),
-    },
-    {
-      id: 'last-then-back',
-      intent: 'In the weekend trips carousel, show the last slide, then the one before it.',
-      async record(page, input) {
-        await input(() => page.getByRole('button', { name: 'Go to slide 6' }).click());
-        await input(() => page.getByRole('button', { name: 'Previous slide' }).click());
-      },
-      judge: carouselIs(4),
-    },
-    {
-      id: 'choose-lisbon',
-      intent: 'In the weekend trips carousel, go to Lisbon and choose it.',
-      async record(page, input) {
-        await clickedTwice(page, input, page.getByRole('button', { name: 'Next slide' }));
-        await input(() => page.getByRole('button', { name: 'Choose Lisbon' }).click());
-      },
-      judge: carouselIs(2, 'Lisbon'),
-    },
-    {
-      id: 'arrow-keys',
-      intent: 'In the weekend trips carousel, go one slide on with the keyboard.',
-      async record(page, input) {
-        await input(() => page.getByText('Trip:').click());
-        await input(() => page.keyboard.press('ArrowRight'));
-      },
-      judge: carouselIs(1),
-    },
-  ],
+  swiper: CAROUSEL_FLOWS,
+  splide: CAROUSEL_FLOWS,
   datatables: [
     {
       id: 'search-oslo',

@@ -14,8 +14,11 @@ export function subclassRoles(a: string, b: string): boolean {
   return KIND_OF[a] === b || KIND_OF[b] === a;
 }
 
-/** Roles a person acts on alike, with a click: a release that turned its sort buttons into links (`<a href="#">`) has the same controls. */
-const CLICKED = new Set(['button', 'link']);
+/**
+ * Roles a person acts on alike, with a click: a release that turned its sort buttons into links
+ * (`<a href="#">`), or a carousel's page dots into tabs (Splide 4), has the same controls.
+ */
+const CLICKED = new Set(['button', 'link', 'tab']);
 
 /**
  * Whether two roles name the same control for whoever uses the page: the same role, a kind of it

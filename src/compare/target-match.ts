@@ -256,6 +256,22 @@ export function meetsConstraints(recorded: ElementFacts, live: ElementFacts): bo
 
 const lettersAndDigits = (s: string) => foldText(s).replace(/[^\p{L}\p{N}]+/gu, '');
 
+/**
+ * A near-tie settled by a number: names are compared with their counts set aside (a badge's
+ * "Inbox (3)" is "Inbox (5)" later), so siblings told apart only by one ("Go to slide 5" among
+ * slides 1–6) tie. The one tied element whose own name is the recorded name, numbers included,
+ * is the target; undefined when the recorded name has no number or not exactly one does.
+ */
+export function numberedTwin<T extends ElementFacts>(recordedName: string | undefined, tied: readonly Match<T>[]): Match<T> | undefined {
+  if (!recordedName || !/\p{N}/u.test(recordedName)) return undefined;
+  const exact = (name: string | undefined) =>
+    foldText(name ?? '')
+      .replace(/\s+/g, ' ')
+      .trim() === foldText(recordedName).replace(/\s+/g, ' ').trim();
+  const twins = tied.filter((m) => exact(m.item.name));
+  return twins.length === 1 ? twins[0] : undefined;
+}
+
 /** The unique best match above the threshold, else why there is none. */
 export function decide<T>(matches: readonly Match<T>[], thresholds: MatchThresholds = DEFAULT_THRESHOLDS): Decision<T> {
   const ranked = [...matches].sort((a, b) => b.score - a.score);

@@ -60,3 +60,16 @@ test('a release that turned its sort buttons into links, and named its search fi
   expect(similarity([control('button', 'city')], [control('link', 'country')])).toBe(0);
   expect(similarity([control('button', 'city')], [control('textbox', 'city')])).toBe(0);
 });
+
+test('a carousel whose page dots became tabs has the same controls (Splide 4 recorded, 3 live): a tab is clicked as a button is', () => {
+  const dots = (role: string) =>
+    pageShape(
+      `<button aria-label="Next slide">›</button><ul>${[1, 2, 3, 4, 5, 6]
+        .map((n) => `<li><button${role === 'tab' ? ' role="tab"' : ''} aria-label="Go to slide ${n}"></button></li>`)
+        .join('')}</ul>`,
+    );
+  expect(domSimilarity(dots('tab'), dots('button')).controlSimilarity).toBe(1);
+  // A tab of another name is another control; a tab is no textbox.
+  expect(similarity([control('tab', 'slide')], [control('button', 'next')])).toBe(0);
+  expect(similarity([control('tab', 'slide')], [control('textbox', 'slide')])).toBe(0);
+});

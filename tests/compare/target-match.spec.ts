@@ -6,6 +6,7 @@ import {
   nameMatch,
   nameSimilarity,
   normalizeName,
+  numberedTwin,
   roleSimilarity,
   stringSimilarity,
   type Match,
@@ -67,4 +68,17 @@ test('nameMatch: an unnamed field answers to the label of the hidden control it 
   // A name of its own is the element's name, whatever stands beside it.
   expect(meetsConstraints({ name: 'Interests' }, { ...standIn, name: 'Search' })).toBe(false);
   expect(nameMatch('Interests', { tag: 'input', name: '' }).similarity).toBe(0);
+});
+
+test('a near-tie among siblings told apart by a number goes to the one named as recorded, number and all (Splide: "Go to slide 5" of 6)', () => {
+  const tied = (names: string[]): Match<{ name: string }>[] => names.map((name) => ({ item: { name }, score: 0.8, evidence: [] }));
+  const slides = tied([1, 2, 3, 4, 5, 6].map((n) => `Go to slide ${n}`));
+  expect(numberedTwin('Go to slide 5', slides)?.item.name).toBe('Go to slide 5');
+  expect(numberedTwin('go to  SLIDE 5', slides)?.item.name).toBe('Go to slide 5');
+  // No number, nothing to tell them apart by: still a tie.
+  expect(numberedTwin('Delete', tied(['Delete', 'Delete']))).toBeUndefined();
+  // A count that drifted leaves no element named exactly as recorded: still a tie.
+  expect(numberedTwin('Inbox (3)', tied(['Inbox (5)', 'Inbox (7)']))).toBeUndefined();
+  // Two named exactly so: still a tie.
+  expect(numberedTwin('Page 3', tied(['Page 3', 'Page 3', 'Page 4']))).toBeUndefined();
 });

@@ -1,6 +1,14 @@
 import type { Frame, Page } from 'playwright';
 import type { ElementFacts } from '../../compare/element-facts.js';
-import { decide, meetsConstraints, normalizeName, scoreElement, type Match, type MatchThresholds } from '../../compare/target-match.js';
+import {
+  decide,
+  meetsConstraints,
+  normalizeName,
+  numberedTwin,
+  scoreElement,
+  type Match,
+  type MatchThresholds,
+} from '../../compare/target-match.js';
 import type { Evidence } from '../../ir/index.js';
 import type { Resolution, Strategy } from '../locate.js';
 import { timed } from '../profile.js';
@@ -54,6 +62,13 @@ export async function bestByScore(page: Page, facts: ElementFacts, thresholds: M
       thresholds,
     );
   }
+  // Before asking the screenshot: dots of one look are told apart by their numbers alone.
+  const twin = decision.kind === 'ambiguous' ? numberedTwin(facts.name, decision.top) : undefined;
+  if (twin)
+    decision = {
+      kind: 'unique',
+      best: { ...twin, evidence: [...twin.evidence, 'the one near-tied element named as recorded, number and all'] },
+    };
   const screenshot = before?.screenshot ? recordedScreenshot(before.screenshot) : undefined;
   const viewport = page.viewportSize();
   if (
