@@ -271,6 +271,16 @@ export const CITY_TABLE = [
 /** The slides of the Swiper carousel, one city each, in this order. */
 export const SLIDES = ['Porto', 'Seville', 'Lisbon', 'Bologna', 'Krakow', 'Ghent'];
 
+/** The carousel pages' reporting (Swiper's and Splide's alike): the slide shown and the trip chosen. */
+const CAROUSEL_REPORTS = `// The slide shown and the trip chosen are sent to the corpus server whenever either changes:
+// the app's end state.
+const state = { slide: 0, chosen: null };
+let reports = 0;
+const report = () => {
+  document.getElementById('chosen').textContent = state.chosen ?? 'none';
+  try { fetch('/state?seq=' + ++reports, { method: 'POST', body: JSON.stringify(state) }); } catch (e) {}
+};`;
+
 function hostPage(appName, origin, packageDir) {
   if (appName === 'splide') {
     // The same carousel as Swiper's page, another implementation: Splide waits out a slide before
@@ -286,14 +296,7 @@ ${SLIDES.map((city) => `<li class="splide__slide"><span>${city}</span><button ty
 </ul></div></div>
 <p>Trip: <b id="chosen">none</b></p>
 <script>
-// The slide shown and the trip chosen are sent to the corpus server whenever either changes:
-// the app's end state.
-const state = { slide: 0, chosen: null };
-let reports = 0;
-const report = () => {
-  document.getElementById('chosen').textContent = state.chosen ?? 'none';
-  try { fetch('/state?seq=' + ++reports, { method: 'POST', body: JSON.stringify(state) }); } catch (e) {}
-};
+${CAROUSEL_REPORTS}
 const splide = new Splide('.splide', { speed: 400, waitForTransition: true, keyboard: 'global', pagination: true, arrows: true });
 splide.on('moved', () => { state.slide = splide.index; report(); });
 splide.mount();
@@ -314,14 +317,7 @@ ${SLIDES.map((city) => `<div class="swiper-slide"><span>${city}</span><button ty
 </div><div class="swiper-pagination"></div><div class="swiper-button-prev"></div><div class="swiper-button-next"></div></div>
 <p>Trip: <b id="chosen">none</b></p>
 <script>
-// The slide shown and the trip chosen are sent to the corpus server whenever either changes:
-// the app's end state.
-const state = { slide: 0, chosen: null };
-let reports = 0;
-const report = () => {
-  document.getElementById('chosen').textContent = state.chosen ?? 'none';
-  try { fetch('/state?seq=' + ++reports, { method: 'POST', body: JSON.stringify(state) }); } catch (e) {}
-};
+${CAROUSEL_REPORTS}
 const swiper = new Swiper('.swiper', {
   speed: 400,
   // A move asked for mid-slide is ignored, as many carousels do: a replay must wait the slide out.
