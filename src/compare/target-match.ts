@@ -264,11 +264,8 @@ const lettersAndDigits = (s: string) => foldText(s).replace(/[^\p{L}\p{N}]+/gu, 
  */
 export function numberedTwin<T extends ElementFacts>(recordedName: string | undefined, tied: readonly Match<T>[]): Match<T> | undefined {
   if (!recordedName || !/\p{N}/u.test(recordedName)) return undefined;
-  const exact = (name: string | undefined) =>
-    foldText(name ?? '')
-      .replace(/\s+/g, ' ')
-      .trim() === foldText(recordedName).replace(/\s+/g, ' ').trim();
-  const twins = tied.filter((m) => exact(m.item.name));
+  const wanted = foldText(recordedName);
+  const twins = tied.filter((m) => foldText(m.item.name ?? '') === wanted);
   return twins.length === 1 ? twins[0] : undefined;
 }
 

@@ -20,25 +20,37 @@ export function runningFollowUps(longestMs: number): Animation[] {
   });
 }
 
-/** In the page: resolves once the follow-up animations running now have finished (or been cancelled). */
-const followUpsFinished = pageFunction<(longestMs: number) => Promise<void>>(
-  `(longestMs) => Promise.all((${runningFollowUps.toString()})(longestMs).map((a) => a.finished.catch(() => undefined))).then(() => undefined)`,
+/**
+ * In the page: false when no follow-up animation runs; else resolves true once those running now
+ * have finished (or been cancelled).
+ */
+const followUpsAwaited = pageFunction<(longestMs: number) => false | Promise<boolean>>(
+  `(longestMs) => { const running = (${runningFollowUps.toString()})(longestMs); return running.length === 0 ? false : Promise.all(running.map((a) => a.finished.catch(() => undefined))).then(() => true); }`,
 );
 
 /**
- * Waits for the finite animations running on the page to end (at most LONGEST_FOLLOW_UP_MS: one
- * paused midway never would), and a frame and a task after that, so what their ends start — a
- * dialog removed on `animationend` — is done. A before-state is the page a step left once it
- * settled; read mid-animation, its HTML still holds a closing dialog that the screenshot
- * (animations finished, as Playwright's `animations: 'disabled'` takes it) no longer shows.
+ * Waits for the follow-up animations running on the page to end, at most LONGEST_FOLLOW_UP_MS
+ * (one paused midway never would). Says whether any may have run (true when the wait ran out).
  */
-export async function finiteAnimationsEnded(page: Page): Promise<void> {
+async function followUpsAwaitedOnPage(page: Page): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([
-    page.evaluate(followUpsFinished, LONGEST_FOLLOW_UP_MS).catch(() => undefined),
-    new Promise((resolve) => (timer = setTimeout(resolve, LONGEST_FOLLOW_UP_MS))),
+  const waited = await Promise.race([
+    page.evaluate(followUpsAwaited, LONGEST_FOLLOW_UP_MS).catch(() => false),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), LONGEST_FOLLOW_UP_MS))),
   ]);
   clearTimeout(timer);
+  return waited;
+}
+
+/**
+ * Waits for the finite animations running on the page to end (followUpsAwaitedOnPage), and a
+ * frame and a task after that, so what their ends start — a dialog removed on `animationend` —
+ * is done. A before-state is the page a step left once it settled; read mid-animation, its HTML
+ * still holds a closing dialog that the screenshot (animations finished, as Playwright's
+ * `animations: 'disabled'` takes it) no longer shows.
+ */
+export async function finiteAnimationsEnded(page: Page): Promise<void> {
+  await followUpsAwaitedOnPage(page);
   await afterNextFrame(page);
 }
 
@@ -55,11 +67,6 @@ export const sawStill = (page: Page): void => void stillAfterAction.add(page);
 /** Whether `page` was seen still after its last action; the mark is removed either way. */
 export const takeStillMark = (page: Page): boolean => stillAfterAction.delete(page);
 
-/** In the page: false when no follow-up animation runs; else resolves true once those running now have ended. */
-const followUpsAwaited = pageFunction<(longestMs: number) => false | Promise<boolean>>(
-  `(longestMs) => { const running = (${runningFollowUps.toString()})(longestMs); return running.length === 0 ? false : Promise.all(running.map((a) => a.finished.catch(() => undefined))).then(() => true); }`,
-);
-
 /**
  * Waits, as finiteAnimationsEnded does, for the follow-up animations running on the page to end,
  * in one round trip when none runs (the usual case: no frame waited for). An app that ignores
@@ -67,13 +74,7 @@ const followUpsAwaited = pageFunction<(longestMs: number) => false | Promise<boo
  * that a person, who waits for the page to come to rest, never saw dropped.
  */
 export async function followUpsEnded(page: Page): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = await Promise.race([
-    page.evaluate(followUpsAwaited, LONGEST_FOLLOW_UP_MS).catch(() => false),
-    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), LONGEST_FOLLOW_UP_MS))),
-  ]);
-  clearTimeout(timer);
-  if (waited) await afterNextFrame(page);
+  if (await followUpsAwaitedOnPage(page)) await afterNextFrame(page);
 }
 
 /** In the page: its HTML (documentHtmlInPage), or undefined while a follow-up animation runs or when the serialisers are not the browser's. */

@@ -6,6 +6,7 @@ import { FRAME_FALLBACK_MS, nextFrameAndTask } from './next-frame.js';
 import { pageFunction } from './page-function.js';
 import { shortTimersWait, untilFired } from './pending-timers.js';
 import type { RequestsInFlight } from './requests-in-flight.js';
+import { screenshotCompared } from './look-while-capturing.js';
 import { settle } from './settle.js';
 
 /** How long a page's answer to typed keys is waited for before the next step goes on regardless. */
@@ -38,7 +39,7 @@ export async function keysAnswered(page: Page, requests: RequestsInFlight, { fra
  * next step need not ask again when none does).
  */
 const answeredInPage = pageFunction<
-  (arg: { fallbackMs: number; timersMs: number; longestMs: number }) => Promise<{ pending: boolean; moving: boolean }>
+  (arg: { frameFirst: boolean; fallbackMs: number; timersMs: number; longestMs: number }) => Promise<{ pending: boolean; moving: boolean }>
 >(
   `(arg) => (arg.frameFirst ? (${nextFrameAndTask.toString()})(arg.fallbackMs) : Promise.resolve())
     .then(() => (${untilFired.toString()})(arg.timersMs))
@@ -47,7 +48,4 @@ const answeredInPage = pageFunction<
 
 /** Whether `step`'s before-state screenshot is taken before it acts: a capture draws a frame. */
 export const drawsFrameFirst = (step: Step, options: Pick<ReplayOptions, 'compare' | 'fromStep'>): boolean =>
-  step.before?.screenshot !== undefined &&
-  options.compare.mode !== 'off' &&
-  options.compare.mode !== 'dom' &&
-  (options.fromStep === undefined || step.index >= options.fromStep);
+  screenshotCompared(step, options) && (options.fromStep === undefined || step.index >= options.fromStep);

@@ -15,6 +15,16 @@ const LOOKS_FIRST = new Set<Step['action']['type']>(['click', 'hover', 'check', 
  * point and acts at once, which would move the page on before the comparison had seen it.
  */
 export function looksWhileCapturing(step: Step, options: Pick<ReplayOptions, 'stopAtFirstDivergence' | 'heal' | 'compare'>): boolean {
-  const screenshot = step.before?.screenshot !== undefined && options.compare.mode !== 'dom' && options.compare.mode !== 'off';
-  return screenshot && !options.stopAtFirstDivergence && !options.heal && LOOKS_FIRST.has(step.action.type) && !actsAtPoint(step.action);
+  return (
+    screenshotCompared(step, options) &&
+    !options.stopAtFirstDivergence &&
+    !options.heal &&
+    LOOKS_FIRST.has(step.action.type) &&
+    !actsAtPoint(step.action)
+  );
+}
+
+/** Whether the step's before-state comparison takes a screenshot (one is recorded, and --compare asks for pixels). */
+export function screenshotCompared(step: Step, options: Pick<ReplayOptions, 'compare'>): boolean {
+  return step.before?.screenshot !== undefined && options.compare.mode !== 'dom' && options.compare.mode !== 'off';
 }
