@@ -190,7 +190,8 @@ const MODIFIER = { Alt: 'Alt', Control: 'Control', Meta: 'Meta', Shift: 'Shift',
  */
 /**
  * `capture`: also take, before each step on a page, what comparing needs at the least — one
- * viewport screenshot and the DOM — the floor under any replay that compares every step.
+ * viewport screenshot and the DOM — the floor under any replay that compares every step; a
+ * function `(page, context) => Promise` takes it another way (bench/capture-floor.mjs).
  */
 export async function handReplay(browser, episode, { mapUrl, timeoutMs, downloads, capture = false, onStep }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, acceptDownloads: true, deviceScaleFactor: 1 });
@@ -227,7 +228,8 @@ export async function handReplay(browser, episode, { mapUrl, timeoutMs, download
       }
       if (front && page && page !== front && !page.isClosed() && a.type !== 'openPage') await page.bringToFront();
       if (page && a.type !== 'openPage') front = page;
-      if (capture && page && !page.isClosed() && a.type !== 'openPage') await Promise.all([page.screenshot(), page.content()]);
+      if (capture && page && !page.isClosed() && a.type !== 'openPage')
+        await (typeof capture === 'function' ? capture(page, context) : Promise.all([page.screenshot(), page.content()]));
       const loc = () => page.locator(selector);
       let act;
       switch (a.type) {

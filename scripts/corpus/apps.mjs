@@ -157,6 +157,20 @@ export const APPS = {
     },
     port: 38122,
   },
+  flickity: {
+    package: 'flickity',
+    recordedOn: '3.0.0',
+    releases: {
+      '3.0.0': 'sha512-Xw4znhglA2LVSmka0yKmzb4+fLwXm13TuKmdG1HbUoZZL95J1ZMr4hAA3w69s+Z6q/c6CyBDM25JVwMqgF3rOg==',
+      '2.3.0': 'sha512-x4cJBVywsaCWmId3I6wvBYJtWk3gcr+gz8UJQ48P57W5G7ER5OUgc3GUK0rtTrbMy/HYB9wL6u+I7EC4qrLO8g==',
+      '1.2.1': 'sha512-btVDJU9wEW6bXaX6RREuPUi/TOEkBuRQjZPihbwr+YzSoGD2NSDweVmCu8TuuUZ/E86J56qj3pgrnYD05Rdflw==',
+    },
+    port: 38123,
+    // Not reached on 2.3.0 and 1.2.1 (docs/corpus.md): their page dots are list items, labelled
+    // "Page dot 5" or not at all, where 3.0.0's are buttons reading "View slide 5". The two flows
+    // that click a dot fail there, saying no element is like the recorded one: 3 of 5 per recorder.
+    reproducedOnOtherReleases: 0.6,
+  },
 };
 
 export const LIBRARY_API = {
@@ -271,7 +285,7 @@ export const CITY_TABLE = [
 /** The slides of the Swiper carousel, one city each, in this order. */
 export const SLIDES = ['Porto', 'Seville', 'Lisbon', 'Bologna', 'Krakow', 'Ghent'];
 
-/** The carousel pages' reporting (Swiper's and Splide's alike): the slide shown and the trip chosen. */
+/** The carousel pages' reporting (Swiper's, Splide's and Flickity's alike): the slide shown and the trip chosen. */
 const CAROUSEL_REPORTS = `// The slide shown and the trip chosen are sent to the corpus server whenever either changes:
 // the app's end state.
 const state = { slide: 0, chosen: null };
@@ -282,6 +296,31 @@ const report = () => {
 };`;
 
 function hostPage(appName, origin, packageDir) {
+  if (appName === 'flickity') {
+    // The carousel again, a third implementation, moved by script: Flickity animates its slider
+    // with requestAnimationFrame (a physics model, no CSS transition), which no
+    // document.getAnimations() sees. Every release ships dist/flickity.pkgd.min.js (its
+    // dependencies in) and dist/flickity.min.css; 1.x fires cellSelect where later majors fire
+    // select, and its buttons are labelled in lower case.
+    return `<!doctype html><html><head><meta charset="utf-8"><title>Weekend trips</title>
+<link rel="stylesheet" href="/app/dist/flickity.min.css"><script src="/app/dist/flickity.pkgd.min.js"></script>
+<style>.carousel{width:640px}.carousel-cell{width:640px;height:260px;display:flex;flex-direction:column;align-items:center;justify-content:center;background:#eef;font-size:28px}
+.carousel-cell button{font-size:16px;margin-top:12px}</style></head>
+<body style="font-family:sans-serif;margin:16px"><h1 style="font-size:18px">Weekend trips</h1>
+<div class="carousel" aria-label="Weekend trips">
+${SLIDES.map((city) => `<div class="carousel-cell"><span>${city}</span><button type="button" data-city="${city}">Choose ${city}</button></div>`).join('\n')}
+</div>
+<p>Trip: <b id="chosen">none</b></p>
+<script>
+${CAROUSEL_REPORTS}
+const flickity = new Flickity('.carousel', { cellAlign: 'left', contain: true, pageDots: true, prevNextButtons: true, accessibility: true });
+const moved = () => { if (state.slide !== flickity.selectedIndex) { state.slide = flickity.selectedIndex; report(); } };
+flickity.on('select', moved);
+flickity.on('cellSelect', moved);
+for (const b of document.querySelectorAll('[data-city]')) b.addEventListener('click', () => { state.chosen = b.dataset.city; report(); });
+report();
+</script></body></html>`;
+  }
   if (appName === 'splide') {
     // The same carousel as Swiper's page, another implementation: Splide waits out a slide before
     // it takes the next move (waitForTransition, on by default). Every release ships

@@ -149,6 +149,56 @@ const oneRowChanged = (describe, id, change) =>
     ),
   );
 
+/**
+ * The same carousel flows on Flickity's page, whose controls are named otherwise (3.0.0:
+ * "Previous", "Next", dots "View slide N") and whose arrow keys work once the carousel has focus.
+ */
+const FLICKITY_FLOWS = [
+  {
+    id: 'next-twice',
+    intent: 'In the weekend trips carousel, go two slides on.',
+    async record(page, input) {
+      await clickedTwice(page, input, page.getByRole('button', { name: 'Next', exact: true }));
+    },
+    judge: carouselIs(2),
+  },
+  {
+    id: 'fifth-slide',
+    intent: 'In the weekend trips carousel, show the fifth slide.',
+    async record(page, input) {
+      await input(() => page.getByRole('button', { name: 'View slide 5', exact: true }).click());
+    },
+    judge: carouselIs(4),
+  },
+  {
+    id: 'last-then-back',
+    intent: 'In the weekend trips carousel, show the last slide, then the one before it.',
+    async record(page, input) {
+      await input(() => page.getByRole('button', { name: 'View slide 6', exact: true }).click());
+      await input(() => page.getByRole('button', { name: 'Previous', exact: true }).click());
+    },
+    judge: carouselIs(4),
+  },
+  {
+    id: 'choose-lisbon',
+    intent: 'In the weekend trips carousel, go to Lisbon and choose it.',
+    async record(page, input) {
+      await clickedTwice(page, input, page.getByRole('button', { name: 'Next', exact: true }));
+      await input(() => page.getByRole('button', { name: 'Choose Lisbon' }).click());
+    },
+    judge: carouselIs(2, 'Lisbon'),
+  },
+  {
+    id: 'arrow-keys',
+    intent: 'In the weekend trips carousel, go one slide on with the keyboard.',
+    async record(page, input) {
+      await input(() => page.getByText('Porto', { exact: true }).click());
+      await input(() => page.keyboard.press('ArrowRight'));
+    },
+    judge: carouselIs(1),
+  },
+];
+
 const ORIGINAL = { name: 'Ada', age: 36, city: 'London', languages: ['English', 'French'], active: true };
 
 /** The weekend trips carousel's flows: Swiper's page and Splide's offer the same controls. */
@@ -534,6 +584,7 @@ export const FLOWS = {
   ],
   swiper: CAROUSEL_FLOWS,
   splide: CAROUSEL_FLOWS,
+  flickity: FLICKITY_FLOWS,
   datatables: [
     {
       id: 'search-oslo',

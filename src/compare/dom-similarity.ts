@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2';
 import { controlSimilarity } from './control-similarity.js';
 import { maskDigits, normaliseText } from './normalise-text.js';
-import { ControlCollector, type Control } from './page-controls.js';
+import { ControlCollector, controlRole, NAMED_BY_CONTENT, type Control } from './page-controls.js';
 import { textSimilarity } from './visible-text.js';
 
 // Elements a person never reads on the page.
@@ -12,6 +12,8 @@ const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input'
 const STABLE_ATTRS = ['role', 'type', 'name', 'href', 'aria-label', 'placeholder', 'data-testid', 'for', 'alt', 'title'];
 
 const WORDLIKE = /[\p{L}\p{N}]/u;
+/** Up to this many words, a control's content is its name (compared as a control), not prose. */
+const SHORT_NAME_WORDS = 4;
 /**
  * Elements that flow inside a line: text on either side of one, with no space between, reads as
  * one word (`<mark>Lis</mark>bon` is "Lisbon", as a suggestion list highlights what was typed).
@@ -66,6 +68,13 @@ export interface PageShape {
   words: string[];
   /** The words outside page chrome (header/footer landmarks, nav, aside, small print, ads). */
   mainWords: string[];
+  /**
+   * The controls outside page chrome named by their content in a few words (a button's "Next",
+   * a dot's "View slide 5"; none for an icon), with those words of mainWords: what
+   * sparedNames sets aside. A control holding more (a link that is an article's title) is not
+   * among them.
+   */
+  shortNamed: { role: string; words: string[] }[];
   /** One signature per element: its parent's tag, its tag and its stable attributes. */
   elements: string[];
   /** What a person acts on: role, name, label and container text of each interactive element. */
@@ -103,6 +112,10 @@ export function pageShape(html: string, options: ShapeOptions = {}): PageShape {
   const inlineWords = options.inlineWords ?? withAttributes;
   const words: string[] = [];
   const mainWords: string[] = [];
+  const shortNamed: PageShape['shortNamed'] = [];
+  // The outermost control named by its content that is open, and its main words so far: at its
+  // close it joins shortNamed when they are only a short name.
+  let naming: { depth: number; role: string; words: string[] } | undefined;
   const elements: string[] = [];
   const stack: string[] = [];
   const collector = new ControlCollector();
@@ -156,6 +169,9 @@ export function pageShape(html: string, options: ShapeOptions = {}): PageShape {
           )
             dialogs++;
           collector.onOpen(name, attribs, chromeDepth > 0, VOID.has(name));
+          const acted = controlRole(name, attribs);
+          if (!naming && !VOID.has(name) && chromeDepth === 0 && acted && NAMED_BY_CONTENT.has(acted))
+            naming = { depth: open.length, role: acted, words: [] };
         }
         const sectioning = SECTIONING.has(name);
         if (sectioning) sectioningDepth++;
@@ -180,6 +196,10 @@ export function pageShape(html: string, options: ShapeOptions = {}): PageShape {
           const closed = open.pop();
           if (closed?.skipped) skippedDepth--;
           else if (skippedDepth === 0) collector.onClose(name);
+          if (naming && open.length <= naming.depth) {
+            if (naming.words.length <= SHORT_NAME_WORDS) shortNamed.push({ role: naming.role, words: naming.words });
+            naming = undefined;
+          }
           if (closed?.chrome) chromeDepth--;
           if (closed?.sectioning) sectioningDepth--;
         }
@@ -204,12 +224,18 @@ export function pageShape(html: string, options: ShapeOptions = {}): PageShape {
           if (!WORDLIKE.test(w)) return;
           if (i === 0 && continues && words.length) {
             words[words.length - 1] += w;
-            if (lastInMain && chromeDepth === 0) mainWords[mainWords.length - 1] += w;
+            if (lastInMain && chromeDepth === 0) {
+              mainWords[mainWords.length - 1] += w;
+              if (naming?.words.length) naming.words[naming.words.length - 1] += w;
+            }
             return;
           }
           words.push(w);
           lastInMain = chromeDepth === 0;
-          if (lastInMain) mainWords.push(w);
+          if (lastInMain) {
+            mainWords.push(w);
+            naming?.words.push(w);
+          }
         });
       },
     },
@@ -217,9 +243,11 @@ export function pageShape(html: string, options: ShapeOptions = {}): PageShape {
   );
   parser.write(html);
   parser.end();
+  if (naming && naming.words.length <= SHORT_NAME_WORDS) shortNamed.push({ role: naming.role, words: naming.words });
   return {
     words,
     mainWords,
+    shortNamed,
     elements,
     controls: collector.controls(),
     dialogs,
@@ -255,18 +283,57 @@ export interface DomSimilarity {
 }
 
 export function domSimilarity(recorded: PageShape, live: PageShape): DomSimilarity {
-  const content = (p: PageShape) => p.mainWords.map(maskDigits);
   const acts = (p: PageShape) => p.controls.filter((c) => !c.chrome);
+  // Without attributes (Mind2Web) a link has no href and a control no label: no roles to compare.
+  const controls =
+    recorded.attributes && recorded.controls.length ? controlSimilarity(acts(recorded), acts(live), (c) => controlKey(c.name)) : undefined;
+  const digitsMasked = (words: readonly string[]) => words.map(maskDigits);
+  // Where controls are compared, the names of controls one page has and the other has not at
+  // all are theirs to judge: a carousel whose dots went from buttons reading "View slide 1"…
+  // (hidden by CSS) to unnamed list items differs in controls, not in the content a person
+  // reads. A control renamed (the same number of them) still changes the content.
+  const mainTextSimilarity =
+    controls === undefined
+      ? textSimilarity(digitsMasked(recorded.mainWords), digitsMasked(live.mainWords))
+      : textSimilarity(digitsMasked(recorded.mainWords), digitsMasked(live.mainWords), {
+          a: digitsMasked(sparedNames(recorded, live)),
+          b: digitsMasked(sparedNames(live, recorded)),
+        });
   return {
     textSimilarity: textSimilarity(recorded.words, live.words),
     structureSimilarity: textSimilarity(recorded.elements, live.elements),
-    mainTextSimilarity: textSimilarity(content(recorded), content(live)),
-    // Without attributes (Mind2Web) a link has no href and a control no label: no roles to compare.
-    controlSimilarity:
-      recorded.attributes && recorded.controls.length
-        ? controlSimilarity(acts(recorded), acts(live), (c) => controlKey(c.name))
-        : undefined,
+    mainTextSimilarity,
+    controlSimilarity: controls,
   };
+}
+
+/**
+ * The words of the short-named controls `page` has beyond `other`'s: per role, as many as it
+ * has more of them, those whose names `other` has no control of, the last first (a list of
+ * dots, an added toolbar). A control both have, or one renamed, spares nothing.
+ */
+function sparedNames(page: PageShape, other: PageShape): string[] {
+  const key = (c: { words: string[] }) => c.words.map(maskDigits).join(' ');
+  const otherNames = new Map<string, number>();
+  const excess = new Map<string, number>();
+  for (const c of page.shortNamed) excess.set(c.role, (excess.get(c.role) ?? 0) + 1);
+  for (const c of other.shortNamed) {
+    excess.set(c.role, (excess.get(c.role) ?? 0) - 1);
+    otherNames.set(key(c), (otherNames.get(key(c)) ?? 0) + 1);
+  }
+  const spared: string[] = [];
+  for (const c of [...page.shortNamed].reverse()) {
+    const left = excess.get(c.role) ?? 0;
+    if (left <= 0) continue;
+    const named = otherNames.get(key(c)) ?? 0;
+    if (named > 0) {
+      otherNames.set(key(c), named - 1);
+      continue;
+    }
+    excess.set(c.role, left - 1);
+    spared.push(...c.words);
+  }
+  return spared;
 }
 
 /**

@@ -38,7 +38,7 @@ const INPUT_ROLES: Record<string, string> = {
   password: 'textbox',
 };
 /** Roles whose name comes from their content. */
-const NAMED_BY_CONTENT = new Set([
+export const NAMED_BY_CONTENT: ReadonlySet<string> = new Set([
   'button',
   'link',
   'checkbox',

@@ -127,3 +127,41 @@ test('a recorded button is there as a link of its name (a release that made its 
   const search = targetQuery(bySelector('internal:role=searchbox[name="Interests"i]'))!;
   expect(countTarget(search, pageShape('<input type="text" aria-label="Interests">'))).toBe(1);
 });
+
+test("a control's short name is compared as a control, once: carousel dots whose hidden text became labels drift, changed prose diverges", () => {
+  const slides = ['Porto', 'Seville', 'Lisbon']
+    .map((c) => `<div class="cell"><span>${c}</span><button>Choose ${c}</button></div>`)
+    .join('');
+  // Flickity 3.0.0's dots are buttons whose text ("View slide 1") CSS moves off-screen; 2.3.0's are list items labelled "Page dot 1".
+  const recorded = `<main><h2>Weekend trips</h2>${slides}<button aria-label="Previous">‹</button><button aria-label="Next">›</button>
+    <div>${[1, 2, 3].map((n) => `<button class="flickity-page-dot">View slide ${n}</button>`).join('')}</div><p>Trip: none</p></main>`;
+  const older = recorded.replace(
+    /<button class="flickity-page-dot">View slide (\d)<\/button>/g,
+    '<li class="dot" aria-label="Page dot $1"></li>',
+  );
+  const moved = domSimilarity(pageShape(recorded), pageShape(older));
+  expect(moved.mainTextSimilarity).toBe(1);
+  expect(moved.textSimilarity).toBeLessThan(T.textDiverged);
+  expect(judge({ ...moved, pixelRatio: 0 }, T).verdict).toBe('drift');
+  // The same words as options on one release and plain items on another read the same (Choices.js 11 and 10).
+  const options = (tag: string) =>
+    `<main><div role="listbox">${['Berlin', 'London', 'Paris'].map((c) => `<${tag}>${c}</${tag.split(' ')[0]}>`).join('')}</div></main>`;
+  expect(domSimilarity(pageShape(options('div role="option"')), pageShape(options('div'))).mainTextSimilarity).toBe(1);
+  // The words a person reads still decide: other cities on the slides diverge.
+  const otherTrips = recorded.replace(/Porto|Seville|Lisbon/g, (c) => ({ Porto: 'Oslo', Seville: 'Bergen', Lisbon: 'Tromso' })[c]!);
+  expect(judge({ ...domSimilarity(pageShape(recorded), pageShape(otherTrips)), pixelRatio: 0 }, T).verdict).toBe('diverged');
+  // A link that holds more than a name (an article's title) is content too.
+  const titles = (t: string[]) => `<main>${t.map((x) => `<a href="/a">${x}</a>`).join('')}<p>Latest stories</p></main>`;
+  const stories = domSimilarity(
+    pageShape(titles(['Harbour bridge reopens after two years', 'City council votes on the new tram line'])),
+    pageShape(titles(['Storm closes mountain passes overnight', 'Museum returns a painting to its owners'])),
+  );
+  expect(stories.mainTextSimilarity).toBeLessThan(T.textDiverged);
+  // Without attributes (Mind2Web) there are no controls to compare: every word stays content.
+  const bare = (t: string) =>
+    `<div backend_node_id="1"><button backend_node_id="2">${t}</button><p backend_node_id="3">Trip none</p></div>`;
+  expect(
+    domSimilarity(pageShape(bare('View slide 1'), { attributes: false }), pageShape(bare('Page dot'), { attributes: false }))
+      .mainTextSimilarity,
+  ).toBeLessThan(1);
+});
