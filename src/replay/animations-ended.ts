@@ -4,20 +4,48 @@ import { afterNextFrame } from './next-frame.js';
 import { documentHtmlInPage, pageHtml } from './page-html.js';
 import { pageFunction } from './page-function.js';
 import { timed } from './profile.js';
+import type { ScriptMotion } from './script-motion.js';
 
 /** A finite animation or transition longer than this is not a step's follow-up (a carousel): not waited for. */
 export const LONGEST_FOLLOW_UP_MS = 1000;
 
+/** A change on the page still under way, as far as waiting for it goes: an Animation's `finished`. */
+export interface FollowUp {
+  readonly finished: Promise<unknown>;
+}
+
 /**
  * Runs inside the page, self-contained: the finite animations and transitions (at most
  * `longestMs` long) running now. An infinite one (a spinner) never ends and is not among them.
+ * And motion by script the motion watch saw (script-motion.ts): inline styles changed within its
+ * quiet time, in a run no older than `longestMs` (a ticker moving for ever is not a follow-up),
+ * or an animation frame asked for and not yet run outside such a run (a slider's first move is
+ * a frame after the click). It is finished once a frame has gone by and the styles have been
+ * quiet that long, or the run has lasted `longestMs`.
  */
-export function runningFollowUps(longestMs: number): Animation[] {
-  return (document.getAnimations?.() ?? []).filter((a) => {
+export function runningFollowUps(longestMs: number): FollowUp[] {
+  const running: FollowUp[] = (document.getAnimations?.() ?? []).filter((a) => {
     if (a.playState !== 'running') return false;
     const end = Number(a.effect?.getComputedTiming().endTime ?? Infinity);
     return Number.isFinite(end) && end <= longestMs;
   });
+  const motion = (window as unknown as Record<symbol, ScriptMotion | undefined>)[Symbol.for('replaywright.scriptMotion')];
+  if (!motion) return running;
+  const moving = (now: number) => now - motion.last < motion.quietMs && now - motion.since < longestMs;
+  const now = performance.now();
+  const perpetual = now - motion.last < motion.quietMs && now - motion.since >= longestMs;
+  if (moving(now) || (motion.framesAsked.size > 0 && !perpetual)) {
+    running.push({
+      // Asked for by the waits only: a caller that counts creates no timer.
+      get finished() {
+        return new Promise<void>((resolve) => {
+          const check = () => (moving(performance.now()) ? motion.later(check, motion.quietMs / 3) : resolve());
+          motion.nextFrame(() => motion.later(check, 0));
+        });
+      },
+    });
+  }
+  return running;
 }
 
 /**

@@ -6,6 +6,7 @@ import { HttpErrors } from './http-errors.js';
 import { offlineContextOptions, sealLive, type OfflineOptions } from './offline.js';
 import { PageRegistry } from './pages.js';
 import { watchPendingTimers } from './pending-timers.js';
+import { watchScriptMotion } from './script-motion.js';
 import { RequestsInFlight } from './requests-in-flight.js';
 
 /**
@@ -38,6 +39,7 @@ export class ReplaySession {
     });
     noteContextScale(context, viewport.deviceScaleFactor);
     await sealLive(context, offline);
+    await watchScriptMotion(context);
     await watchPendingTimers(context);
     context.setDefaultTimeout(timeoutMs);
     return new ReplaySession(

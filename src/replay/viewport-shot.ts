@@ -52,12 +52,16 @@ function pageBeforeShot({ hideCaret, restoreKey }: LookArg): BeforeShot {
     const field = focused as HTMLElement;
     const style = field.getAttribute('style');
     field.style.setProperty('caret-color', 'transparent', 'important');
+    // Not motion of the page's (script-motion.ts): the next look would wait for it to be quiet.
+    const motion = (window as unknown as Record<symbol, { ignoreOwn?: () => void } | undefined>)[Symbol.for('replaywright.scriptMotion')];
+    motion?.ignoreOwn?.();
     (window as unknown as Record<string, () => void>)[restoreKey] = () => {
       // Read first: Chromium writes a style changed through CSSOM back to the attribute lazily,
       // and a removal before that write-back would be followed by it (style="" left behind).
       void field.getAttribute('style');
       if (style === null) field.removeAttribute('style');
       else field.setAttribute('style', style);
+      motion?.ignoreOwn?.();
     };
   }
   return shot;

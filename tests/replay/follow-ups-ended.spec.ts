@@ -16,23 +16,27 @@ test.afterAll(async () => void (await Promise.all([browser?.close(), site?.close
 
 const next = { type: 'click', target: { locate: [{ kind: 'selector', selector: '#next' }] }, button: 'left', modifiers: [], clickCount: 1 };
 
-for (const mode of ['off', 'all'] as const) {
-  test(`clicks on a carousel that ignores a click while it slides all land (--compare ${mode}, no recorded before-states)`, async () => {
-    const episode = inlineEpisode('sliding', `${site.url}/sliding.html`, [next, next, next]);
-    let shown: string | null = null;
-    const r = await runEpisode(browser, episode, {
-      ...DEFAULT_REPLAY_OPTIONS,
-      compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode },
-      timeoutMs: 4000,
-      out: tempDir('rw-sliding-'),
-      hooks: {
-        afterStep: async ({ step, page }) => {
-          if (step.index === episode.steps.length - 1) shown = (await page?.locator('#slide').textContent()) ?? null;
+for (const [page, how] of [
+  ['sliding.html', 'a CSS transition'],
+  ['script-sliding.html', 'script, frame by frame'],
+] as const)
+  for (const mode of ['off', 'all'] as const) {
+    test(`clicks on a carousel moved by ${how} that ignores a click while it slides all land (--compare ${mode}, no recorded before-states)`, async () => {
+      const episode = inlineEpisode('sliding', `${site.url}/${page}`, [next, next, next]);
+      let shown: string | null = null;
+      const r = await runEpisode(browser, episode, {
+        ...DEFAULT_REPLAY_OPTIONS,
+        compare: { ...DEFAULT_REPLAY_OPTIONS.compare, mode },
+        timeoutMs: 4000,
+        out: tempDir('rw-sliding-'),
+        hooks: {
+          afterStep: async ({ step, page }) => {
+            if (step.index === episode.steps.length - 1) shown = (await page?.locator('#slide').textContent()) ?? null;
+          },
         },
-      },
+      });
+      expect(r.status, r.message).toBe('passed');
+      // The app's own end state: the fourth slide, three clicks on.
+      expect(shown).toBe('4');
     });
-    expect(r.status, r.message).toBe('passed');
-    // The app's own end state: the fourth slide, three clicks on.
-    expect(shown).toBe('4');
-  });
-}
+  }
