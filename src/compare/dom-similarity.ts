@@ -2,7 +2,7 @@ import { Parser } from 'htmlparser2';
 import { controlSimilarity } from './control-similarity.js';
 import { maskDigits, normaliseText } from './normalise-text.js';
 import { ControlCollector, controlRole, NAMED_BY_CONTENT, type Control } from './page-controls.js';
-import { textSimilarity } from './visible-text.js';
+import { multiset, textSimilarity } from './visible-text.js';
 
 // Elements a person never reads on the page.
 const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg']);
@@ -292,13 +292,9 @@ export function domSimilarity(recorded: PageShape, live: PageShape): DomSimilari
   // all are theirs to judge: a carousel whose dots went from buttons reading "View slide 1"…
   // (hidden by CSS) to unnamed list items differs in controls, not in the content a person
   // reads. A control renamed (the same number of them) still changes the content.
-  const mainTextSimilarity =
-    controls === undefined
-      ? textSimilarity(digitsMasked(recorded.mainWords), digitsMasked(live.mainWords))
-      : textSimilarity(digitsMasked(recorded.mainWords), digitsMasked(live.mainWords), {
-          a: digitsMasked(sparedNames(recorded, live)),
-          b: digitsMasked(sparedNames(live, recorded)),
-        });
+  const spared =
+    controls === undefined ? undefined : { a: digitsMasked(sparedNames(recorded, live)), b: digitsMasked(sparedNames(live, recorded)) };
+  const mainTextSimilarity = textSimilarity(digitsMasked(recorded.mainWords), digitsMasked(live.mainWords), spared);
   return {
     textSimilarity: textSimilarity(recorded.words, live.words),
     structureSimilarity: textSimilarity(recorded.elements, live.elements),
@@ -314,13 +310,9 @@ export function domSimilarity(recorded: PageShape, live: PageShape): DomSimilari
  */
 function sparedNames(page: PageShape, other: PageShape): string[] {
   const key = (c: { words: string[] }) => c.words.map(maskDigits).join(' ');
-  const otherNames = new Map<string, number>();
-  const excess = new Map<string, number>();
-  for (const c of page.shortNamed) excess.set(c.role, (excess.get(c.role) ?? 0) + 1);
-  for (const c of other.shortNamed) {
-    excess.set(c.role, (excess.get(c.role) ?? 0) - 1);
-    otherNames.set(key(c), (otherNames.get(key(c)) ?? 0) + 1);
-  }
+  const otherNames = multiset(other.shortNamed.map(key));
+  const excess = multiset(page.shortNamed.map((c) => c.role));
+  for (const c of other.shortNamed) excess.set(c.role, (excess.get(c.role) ?? 0) - 1);
   const spared: string[] = [];
   for (const c of [...page.shortNamed].reverse()) {
     const left = excess.get(c.role) ?? 0;

@@ -1,4 +1,5 @@
 import type { PageShape } from './dom-similarity.js';
+import { multiset } from './visible-text.js';
 import { wordsDiff } from './words-diff.js';
 
 /** What changed between two readings of a page: words and element signatures, as multisets. */
@@ -39,12 +40,7 @@ export function isNoChange(c: PageChange): boolean {
  * more of. Empty when the page already reads as the recording does after the change.
  */
 export function changeStillToCome(recorded: PageChange, page: PageShape, expected: PageShape): { add: string[]; remove: string[] } {
-  const count = (words: readonly string[]) => {
-    const n = new Map<string, number>();
-    for (const w of words) n.set(w, (n.get(w) ?? 0) + 1);
-    return n;
-  };
-  const [now, then] = [count(page.mainWords), count(expected.mainWords)];
+  const [now, then] = [multiset(page.mainWords), multiset(expected.mainWords)];
   const unique = (words: string[]) => [...new Set(words)];
   return {
     add: unique(recorded.added).filter((w) => (now.get(w) ?? 0) < (then.get(w) ?? 0)),

@@ -37,8 +37,9 @@ export function textSimilarity(
   return total === 0 ? 1 : (2 * shared) / total;
 }
 
-function multiset(words: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
+/** How many times each item occurs. */
+export function multiset<T>(items: Iterable<T>): Map<T, number> {
+  const counts = new Map<T, number>();
+  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
   return counts;
 }

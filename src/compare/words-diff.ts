@@ -1,3 +1,5 @@
+import { multiset } from './visible-text.js';
+
 /**
  * The words one text has that the other lacks (as multisets, each side in its own order), at
  * most `max` per side: what a final-state mismatch tells the reader instead of only a ratio.
@@ -16,8 +18,7 @@ export function wordsDiff(recorded: readonly string[], live: readonly string[], 
 }
 
 function onlyIn(a: readonly string[], b: readonly string[]): string[] {
-  const left = new Map<string, number>();
-  for (const w of b) left.set(w, (left.get(w) ?? 0) + 1);
+  const left = multiset(b);
   const out: string[] = [];
   for (const w of a) {
     const n = left.get(w) ?? 0;
