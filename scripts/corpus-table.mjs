@@ -3,7 +3,8 @@
 // its app by the built engine (dist/; run `npx tsc -p tsconfig.build.json` first), judged by the
 // app's own end state. Per app and release: episodes, reproduced (end state right), passed,
 // false alarms (failed although the end state is right), silent-wrong (passed although it is
-// wrong), and steps whose before-state came out diverged / drift.
+// wrong), steps, passed steps whose effect could not be checked, and steps whose before-state
+// came out diverged / drift.
 //
 //   node scripts/corpus-table.mjs [--app NAME] [--compare off|screenshot|dom|all] [--verbose] [--json FILE]
 import fs from 'node:fs';
@@ -43,6 +44,7 @@ try {
         `${r.episode} on ${r.release}: ${r.status}${fail}; end state ${r.reproduced ? 'right' : `WRONG (${r.why})`}; diverged ${r.diverged}, drift ${r.drift}`,
       );
       for (const d of r.divergedSteps) console.error(`    step ${d.step} ${d.verdict}: ${d.reasons.join(', ')}`);
+      for (const u of r.unverifiedSteps) console.error(`    step ${u.step} unverified: ${u.action}: ${u.why}`.slice(0, 300));
     },
   });
   console.log(formatTable(corpusTable(rows)));

@@ -13,6 +13,8 @@ export interface CorpusRow {
   diverged: number;
   drift: number;
   divergedSteps: { step: number; verdict: string; reasons: string[] }[];
+  /** Passed steps whose effect could not be checked, with why. */
+  unverifiedSteps: { step: number; action: string; why: string }[];
 }
 export interface CorpusGroup {
   app: string;
@@ -24,6 +26,7 @@ export interface CorpusGroup {
   falseAlarms: number;
   silentWrong: number;
   steps: number;
+  unverified: number;
   diverged: number;
   drift: number;
 }

@@ -66,6 +66,10 @@ export async function runCorpus(engine, dirs, { apps = Object.keys(APPS), releas
             steps: result.steps.length,
             diverged: result.steps.filter((s) => s.compare?.verdict === 'diverged').length,
             drift: result.steps.filter((s) => s.compare?.verdict === 'drift').length,
+            // Passed steps that could not check their effect (a click the page showed no answer to).
+            unverifiedSteps: result.steps
+              .filter((s) => s.status === 'passed' && s.effect?.status === 'unverified')
+              .map((s) => ({ step: s.index + 1, action: s.description, why: s.effect.detail })),
             divergedSteps: result.steps
               .filter((s) => s.compare?.verdict === 'diverged' || s.compare?.verdict === 'drift')
               .map((s) => ({ step: s.index + 1, verdict: s.compare.verdict, reasons: s.compare.reasons })),
@@ -81,7 +85,7 @@ export async function runCorpus(engine, dirs, { apps = Object.keys(APPS), releas
   return rows;
 }
 
-/** Per app and release: episodes, reproduced, passed, false alarms, silent-wrong, steps diverged/drift. */
+/** Per app and release: episodes, reproduced, passed, false alarms, silent-wrong, steps, steps unverified, steps diverged/drift. */
 export function corpusTable(rows) {
   const groups = new Map();
   for (const r of rows) {
@@ -97,12 +101,14 @@ export function corpusTable(rows) {
         falseAlarms: 0,
         silentWrong: 0,
         steps: 0,
+        unverified: 0,
         diverged: 0,
         drift: 0,
       });
     const g = groups.get(key);
     g.episodes++;
     g.steps += r.steps;
+    g.unverified += r.unverifiedSteps.length;
     if (r.reproduced) g.reproduced++;
     if (r.status === 'passed') g.passed++;
     if (r.reproduced && r.status !== 'passed') g.falseAlarms++;
@@ -114,7 +120,7 @@ export function corpusTable(rows) {
 }
 
 export function formatTable(groups) {
-  const head = ['app', 'release', 'episodes', 'reproduced', 'passed', 'false alarms', 'silent-wrong', 'steps', 'diverged', 'drift'];
+  const head = ['app', 'release', 'episodes', 'reproduced', 'passed', 'false alarms', 'silent-wrong', 'steps', 'unverified', 'diverged', 'drift'];
   const lines = groups.map((g) =>
     [
       g.app,
@@ -125,6 +131,7 @@ export function formatTable(groups) {
       g.falseAlarms,
       g.silentWrong,
       g.steps,
+      g.unverified,
       g.diverged,
       g.drift,
     ].map(String),

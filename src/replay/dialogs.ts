@@ -12,6 +12,7 @@ export class DialogDesk {
   private expected: DialogExpectation[] = [];
   private answered = 0;
   private surprises: string[] = [];
+  private opened = 0;
 
   constructor(context: BrowserContext) {
     context.on('dialog', (dialog) => void this.answer(dialog));
@@ -32,7 +33,13 @@ export class DialogDesk {
     return this.surprises;
   }
 
+  /** Dialogs opened in the episode so far, answered or not: whether an action made one open. */
+  get openedSoFar(): number {
+    return this.opened;
+  }
+
   private async answer(dialog: Dialog): Promise<void> {
+    this.opened += 1;
     const expected = this.expected.shift();
     try {
       if (expected) {

@@ -19,7 +19,7 @@ import { defaultMark } from './effects/default-marks.js';
 import { doubleClickText, recordedWordPosition } from './effects/double-click.js';
 import { checked, isEffectCheck, unverified, type EffectCheck } from './effects/effect.js';
 import { fromCheck } from './effects/outcome.js';
-import { guardedClick, isArmed } from './effects/guarded-click.js';
+import { guardedClick, isArmed, unansweredClickCheck, type AnswerWait, type GuardedClick } from './effects/guarded-click.js';
 import { hitProbe, hitTestBefore } from './effects/hit-test.js';
 import { afterGoto, afterHistory } from './effects/navigation.js';
 import { cropCheckBefore } from './effects/point-crop.js';
@@ -37,7 +37,8 @@ import {
 import { fillByTyping } from './type-over.js';
 import { uploadPayload } from './sandbox/upload-file.js';
 import { timed } from './profile.js';
-import { keyChangeCheck, liveShape, recordedKeyChange } from './effects/key-change.js';
+import { keyChangeCheck } from './effects/key-change.js';
+import { liveShape, recordedChange } from './effects/recorded-change.js';
 
 /** How the step's target was found, for the step's result. */
 export interface TargetFound {
@@ -79,6 +80,8 @@ export interface PerformEnv {
   evidence?: Evidence;
   /** The next step's recorded before-state on the same page: what this step left (a word a double click highlighted). */
   evidenceAfter?: Evidence;
+  /** How a plain click is judged by the page's answer to it (guarded-click.ts). */
+  answerWait?: AnswerWait;
 }
 
 const BLANK_URLS = new Set(['about:blank', 'chrome://newtab/']);
@@ -184,14 +187,17 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
       const plain = !side && action.clickCount <= 1 && action.modifiers.length === 0;
       const guarded = (probed: unknown) =>
         plain && isArmed(probed)
-          ? timed('act.guarded-click', () => guardedClick(page, probed, { button, delay: action.holdMs }, timeout))
+          ? timed('act.guarded-click', () => guardedClick(page, probed, { button, delay: action.holdMs }, timeout, env.answerWait))
           : undefined;
+      // A click the page did not answer fails where the recording shows it changing the page.
+      const judged = (sent: GuardedClick & { sent: true }) =>
+        sent.unanswered ? unansweredClickCheck(page, recordedChange(env.evidence, env.evidenceAfter), sent.check) : sent.check;
       if (needsRecordedPointClick(action))
         return on(
           action.target,
           async (l, probed) => {
             const sent = await guarded(probed);
-            if (sent?.sent) return sent.check;
+            if (sent?.sent) return judged(sent);
             // Whatever is at the recorded point takes the click, as it did for the user: once still.
             await clickAtRecordedPoint(page, l, action, timeout);
             return sent
@@ -213,7 +219,7 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
             timeout,
           };
           const sent = await guarded(probed);
-          if (sent?.sent) return sent.check;
+          if (sent?.sent) return judged(sent);
           if (sent) {
             await l.click(options);
             return checked(
@@ -316,7 +322,7 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
     case 'press': {
       const chord = [...action.modifiers, action.key].join('+');
       // Where the recording shows what the key did, the page before it is read to tell whether it did it here.
-      const recorded = recordedKeyChange(env.evidence, env.evidenceAfter);
+      const recorded = recordedChange(env.evidence, env.evidenceAfter);
       const pressed = async (send: () => Promise<void>) => {
         const before = recorded && (await liveShape(page, recorded.attributes));
         await send();

@@ -250,7 +250,10 @@ async function replayEpisode(
         const screenshotBefore = () => (captured && !captured.masked ? captured.png : undefined);
         const next = episode.steps[step.index + 1];
         const recordedAfter = next?.page === step.page ? next.before : undefined;
-        const env = { pages, dialogs, toLive, options, dir, httpErrors, secrets, beforeActing, screenshotBefore, recordedAfter };
+        const env = {
+          ...{ pages, dialogs, requests: own.requests, toLive, options, dir, httpErrors, secrets },
+          ...{ beforeActing, screenshotBefore, recordedAfter },
+        };
         // `step.run.<action type>` beside the whole: which kind of step a run's time goes to.
         const running = () => timed(`step.run.${step.action.type}`, () => watchdog.within(runStep(step, env), budget(step)));
         result = (await timed('step.run', running)) ?? lateStep(step, budget(step));

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { describeAction, type Action, type Evidence, type Step, type Target } from '../ir/index.js';
 import type { Reason, StepResult } from '../ir/results.js';
 import { DialogDesk } from './dialogs.js';
+import type { RequestsInFlight } from './requests-in-flight.js';
+import { EFFECT_SETTLE_MS } from './effects/effect.js';
 import { relativeToOut } from '../results/episode-files.js';
 import { PageRegistry } from './pages.js';
 import { perform, type Outcome } from './perform.js';
@@ -21,6 +23,8 @@ export interface StepEnv {
   httpErrors: HttpErrors;
   pages: PageRegistry;
   dialogs: DialogDesk;
+  /** The episode's open requests: a click the page answered by sending one (guarded-click.ts). */
+  requests: RequestsInFlight;
   toLive(url: string): string;
   options: ReplayOptions;
   dir: string;
@@ -137,6 +141,7 @@ export async function runStep(step: Step, env: StepEnv): Promise<StepResult> {
           repair: env.options.repair,
           evidence: step.before,
           evidenceAfter: env.recordedAfter,
+          answerWait: { requests: env.requests, dialogs: env.dialogs, maxMs: EFFECT_SETTLE_MS },
         }),
         timeoutMs * 3 + 5000,
       ),

@@ -1,9 +1,14 @@
 import type { Page } from 'playwright';
 import { watchNavigation } from '../navigation-watch.js';
-import { checked, unverified, type EffectCheck } from './effect.js';
+import { checked, noEffect, unverified, type EffectCheck } from './effect.js';
+import { liveShape, shownWords, type RecordedChange } from './recorded-change.js';
+import { changeStillToCome } from '../../compare/page-change.js';
 import type { Hit } from './hit-test.js';
 import { LONGEST_FOLLOW_UP_MS, runningFollowUps, sawStill } from '../animations-ended.js';
 import { pageFunction } from '../page-function.js';
+import type { RequestsInFlight } from '../requests-in-flight.js';
+import type { DialogDesk } from '../dialogs.js';
+import { settle } from '../settle.js';
 
 /** What the click guard saw (hit-test.ts arms it in the resolver's counting round trip). */
 interface Verdict {
@@ -15,6 +20,8 @@ interface Verdict {
   navigation?: { sameDocument: boolean; download: boolean };
   /** A follow-up animation (a slide, a fade) runs after the click. */
   moving?: boolean;
+  /** What the page did in answer to the click so far (hit-test.ts `watchAnswer`), if anything. */
+  answer?: string;
 }
 
 /**
@@ -24,7 +31,15 @@ interface Verdict {
  */
 function readGuardInPage(token: string): Verdict {
   type Navigate = Event & { destination: { sameDocument: boolean }; downloadRequest: string | null };
-  type Guard = { token: string; seen: string[]; blocked?: string; navigate?: Navigate; submit?: SubmitEvent; release(): void };
+  type Guard = {
+    token: string;
+    seen: string[];
+    blocked?: string;
+    navigate?: Navigate;
+    submit?: SubmitEvent;
+    readAnswer(end: boolean): string | undefined;
+    release(): void;
+  };
   const guard = (window as unknown as Record<symbol, Guard | undefined>)[Symbol.for('replaywright.clickGuard')];
   if (!guard || guard.token !== token) return { timeOrigin: performance.timeOrigin, found: false };
   guard.release();
@@ -44,7 +59,18 @@ function readGuardInPage(token: string): Verdict {
       : submits
         ? { sameDocument: false, download: false }
         : undefined;
-  return { timeOrigin: performance.timeOrigin, found: true, seen: guard.seen, blocked: guard.blocked, navigation };
+  const answer = guard.readAnswer(false) ?? (n ? 'a navigation began' : s ? 'a form was submitted' : undefined);
+  // Answered: nothing more to watch for. Else the watch runs on until the answer wait reads it.
+  if (answer !== undefined) guard.readAnswer(true);
+  return { timeOrigin: performance.timeOrigin, found: true, seen: guard.seen, blocked: guard.blocked, navigation, answer };
+}
+
+/** In the page: the answer the click's watch has seen by now, ending the watch; null when it is gone (ended, or another click armed). */
+function readAnswerInPage(token: string): string | false | null {
+  const watch = (window as unknown as Record<symbol, { token: string; read(end: boolean): string | undefined } | undefined>)[
+    Symbol.for('replaywright.clickAnswer')
+  ];
+  return watch?.token === token ? (watch.read(true) ?? false) : null;
 }
 
 /** readGuardInPage, and in the same round trip whether the click started a follow-up animation. */
@@ -58,8 +84,13 @@ export function isArmed(hit: unknown): hit is Armed {
   return typeof hit === 'object' && hit !== null && 'guard' in hit && (hit as Hit).guard !== undefined;
 }
 
-/** Sent, with what it checked; or blocked (it reached nothing), with what covered the point it was aimed at. */
-export type GuardedClick = { sent: true; check: EffectCheck } | { sent: false; coveredBy: string; x: number; y: number };
+/**
+ * Sent, with what it checked (`unanswered`: its events reached the target, and the page showed
+ * no answer once settled); or blocked (it reached nothing), with what covered the point it was aimed at.
+ */
+export type GuardedClick =
+  | { sent: true; check: EffectCheck; unanswered?: true }
+  | { sent: false; coveredBy: string; x: number; y: number };
 
 /**
  * A plain click on a target the resolver has just hit-tested and armed: the mouse goes to the
@@ -76,8 +107,11 @@ export async function guardedClick(
   hit: Armed,
   click: { button: 'left' | 'middle' | 'right'; delay?: number },
   timeoutMs: number,
+  /** Judge the click by the page's answer to it (a plain click), waiting for one as answerWait says. */
+  answerWait?: AnswerWait,
 ): Promise<GuardedClick> {
   const { token, x, y, timeOrigin } = hit.guard;
+  const before = answerWait && outsideThePage(page, answerWait);
   // The page says when the click starts a navigation (or submits a form, whose navigation Chrome
   // starts a task later), so its request is waited for as long as the step may take (a loaded
   // machine can take seconds to issue it), never a grace that guesses.
@@ -110,5 +144,73 @@ export async function guardedClick(
   if (!verdict?.found) return { sent: true, check: unverified(`the click was sent to ${at}; its hit-target guard was gone when read`) };
   if (!verdict.seen?.length)
     return { sent: true, check: unverified(`the click was sent to ${at}; the page stopped its events before they could be checked`) };
-  return { sent: true, check: checked(`the click's events reached the target at ${at} (${hit.hit})`) };
+  const reached = `the click's events reached the target at ${at} (${hit.hit})`;
+  if (!answerWait || !before) return { sent: true, check: checked(reached) };
+  const answer = verdict.answer ?? (await answerAfterClick(page, token, answerWait, before));
+  if (answer) return { sent: true, check: checked(`${reached}, and ${answer}`) };
+  return { sent: true, check: unverified(`${reached}, but ${NO_ANSWER}`), unanswered: true };
+}
+
+const NO_ANSWER =
+  'the page did not answer it once settled: no change to its DOM, a value, focus, the caret or scrolling, no navigation, request, dialog or page opened';
+
+/**
+ * A click the page did not answer, where the recording shows the page changing structurally
+ * after it (recordedChange: a row, an item, a line added or removed): the app did not do what
+ * the person's click did (busy, or the control disabled by its own state), and the step fails
+ * `no-effect`, as a key the recording shows changing the page does (key-change.ts). Where the
+ * recording shows no such change, or the live page already reads as the recording after it,
+ * the click stays unverified.
+ */
+export async function unansweredClickCheck(page: Page, recorded: RecordedChange | undefined, noAnswer: EffectCheck): Promise<EffectCheck> {
+  if (!recorded) return noAnswer;
+  const now = await liveShape(page, recorded.attributes);
+  if (!now) return checked('the page navigated after the click');
+  const left = changeStillToCome(recorded.change, now, recorded.after);
+  if (!left.add.length && !left.remove.length) return noAnswer;
+  return noEffect(
+    `the recording shows the page changing after this click (it ${shownWords(recorded.change)}); here the click's events reached the target, but ${NO_ANSWER}`,
+  );
+}
+
+/** What tells, outside the page, whether it answered a click: its requests, the dialogs and pages opened. */
+export interface AnswerWait {
+  requests: RequestsInFlight;
+  dialogs: Pick<DialogDesk, 'openedSoFar'>;
+  /** The longest the page is given to settle before its answer is read (an answer after a request's reply). */
+  maxMs: number;
+}
+
+interface Outside {
+  requests: number;
+  dialogs: number;
+  pages: number;
+}
+
+function outsideThePage(page: Page, wait: AnswerWait): Outside {
+  return { requests: wait.requests.issuedBy(page), dialogs: wait.dialogs.openedSoFar, pages: page.context().pages().length };
+}
+
+function answeredOutside(page: Page, wait: AnswerWait, before: Outside): string | undefined {
+  const now = outsideThePage(page, wait);
+  if (now.requests !== before.requests) return 'a request was sent';
+  if (now.dialogs !== before.dialogs) return 'a dialog opened';
+  if (now.pages !== before.pages) return 'a page opened';
+  return undefined;
+}
+
+/**
+ * A click the page showed no answer to right away: the answer may come later (a handler that
+ * waits for a timer, a request's reply, a frame). Whatever answered outside the page (a request,
+ * a dialog, a popup) is enough; otherwise the page is let settle (settle.ts: one round trip and
+ * two frames when nothing is pending) and the click's watch read once more. A click the app
+ * ignored (a slider still sliding) changes none of it.
+ */
+async function answerAfterClick(page: Page, token: string, wait: AnswerWait, before: Outside): Promise<string | undefined> {
+  const outside = answeredOutside(page, wait, before);
+  if (outside) return outside;
+  await settle(page, { requests: wait.requests, timers: true, maxMs: wait.maxMs });
+  const inPage = await page.evaluate(readAnswerInPage, token).catch(() => null);
+  if (page.isClosed()) return 'its page closed';
+  return inPage || answeredOutside(page, wait, before) || (inPage === null ? 'its document was replaced' : undefined);
 }

@@ -89,13 +89,21 @@ function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg)
     navigate?: Event & { destination: { sameDocument: boolean }; downloadRequest: string | null };
     /** A form the click submitted: Chrome starts that navigation a task later, after the verdict may be read. */
     submit?: SubmitEvent;
+    /** What the page did in answer to the click, from its first event on; read by guarded-click.ts. */
+    answer?: string;
+    /** The answer seen so far; `stop` ends the watch (the guard's release leaves it running until then). */
+    readAnswer(stop: boolean): string | undefined;
     release(): void;
   }
   const slot = Symbol.for('replaywright.clickGuard');
   const store = window as unknown as Record<symbol, Guard | undefined>;
   store[slot]?.release();
+  // A click's answer is read after its guard is gone (guarded-click.ts waits for it): its own slot.
+  const answerSlot = Symbol.for('replaywright.clickAnswer');
+  const answers = window as unknown as Record<symbol, { token: string; read(end: boolean): string | undefined } | undefined>;
+  answers[answerSlot]?.read(true);
   const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'auxclick', 'contextmenu', 'click'];
-  const guard: Guard = { token: Math.random().toString(36).slice(2), seen: [], release };
+  const guard: Guard = { token: Math.random().toString(36).slice(2), seen: [], release, readAnswer: () => undefined };
   const onEvent = (e: Event) => {
     if (!e.isTrusted) return;
     const t = e.composedPath()[0];
@@ -104,6 +112,7 @@ function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg)
     // the target, what the page did about it may move the rest of the click elsewhere (a picker's
     // day taken on mousedown closes its calendar), and that click was sent all the same.
     if (guard.seen.length === 1 && t instanceof Element && !reaches(t)) guard.blocked = describe(t);
+    if (guard.seen.length === 1 && guard.blocked === undefined) watchAnswer(e.composedPath());
     if (guard.blocked !== undefined) {
       e.preventDefault();
       e.stopImmediatePropagation();
@@ -117,6 +126,89 @@ function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg)
   const onSubmit = (e: Event) => {
     if (e.isTrusted) guard.submit ??= e as SubmitEvent;
   };
+  /**
+   * Watches, from the click's first event, for the page answering it: the DOM changing (in the
+   * document or a shadow root the click passed through), a value changing, focus moving into a
+   * field or away from what was clicked, the caret moving in a field, something scrolling or
+   * toggling. The browser's own part of a click (focus on the clicked button, :hover and :active
+   * styles) changes none of these, so an app that ignored the click leaves them all unchanged.
+   * Inline-style writes are not counted while script was already moving the page (a slider
+   * still sliding writes them whether or not the click was taken).
+   */
+  function watchAnswer(path: EventTarget[]) {
+    const say = (what: string) => void (guard.answer ??= what);
+    const motion = (window as unknown as Record<symbol, { last: number; quietMs: number } | undefined>)[
+      Symbol.for('replaywright.scriptMotion')
+    ];
+    const moving = motion !== undefined && performance.now() - motion.last < motion.quietMs;
+    const observer = new MutationObserver((records) => {
+      if (records.some((r) => !(moving && r.type === 'attributes' && r.attributeName === 'style'))) say('the DOM changed');
+    });
+    const all = { subtree: true, childList: true, attributes: true, characterData: true };
+    observer.observe(document, all);
+    for (const node of path) if (node instanceof ShadowRoot) observer.observe(node, all);
+    const deepActive = () => {
+      let a = document.activeElement;
+      while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+      return a;
+    };
+    const editable = (n: Element | null) =>
+      !!n &&
+      ((n instanceof HTMLInputElement && !['button', 'submit', 'reset', 'image', 'checkbox', 'radio', 'range', 'color', 'file'].includes(n.type)) ||
+        n instanceof HTMLTextAreaElement ||
+        n instanceof HTMLSelectElement ||
+        (n as HTMLElement).isContentEditable);
+    const caret = () => {
+      const a = deepActive();
+      if (a instanceof HTMLInputElement || a instanceof HTMLTextAreaElement) {
+        try {
+          return `${a.selectionStart}:${a.selectionEnd}:${a.selectionDirection}`;
+        } catch {
+          return '';
+        }
+      }
+      const s = document.getSelection();
+      return (a as HTMLElement | null)?.isContentEditable && s ? [s.anchorNode, s.anchorOffset, s.focusNode, s.focusOffset] : '';
+    };
+    const caretBefore = caret();
+    const activeBefore = deepActive();
+    const clicked = path.find((n): n is Element => n instanceof Element);
+    const onFocus = (e: Event) => {
+      const to = e.composedPath()[0];
+      if (!(to instanceof Element)) return;
+      // The browser focuses a clicked button or link itself: only focus going into a field, or
+      // somewhere the click did not land (a dialog the app opened), is the page's answer.
+      const incidental = !!clicked && (to === clicked || to.contains(clicked) || clicked.contains(to));
+      if (editable(to) || !incidental) say('focus moved');
+    };
+    const listeners: [string, (e: Event) => void][] = [
+      ['input', () => say('a value changed')],
+      ['change', () => say('a value changed')],
+      ['toggle', () => say('something opened or closed')],
+      ['scroll', () => say('the page scrolled')],
+      ['focusin', onFocus],
+    ];
+    for (const [type, fn] of listeners) window.addEventListener(type, fn, true);
+    const stop = () => {
+      clearTimeout(watchExpiry);
+      if (answers[answerSlot]?.token === guard.token) answers[answerSlot] = undefined;
+      observer.disconnect();
+      for (const [type, fn] of listeners) window.removeEventListener(type, fn, true);
+    };
+    // Never left watching: a click whose answer nobody reads stops being watched.
+    const watchExpiry = setTimeout(stop, 15_000);
+    guard.readAnswer = (end) => {
+      if (observer.takeRecords().some((r) => !(moving && r.type === 'attributes' && r.attributeName === 'style'))) say('the DOM changed');
+      const now = caret();
+      const same = Array.isArray(now) && Array.isArray(caretBefore) ? now.every((v, i) => v === caretBefore[i]) : now === caretBefore;
+      if (!same) say('the caret moved');
+      const active = deepActive();
+      if (active !== activeBefore && editable(active)) say('focus moved');
+      if (end) stop();
+      return guard.answer;
+    };
+    answers[answerSlot] = { token: guard.token, read: guard.readAnswer };
+  }
   // Never left armed: a guard nobody clicked through would block the events of a later step.
   const expiry = setTimeout(release, 10_000);
   // Done judging, but a navigation the click starts is still noted until the verdict is read.

@@ -1,47 +1,15 @@
 import type { Page } from 'playwright';
-import { keepsAttributes, pageShape, type PageShape } from '../../compare/dom-similarity.js';
-import { changeStillToCome, isNoChange, isStructuralChange, pageChange, type PageChange } from '../../compare/page-change.js';
-import type { Evidence } from '../../ir/index.js';
-import { pageHtml } from '../page-html.js';
+import type { PageShape } from '../../compare/dom-similarity.js';
+import { changeStillToCome, isNoChange, pageChange } from '../../compare/page-change.js';
 import { pollUntil } from '../poll.js';
-import { recordedHtmlOf } from '../recorded-html.js';
 import { checked, noEffect, unverified, type EffectCheck } from './effect.js';
+import { liveShape, shownWords, type RecordedChange } from './recorded-change.js';
 
 /** How long a key's change is waited for before the page is called unchanged: a debounced search answers well within it. */
 const KEY_CHANGE_PATIENCE_MS = 2000;
 
-/** What the recording shows a key press did, and what the page must come to read. */
-export interface RecordedKeyChange {
-  change: PageChange;
-  after: PageShape;
-  attributes: boolean;
-}
-
 /**
- * What the recording shows a key press changed, when it shows a structural change (a line, a
- * row, an item added or removed, words with it): the page before the step against the next
- * step's before-state on the same page. Undefined when either was not kept, or the change was
- * words in place only (a clock may tick between two recorded steps; a line does not appear).
- */
-export function recordedKeyChange(before: Evidence | undefined, after: Evidence | undefined): RecordedKeyChange | undefined {
-  const [from, to] = [recordedHtmlOf(before), recordedHtmlOf(after)];
-  if (from === undefined || to === undefined) return undefined;
-  const attributes = keepsAttributes(from);
-  const [a, b] = [pageShape(from, { attributes }), pageShape(to, { attributes })];
-  const change = pageChange(a, b);
-  return isStructuralChange(change) ? { change, after: b, attributes } : undefined;
-}
-
-/** The live page read as recorded pages are (undefined if it cannot be read now: navigating). */
-export async function liveShape(page: Page, attributes: boolean): Promise<PageShape | undefined> {
-  const html = await pageHtml(page).catch(() => undefined);
-  return html === undefined ? undefined : pageShape(html, { attributes });
-}
-
-const words = (ws: string[]) => `"${ws.slice(0, 8).join(' ')}${ws.length > 8 ? ' …' : ''}"`;
-
-/**
- * A key press checked against the change its recording shows (recordedKeyChange), given the
+ * A key press checked against the change its recording shows (recordedChange), given the
  * live page read just before it. A key "has no effect that can be checked in general", but
  * where the recording shows one — the recorder saw a line appear after this step — a page that
  * then does not change at all did not get what the person's keys did. Playwright's recorders
@@ -50,11 +18,11 @@ const words = (ws: string[]) => `"${ws.slice(0, 8).join(' ')}${ws.length > 8 ? '
  * that changed otherwise is left unverified (another build may answer a key differently); one
  * that already reads as the recording does after it had nothing left to show.
  */
-export async function keyChangeCheck(page: Page, recorded: RecordedKeyChange, before: PageShape): Promise<EffectCheck> {
+export async function keyChangeCheck(page: Page, recorded: RecordedChange, before: PageShape): Promise<EffectCheck> {
   const toCome = changeStillToCome(recorded.change, before, recorded.after);
   if (!toCome.add.length && !toCome.remove.length)
     return unverified('the page already read as the recording does after this key: nothing left to check');
-  const shown = recorded.change.added.length ? `added ${words(recorded.change.added)}` : `removed ${words(recorded.change.removed)}`;
+  const shown = shownWords(recorded.change);
   const changed = await pollUntil(async () => {
     const now = await liveShape(page, recorded.attributes);
     // A page that cannot be read now is navigating: a change.
