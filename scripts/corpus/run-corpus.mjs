@@ -120,7 +120,19 @@ export function corpusTable(rows) {
 }
 
 export function formatTable(groups) {
-  const head = ['app', 'release', 'episodes', 'reproduced', 'passed', 'false alarms', 'silent-wrong', 'steps', 'unverified', 'diverged', 'drift'];
+  const head = [
+    'app',
+    'release',
+    'episodes',
+    'reproduced',
+    'passed',
+    'false alarms',
+    'silent-wrong',
+    'steps',
+    'unverified',
+    'diverged',
+    'drift',
+  ];
   const lines = groups.map((g) =>
     [
       g.app,

@@ -88,9 +88,7 @@ export function isArmed(hit: unknown): hit is Armed {
  * Sent, with what it checked (`unanswered`: its events reached the target, and the page showed
  * no answer once settled); or blocked (it reached nothing), with what covered the point it was aimed at.
  */
-export type GuardedClick =
-  | { sent: true; check: EffectCheck; unanswered?: true }
-  | { sent: false; coveredBy: string; x: number; y: number };
+export type GuardedClick = { sent: true; check: EffectCheck; unanswered?: true } | { sent: false; coveredBy: string; x: number; y: number };
 
 /**
  * A plain click on a target the resolver has just hit-tested and armed: the mouse goes to the

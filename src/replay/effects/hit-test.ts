@@ -154,7 +154,8 @@ function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg)
     };
     const editable = (n: Element | null) =>
       !!n &&
-      ((n instanceof HTMLInputElement && !['button', 'submit', 'reset', 'image', 'checkbox', 'radio', 'range', 'color', 'file'].includes(n.type)) ||
+      ((n instanceof HTMLInputElement &&
+        !['button', 'submit', 'reset', 'image', 'checkbox', 'radio', 'range', 'color', 'file'].includes(n.type)) ||
         n instanceof HTMLTextAreaElement ||
         n instanceof HTMLSelectElement ||
         (n as HTMLElement).isContentEditable);
