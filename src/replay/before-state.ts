@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import type { Locator, Page } from 'playwright';
+import type { Page } from 'playwright';
 import { domSimilarity, keepsAttributes, pageShape, type PageShape } from '../compare/dom-similarity.js';
 import { sameDocument } from '../compare/expected-url.js';
 import { countTarget, targetQuery } from '../compare/target-presence.js';

@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import type { Browser, LaunchOptions } from 'playwright';
+import type { LaunchOptions } from 'playwright';
 import { chromium } from './playwright.js';
 import { WEBRTC_SEALED_LAUNCH_ARG } from './sandbox/webrtc.js';
 

@@ -13,14 +13,13 @@ import { changeValue, FIELD_PROBE } from './devtools/change-value.js';
 import { emulatesDevice, keepDeviceEmulation, setDeviceViewport } from './devtools/device-emulation.js';
 import { scopeToFrame } from './devtools/frame-scope.js';
 import { emulateNetwork, frameThrough, scrollTo } from './devtools/page-effects.js';
-import { clickAtRecordedPoint, needsRecordedPointClick } from './devtools/recorded-point-click.js';
 import { BOX_PROBE, setChecked } from './effects/checkbox.js';
 import { defaultMark } from './effects/default-marks.js';
-import { doubleClickText, recordedWordPosition } from './effects/double-click.js';
-import { checked, isEffectCheck, unverified, type EffectCheck } from './effects/effect.js';
+import { isEffectCheck, type EffectCheck } from './effects/effect.js';
 import { fromCheck } from './effects/outcome.js';
-import { guardedClick, isArmed, unansweredClickCheck, type AnswerWait, type GuardedClick } from './effects/guarded-click.js';
+import type { AnswerWait } from './effects/guarded-click.js';
 import { hitProbe, hitTestBefore } from './effects/hit-test.js';
+import { clickOn, clickProbe } from './perform-click.js';
 import { afterGoto, afterHistory } from './effects/navigation.js';
 import { cropCheckBefore } from './effects/point-crop.js';
 import { scrollAndCheck } from './effects/scroll.js';
@@ -180,73 +179,13 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
       if (emulatesDevice(action)) return { status: 'passed', notes: await setDeviceViewport(page, action, timeout) };
       await page.setViewportSize({ width: action.width, height: action.height });
       return { status: 'passed' };
-    case 'click': {
-      const side = action.button === 'back' || action.button === 'forward';
-      const button = action.button as 'left' | 'middle' | 'right'; // side buttons go through clickAtRecordedPoint only
-      // A single click with no keys held is sent by guarded-click.ts when the resolver's hit-test armed it.
-      const plain = !side && action.clickCount <= 1 && action.modifiers.length === 0;
-      const guarded = (probed: unknown) =>
-        plain && isArmed(probed)
-          ? timed('act.guarded-click', () => guardedClick(page, probed, { button, delay: action.holdMs }, timeout, env.answerWait))
-          : undefined;
-      // A click the page did not answer fails where the recording shows it changing the page.
-      const judged = (sent: GuardedClick & { sent: true }) =>
-        sent.unanswered ? unansweredClickCheck(page, recordedChange(env.evidence, env.evidenceAfter), sent.check) : sent.check;
-      if (needsRecordedPointClick(action))
-        return on(
-          action.target,
-          async (l, probed) => {
-            const sent = await guarded(probed);
-            if (sent?.sent) return judged(sent);
-            // Whatever is at the recorded point takes the click, as it did for the user: once still.
-            await clickAtRecordedPoint(page, l, action, timeout);
-            return sent
-              ? unverified(`the recorded point was on ${sent.coveredBy} when the click came; clicked there once the target stood still`)
-              : undefined;
-          },
-          plain ? hitProbe(action.position, true, true) : undefined,
-        );
-      return on(
-        action.target,
-        async (l, probed) => {
-          const options = {
-            // No recorded modifiers: leave the keyboard as it is. Playwright releases held keys for
-            // the click when given `[]`, so a DevTools `keyDown Shift` + click lost its Shift.
-            modifiers: action.modifiers.length ? action.modifiers : undefined,
-            position: action.position,
-            delay: action.holdMs,
-            button,
-            timeout,
-          };
-          const sent = await guarded(probed);
-          if (sent?.sent) return judged(sent);
-          if (sent) {
-            await l.click(options);
-            return checked(
-              `the point (${sent.x}, ${sent.y}) was covered by ${sent.coveredBy} when the click came; Playwright clicked once its hit-target check found the target there`,
-            );
-          }
-          // Before clicking: the click point must hit the target, not a cover (clicking changes what is
-          // there). Tested where the target was counted, so this round trip is only a fallback.
-          const hit = await timed('act.hit-test', () => hitTestBefore(l, action.position, timeout, probed));
-          // A recorded clickCount of 2 is one double click (the recorder merges the pair), as codegen
-          // replays it; on text, judged by what it selected or changed.
-          if (action.clickCount === 2) {
-            const aim = action.position ? undefined : await recordedWordPosition(l, env.evidence, env.evidenceAfter);
-            const sent = action.position ? 'recorded position' : aim ? 'recorded highlight' : 'centre';
-            return doubleClickText(l, () => l.dblclick(aim ? { ...options, position: aim } : options), hit, sent);
-          }
-          await l.click({ ...options, clickCount: Math.max(1, action.clickCount) });
-          return hit;
-        },
-        hitProbe(action.position, plain),
-      );
-    }
+    case 'click':
+      return on(action.target, (l, probed) => clickOn(l, probed, action, page, env), clickProbe(action));
     case 'hover':
       return on(
         action.target,
         async (l, probed) => {
-          const hit = await hitTestBefore(l, action.position, timeout, probed);
+          const { check: hit } = await hitTestBefore(l, action.position, timeout, probed);
           await l.hover({ position: action.position, timeout });
           return hit;
         },

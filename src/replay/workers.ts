@@ -8,7 +8,6 @@ import { ReplaySession } from './session.js';
 import { chooseViewport } from './choose-viewport.js';
 import { withEpisodeDeadline } from './episode-deadline.js';
 import { callHook, HookError } from './hooks.js';
-import { DEFAULT_CONNECT_TIMEOUT_MS } from '../ir/defaults.js';
 import { errorLine } from '../error-line.js';
 
 export { browserSource, EarlyBrowser, redactEndpoint, startEarlyBrowser, type BrowserInfo, type BrowserSource } from './browser-source.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { cli } from '../support/cli.js';
 import { writeHealed } from '../../src/commands/heal.js';
-import { changedSiteCopy, RPAWEB_FIXTURES, serveSite, SITE, tempDir, type FixtureServer } from '../support/fixture-site.js';
+import { changedSiteCopy, RPAWEB_FIXTURES, serveSite, tempDir, type FixtureServer } from '../support/fixture-site.js';
 
 // `run --heal`, `approve` and `diff` end to end through the CLI, on the bundled rpaweb recordings
 // (Playwright's own 1.49 recorder) against copies of the bundled site that changed under them.

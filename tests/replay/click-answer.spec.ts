@@ -89,3 +89,13 @@ test('an unanswered click whose recording shows no structural change stays unver
   expect(r.status, r.message).toBe('passed');
   expect(r.steps[1]!.effect).toMatchObject({ status: 'unverified' });
 });
+
+test("a click Playwright sends (its target out of view when counted) is judged by the page's answer too", async () => {
+  // The page scrolls to the target first: that is the click's approach, not the page's answer.
+  const seen = await effects('answers.html', [button('Far answered'), button('At once'), button('Distant, not taken')]);
+  expect(seen.map((e) => e?.status)).toEqual(['checked', 'checked', 'unverified']);
+  expect(seen[0]!.detail).toMatch(/^the point \(\d+, \d+\) hits the target \(button#far "Far answered"\), and the DOM changed$/);
+  expect(seen[2]!.detail).toMatch(
+    /^the point \(\d+, \d+\) hits the target \(button#far-ignored "Distant, not taken"\), but the page did not answer it/,
+  );
+});

@@ -109,7 +109,7 @@ export async function guardedClick(
   answerWait?: AnswerWait,
 ): Promise<GuardedClick> {
   const { token, x, y, timeOrigin } = hit.guard;
-  const before = answerWait && outsideThePage(page, answerWait);
+  const before = answerWait && clickOutside(page, answerWait);
   // The page says when the click starts a navigation (or submits a form, whose navigation Chrome
   // starts a task later), so its request is waited for as long as the step may take (a loaded
   // machine can take seconds to issue it), never a grace that guesses.
@@ -144,9 +144,44 @@ export async function guardedClick(
     return { sent: true, check: unverified(`the click was sent to ${at}; the page stopped its events before they could be checked`) };
   const reached = `the click's events reached the target at ${at} (${hit.hit})`;
   if (!answerWait || !before) return { sent: true, check: checked(reached) };
-  const answer = verdict.answer ?? (await answerAfterClick(page, token, answerWait, before));
-  if (answer) return { sent: true, check: checked(`${reached}, and ${answer}`) };
-  return { sent: true, check: unverified(`${reached}, but ${NO_ANSWER}`), unanswered: true };
+  return judgedByAnswer(page, token, verdict.answer, reached, answerWait, before);
+}
+
+type Sent = Extract<GuardedClick, { sent: true }>;
+
+/** Checked with the page's answer named; or, none coming once the page has settled, unverified and `unanswered`. */
+async function judgedByAnswer(
+  page: Page,
+  token: string,
+  seen: string | undefined,
+  sent: string,
+  wait: AnswerWait,
+  before: Outside,
+): Promise<Sent> {
+  const answer = seen ?? (await answerAfterClick(page, token, wait, before));
+  if (answer) return { sent: true, check: checked(`${sent}, and ${answer}`) };
+  return { sent: true, check: unverified(`${sent}, but ${NO_ANSWER}`), unanswered: true };
+}
+
+/**
+ * A plain click Playwright sent (its target covered, out of view or not usable when tested,
+ * hit-test.ts `watch`), judged as a guarded one is by the page's answer. `tested` is what the
+ * hit-test said before it; a watch gone (the click took longer than the watch lives) leaves it.
+ */
+export async function answerToWatchedClick(
+  page: Page,
+  watch: { token: string; timeOrigin: number },
+  tested: EffectCheck,
+  wait: AnswerWait,
+  before: Outside,
+): Promise<Sent> {
+  const verdict = await page.evaluate(readGuardAndMotion, { token: watch.token, longestMs: LONGEST_FOLLOW_UP_MS }).catch(() => undefined);
+  const detail = tested.ok ? tested.mark.detail : tested.message;
+  if (page.isClosed()) return { sent: true, check: checked('the click closed its page') };
+  if (!verdict || verdict.timeOrigin !== watch.timeOrigin)
+    return { sent: true, check: checked(`${detail}; the page navigated after the click`) };
+  if (!verdict.found || !tested.ok || tested.mark.status !== 'checked') return { sent: true, check: tested };
+  return judgedByAnswer(page, watch.token, verdict.answer, detail, wait, before);
 }
 
 const NO_ANSWER =
@@ -179,18 +214,19 @@ export interface AnswerWait {
   maxMs: number;
 }
 
-interface Outside {
+/** What a click's answer outside the page is told by, taken just before the click (clickOutside). */
+export interface Outside {
   requests: number;
   dialogs: number;
   pages: number;
 }
 
-function outsideThePage(page: Page, wait: AnswerWait): Outside {
+export function clickOutside(page: Page, wait: AnswerWait): Outside {
   return { requests: wait.requests.issuedBy(page), dialogs: wait.dialogs.openedSoFar, pages: page.context().pages().length };
 }
 
 function answeredOutside(page: Page, wait: AnswerWait, before: Outside): string | undefined {
-  const now = outsideThePage(page, wait);
+  const now = clickOutside(page, wait);
   if (now.requests !== before.requests) return 'a request was sent';
   if (now.dialogs !== before.dialogs) return 'a dialog opened';
   if (now.pages !== before.pages) return 'a page opened';

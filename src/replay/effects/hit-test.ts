@@ -14,13 +14,21 @@ export interface Hit {
   hit: string;
   /** Armed (`arm`): the click guard's token, the exact point and the document it guards (guarded-click.ts). */
   guard?: { token: string; x: number; y: number; timeOrigin: number };
+  /**
+   * Armed to watch only (a click Playwright sends: the target covered, out of view or not yet
+   * usable when tested): the token whose answer watch guarded-click.ts reads after the click.
+   */
+  watch?: { token: string; timeOrigin: number };
 }
 
 interface HitArg {
   position: { x: number; y: number } | null;
   scrolled: boolean;
-  /** Arm the click guard when the point hits the target in the top document, enabled and visible. */
-  arm?: boolean;
+  /**
+   * `true`: arm the click guard when the point hits the target in the top document, enabled and
+   * visible, else only watch for the page's answer; `'watch'`: only watch (Playwright clicks).
+   */
+  arm?: boolean | 'watch';
   /** `position` is from the border box's corner (a DevTools offset), not the padding box's (Playwright's). */
   border?: boolean;
 }
@@ -76,10 +84,13 @@ function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg)
     return `${n.tagName.toLowerCase()}${id}${text ? ` "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"` : ''}`;
   };
   const result: Hit = { ...rounded, onTarget: reaches(at), hit: describe(at) };
-  if (!arm || !result.onTarget || window !== window.top) return result;
+  if (!arm || window !== window.top) return result;
   const nav = (window as unknown as { navigation?: EventTarget }).navigation;
+  if (!nav) return result;
   const usable = !el.matches(':disabled') && !el.closest('[aria-disabled="true"]') && getComputedStyle(el).visibility === 'visible';
-  if (!nav || !usable) return result;
+  // Guarding: the click will be sent at this point by guarded-click.ts, its events checked here.
+  // Else Playwright sends it, with its own waits and hit-target check; only its answer is watched.
+  const guarding = arm === true && result.onTarget && usable;
 
   interface Guard {
     token: string;
@@ -104,6 +115,7 @@ function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg)
   answers[answerSlot]?.read(true);
   const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'auxclick', 'contextmenu', 'click'];
   const guard: Guard = { token: Math.random().toString(36).slice(2), seen: [], release, readAnswer: () => undefined };
+  let watching = false;
   const onEvent = (e: Event) => {
     if (!e.isTrusted) return;
     const t = e.composedPath()[0];
@@ -111,14 +123,17 @@ function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg)
     // The click's first event decides, as Playwright's hit-target check does: once it has reached
     // the target, what the page did about it may move the rest of the click elsewhere (a picker's
     // day taken on mousedown closes its calendar), and that click was sent all the same.
-    if (guard.seen.length === 1 && t instanceof Element && !reaches(t)) guard.blocked = describe(t);
-    if (guard.seen.length === 1 && guard.blocked === undefined) watchAnswer(e.composedPath());
+    const reached = t instanceof Element && reaches(t);
+    if (guarding && guard.seen.length === 1 && !reached) guard.blocked = describe(t instanceof Element ? t : document.body);
+    // Watching only, the first event to reach the target starts the watch: one Playwright's own
+    // hit-target check stopped, on a cover still going, was not the click.
+    if (!watching && (guarding ? guard.seen.length === 1 && guard.blocked === undefined : reached)) watchAnswer(e.composedPath());
     if (guard.blocked !== undefined) {
       e.preventDefault();
       e.stopImmediatePropagation();
     }
     // A label's click then clicks its control, which the guard must not judge: its work is done.
-    if (e.type === 'click' || e.type === 'auxclick' || e.type === 'contextmenu') disarm();
+    if ((e.type === 'click' || e.type === 'auxclick' || e.type === 'contextmenu') && (guarding || reached)) disarm();
   };
   const onNavigate = (e: Event) => {
     guard.navigate ??= e as Guard['navigate'];
@@ -136,6 +151,7 @@ function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg)
    * still sliding writes them whether or not the click was taken).
    */
   function watchAnswer(path: EventTarget[]) {
+    watching = true;
     const say = (what: string) => void (guard.answer ??= what);
     const motion = (window as unknown as Record<symbol, { last: number; quietMs: number } | undefined>)[
       Symbol.for('replaywright.scriptMotion')
@@ -184,7 +200,8 @@ function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg)
     };
     const listeners: [string, (e: Event) => void][] = [
       ['input', () => say('a value changed')],
-      ['change', () => say('a value changed')],
+      // Leaving an edited field fires its `change` on the click's mousedown: the browser's, not an answer.
+      ['change', (e) => void (e.composedPath()[0] !== activeBefore && say('a value changed'))],
       ['toggle', () => say('something opened or closed')],
       ['scroll', () => say('the page scrolled')],
       ['focusin', onFocus],
@@ -200,11 +217,12 @@ function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg)
     const watchExpiry = setTimeout(stop, 15_000);
     guard.readAnswer = (end) => {
       if (observer.takeRecords().some((r) => !(moving && r.type === 'attributes' && r.attributeName === 'style'))) say('the DOM changed');
-      const now = caret();
-      const same = Array.isArray(now) && Array.isArray(caretBefore) ? now.every((v, i) => v === caretBefore[i]) : now === caretBefore;
-      if (!same) say('the caret moved');
       const active = deepActive();
       if (active !== activeBefore && editable(active)) say('focus moved');
+      // The caret in the field that had focus all along (focus leaving it takes its caret along).
+      const now = active === activeBefore ? caret() : caretBefore;
+      const same = Array.isArray(now) && Array.isArray(caretBefore) ? now.every((v, i) => v === caretBefore[i]) : now === caretBefore;
+      if (!same) say('the caret moved');
       if (end) stop();
       return guard.answer;
     };
@@ -227,7 +245,8 @@ function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg)
   nav.addEventListener('navigate', onNavigate);
   window.addEventListener('submit', onSubmit, true);
   store[slot] = guard;
-  return { ...result, guard: { token: guard.token, x, y, timeOrigin: performance.timeOrigin } };
+  const armed = { token: guard.token, timeOrigin: performance.timeOrigin };
+  return guarding ? { ...result, guard: { ...armed, x, y } } : { ...result, watch: armed };
 }
 
 /**
@@ -244,26 +263,37 @@ export async function hitTestBefore(
   timeout: number,
   /** The same test, already run by the resolver in its counting round trip (`hitProbe`). */
   probed?: unknown,
-): Promise<EffectCheck> {
+  /** A plain click: also watch for the page's answer to it (read by guarded-click.ts `answerToWatchedClick`). */
+  watch = false,
+): Promise<{ check: EffectCheck; watch?: Hit['watch'] }> {
   const probe = (scrolled: boolean) =>
-    l.evaluate(hitTestInPage, { position: position ?? null, scrolled }, { timeout }).catch(() => undefined);
+    l
+      .evaluate(hitTestInPage, { position: position ?? null, scrolled, arm: watch ? ('watch' as const) : undefined } satisfies HitArg, {
+        timeout,
+      })
+      .catch(() => undefined);
   let hit = isHit(probed) ? probed : await probe(false);
   if (hit?.outOfView) {
     // The same scrolling Playwright's click does first, so the page ends where it always did.
     await l.scrollIntoViewIfNeeded({ timeout }).catch(() => undefined);
     hit = await probe(true);
   }
-  if (!hit || hit.skip) return unverified("the target had no box to hit-test before acting (Playwright's own checks applied)");
+  if (!hit || hit.skip) return { check: unverified("the target had no box to hit-test before acting (Playwright's own checks applied)") };
+  const watching = watch ? hit.watch : undefined;
   if (!hit.onTarget)
-    return checked(
-      `the point (${hit.x}, ${hit.y}) was covered by ${hit.hit}; Playwright acted once its hit-target check found the target there`,
-    );
-  return checked(`the point (${hit.x}, ${hit.y}) hits the target (${hit.hit})`);
+    return {
+      check: checked(
+        `the point (${hit.x}, ${hit.y}) was covered by ${hit.hit}; Playwright acted once its hit-target check found the target there`,
+      ),
+      watch: watching,
+    };
+  return { check: checked(`the point (${hit.x}, ${hit.y}) hits the target (${hit.hit})`), watch: watching };
 }
 
 /**
  * The hit-test as the resolver's probe: run where the target is counted, a round trip saved per
- * click. `arm`: a click guarded-click.ts may send itself (the guard is armed in the same trip).
+ * click. `arm`: a click guarded-click.ts may send itself (the guard is armed in the same trip);
+ * one it may not is watched for the page's answer instead.
  */
 export function hitProbe(position: { x: number; y: number } | undefined, arm = false, border = false): Probe {
   return { run: hitTestInPage, arg: { position: position ?? null, scrolled: false, arm, border } satisfies HitArg };
