@@ -2,6 +2,7 @@ import type { Page } from 'playwright';
 import { watchNavigation } from '../navigation-watch.js';
 import { checked, noEffect, unverified, type EffectCheck } from './effect.js';
 import { liveShape, shownWords, type RecordedChange } from './recorded-change.js';
+import type { AnswerWatch } from './answer-watch.js';
 import { changeStillToCome } from '../../compare/page-change.js';
 import type { Hit } from './hit-test.js';
 import { LONGEST_FOLLOW_UP_MS, runningFollowUps, sawStill } from '../animations-ended.js';
@@ -37,7 +38,7 @@ function readGuardInPage(token: string): Verdict {
     blocked?: string;
     navigate?: Navigate;
     submit?: SubmitEvent;
-    readAnswer(end: boolean): string | undefined;
+    watch?: AnswerWatch;
     release(): void;
   };
   const guard = (window as unknown as Record<symbol, Guard | undefined>)[Symbol.for('replaywright.clickGuard')];
@@ -59,17 +60,15 @@ function readGuardInPage(token: string): Verdict {
       : submits
         ? { sameDocument: false, download: false }
         : undefined;
-  const answer = guard.readAnswer(false) ?? (n ? 'a navigation began' : s ? 'a form was submitted' : undefined);
+  const answer = guard.watch?.read(false) ?? (n ? 'a navigation began' : s ? 'a form was submitted' : undefined);
   // Answered: nothing more to watch for. Else the watch runs on until the answer wait reads it.
-  if (answer !== undefined) guard.readAnswer(true);
+  if (answer !== undefined) guard.watch?.read(true);
   return { timeOrigin: performance.timeOrigin, found: true, seen: guard.seen, blocked: guard.blocked, navigation, answer };
 }
 
 /** In the page: the answer the click's watch has seen by now, ending the watch; null when it is gone (ended, or another click armed). */
 function readAnswerInPage(token: string): string | false | null {
-  const watch = (window as unknown as Record<symbol, { token: string; read(end: boolean): string | undefined } | undefined>)[
-    Symbol.for('replaywright.clickAnswer')
-  ];
+  const watch = (window as unknown as Record<symbol, AnswerWatch | undefined>)[Symbol.for('replaywright.clickAnswer')];
   return watch?.token === token ? (watch.read(true) ?? false) : null;
 }
 

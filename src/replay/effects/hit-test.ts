@@ -1,6 +1,8 @@
 import type { Locator } from 'playwright';
 import type { Probe } from '../locate.js';
 import { checked, unverified, type EffectCheck } from './effect.js';
+import { pageFunction } from '../page-function.js';
+import { watchAnswerInPage, type AnswerWatch } from './answer-watch.js';
 
 export interface Hit {
   /** The target has no box to click (hidden, display: contents): Playwright's own wait decides. */
@@ -41,10 +43,13 @@ interface HitArg {
  * With `arm`, a target that is hit, enabled and visible in the top document also gets a guard:
  * window capture listeners that check the target of the next click's first pointer event, as
  * Playwright's own hit-target interceptor does, and block the click's events if it lands on
- * anything else (the page moved, a cover came); they also note a navigation the click starts.
- * guarded-click.ts reads the verdict. One guard per window: arming again replaces it.
+ * anything else (the page moved, a cover came); they also note a navigation the click starts,
+ * and start `watchAnswer` (answer-watch.ts) at its first event. Any other target in the top
+ * document (covered, not usable; or `arm: 'watch'`) is only watched: nothing blocked, the watch
+ * started by the first event that reaches it. guarded-click.ts reads the verdict. One guard per
+ * window: arming again replaces it.
  */
-function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg): Hit {
+function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg, watchAnswer: typeof watchAnswerInPage): Hit {
   const r = el.getBoundingClientRect();
   if (r.width === 0 || r.height === 0) return { skip: true, x: 0, y: 0, onTarget: false, hit: '' };
   const inView = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
@@ -100,22 +105,15 @@ function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg)
     navigate?: Event & { destination: { sameDocument: boolean }; downloadRequest: string | null };
     /** A form the click submitted: Chrome starts that navigation a task later, after the verdict may be read. */
     submit?: SubmitEvent;
-    /** What the page did in answer to the click, from its first event on; read by guarded-click.ts. */
-    answer?: string;
-    /** The answer seen so far; `stop` ends the watch (the guard's release leaves it running until then). */
-    readAnswer(stop: boolean): string | undefined;
+    /** The watch for the page's answer, from the click's first event to reach the target (answer-watch.ts); it outlives the guard. */
+    watch?: AnswerWatch;
     release(): void;
   }
   const slot = Symbol.for('replaywright.clickGuard');
   const store = window as unknown as Record<symbol, Guard | undefined>;
   store[slot]?.release();
-  // A click's answer is read after its guard is gone (guarded-click.ts waits for it): its own slot.
-  const answerSlot = Symbol.for('replaywright.clickAnswer');
-  const answers = window as unknown as Record<symbol, { token: string; read(end: boolean): string | undefined } | undefined>;
-  answers[answerSlot]?.read(true);
   const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'auxclick', 'contextmenu', 'click'];
-  const guard: Guard = { token: Math.random().toString(36).slice(2), seen: [], release, readAnswer: () => undefined };
-  let watching = false;
+  const guard: Guard = { token: Math.random().toString(36).slice(2), seen: [], release };
   const onEvent = (e: Event) => {
     if (!e.isTrusted) return;
     const t = e.composedPath()[0];
@@ -127,7 +125,8 @@ function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg)
     if (guarding && guard.seen.length === 1 && !reached) guard.blocked = describe(t instanceof Element ? t : document.body);
     // Watching only, the first event to reach the target starts the watch: one Playwright's own
     // hit-target check stopped, on a cover still going, was not the click.
-    if (!watching && (guarding ? guard.seen.length === 1 && guard.blocked === undefined : reached)) watchAnswer(e.composedPath());
+    if (!guard.watch && (guarding ? guard.seen.length === 1 && guard.blocked === undefined : reached))
+      guard.watch = watchAnswer(guard.token, e.composedPath());
     if (guard.blocked !== undefined) {
       e.preventDefault();
       e.stopImmediatePropagation();
@@ -141,93 +140,6 @@ function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg)
   const onSubmit = (e: Event) => {
     if (e.isTrusted) guard.submit ??= e as SubmitEvent;
   };
-  /**
-   * Watches, from the click's first event, for the page answering it: the DOM changing (in the
-   * document or a shadow root the click passed through), a value changing, focus moving into a
-   * field or away from what was clicked, the caret moving in a field, something scrolling or
-   * toggling. The browser's own part of a click (focus on the clicked button, :hover and :active
-   * styles) changes none of these, so an app that ignored the click leaves them all unchanged.
-   * Inline-style writes are not counted while script was already moving the page (a slider
-   * still sliding writes them whether or not the click was taken).
-   */
-  function watchAnswer(path: EventTarget[]) {
-    watching = true;
-    const say = (what: string) => void (guard.answer ??= what);
-    const motion = (window as unknown as Record<symbol, { last: number; quietMs: number } | undefined>)[
-      Symbol.for('replaywright.scriptMotion')
-    ];
-    const moving = motion !== undefined && performance.now() - motion.last < motion.quietMs;
-    const observer = new MutationObserver((records) => {
-      if (records.some((r) => !(moving && r.type === 'attributes' && r.attributeName === 'style'))) say('the DOM changed');
-    });
-    const all = { subtree: true, childList: true, attributes: true, characterData: true };
-    observer.observe(document, all);
-    for (const node of path) if (node instanceof ShadowRoot) observer.observe(node, all);
-    const deepActive = () => {
-      let a = document.activeElement;
-      while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-      return a;
-    };
-    const editable = (n: Element | null) =>
-      !!n &&
-      ((n instanceof HTMLInputElement &&
-        !['button', 'submit', 'reset', 'image', 'checkbox', 'radio', 'range', 'color', 'file'].includes(n.type)) ||
-        n instanceof HTMLTextAreaElement ||
-        n instanceof HTMLSelectElement ||
-        (n as HTMLElement).isContentEditable);
-    const caret = () => {
-      const a = deepActive();
-      if (a instanceof HTMLInputElement || a instanceof HTMLTextAreaElement) {
-        try {
-          return `${a.selectionStart}:${a.selectionEnd}:${a.selectionDirection}`;
-        } catch {
-          return '';
-        }
-      }
-      const s = document.getSelection();
-      return (a as HTMLElement | null)?.isContentEditable && s ? [s.anchorNode, s.anchorOffset, s.focusNode, s.focusOffset] : '';
-    };
-    const caretBefore = caret();
-    const activeBefore = deepActive();
-    const clicked = path.find((n): n is Element => n instanceof Element);
-    const onFocus = (e: Event) => {
-      const to = e.composedPath()[0];
-      if (!(to instanceof Element)) return;
-      // The browser focuses a clicked button or link itself: only focus going into a field, or
-      // somewhere the click did not land (a dialog the app opened), is the page's answer.
-      const incidental = !!clicked && (to === clicked || to.contains(clicked) || clicked.contains(to));
-      if (editable(to) || !incidental) say('focus moved');
-    };
-    const listeners: [string, (e: Event) => void][] = [
-      ['input', () => say('a value changed')],
-      // Leaving an edited field fires its `change` on the click's mousedown: the browser's, not an answer.
-      ['change', (e) => void (e.composedPath()[0] !== activeBefore && say('a value changed'))],
-      ['toggle', () => say('something opened or closed')],
-      ['scroll', () => say('the page scrolled')],
-      ['focusin', onFocus],
-    ];
-    for (const [type, fn] of listeners) window.addEventListener(type, fn, true);
-    const stop = () => {
-      clearTimeout(watchExpiry);
-      if (answers[answerSlot]?.token === guard.token) answers[answerSlot] = undefined;
-      observer.disconnect();
-      for (const [type, fn] of listeners) window.removeEventListener(type, fn, true);
-    };
-    // Never left watching: a click whose answer nobody reads stops being watched.
-    const watchExpiry = setTimeout(stop, 15_000);
-    guard.readAnswer = (end) => {
-      if (observer.takeRecords().some((r) => !(moving && r.type === 'attributes' && r.attributeName === 'style'))) say('the DOM changed');
-      const active = deepActive();
-      if (active !== activeBefore && editable(active)) say('focus moved');
-      // The caret in the field that had focus all along (focus leaving it takes its caret along).
-      const now = active === activeBefore ? caret() : caretBefore;
-      const same = Array.isArray(now) && Array.isArray(caretBefore) ? now.every((v, i) => v === caretBefore[i]) : now === caretBefore;
-      if (!same) say('the caret moved');
-      if (end) stop();
-      return guard.answer;
-    };
-    answers[answerSlot] = { token: guard.token, read: guard.readAnswer };
-  }
   // Never left armed: a guard nobody clicked through would block the events of a later step.
   const expiry = setTimeout(release, 10_000);
   // Done judging, but a navigation the click starts is still noted until the verdict is read.
@@ -249,6 +161,11 @@ function hitTestInPage(el: Element, { position, scrolled, arm, border }: HitArg)
   return guarding ? { ...result, guard: { ...armed, x, y } } : { ...result, watch: armed };
 }
 
+/** hitTestInPage with the answer watch (answer-watch.ts) it starts inlined: one self-contained page function. */
+const hitTestRun = pageFunction<(el: Element, arg: HitArg) => Hit>(
+  `(el, arg) => (${hitTestInPage.toString()})(el, arg, ${watchAnswerInPage.toString()})`,
+);
+
 /**
  * click / dblclick / hover on a target: the point the pointer goes to must hit the target or
  * something inside it — not a covering element (a modal, a cookie banner, a sticky header). The
@@ -266,12 +183,8 @@ export async function hitTestBefore(
   /** A plain click: also watch for the page's answer to it (read by guarded-click.ts `answerToWatchedClick`). */
   watch = false,
 ): Promise<{ check: EffectCheck; watch?: Hit['watch'] }> {
-  const probe = (scrolled: boolean) =>
-    l
-      .evaluate(hitTestInPage, { position: position ?? null, scrolled, arm: watch ? ('watch' as const) : undefined } satisfies HitArg, {
-        timeout,
-      })
-      .catch(() => undefined);
+  const arg = (scrolled: boolean): HitArg => ({ position: position ?? null, scrolled, arm: watch ? 'watch' : undefined });
+  const probe = (scrolled: boolean) => l.evaluate(hitTestRun, arg(scrolled), { timeout }).catch(() => undefined);
   let hit = isHit(probed) ? probed : await probe(false);
   if (hit?.outOfView) {
     // The same scrolling Playwright's click does first, so the page ends where it always did.
@@ -296,7 +209,7 @@ export async function hitTestBefore(
  * one it may not is watched for the page's answer instead.
  */
 export function hitProbe(position: { x: number; y: number } | undefined, arm = false, border = false): Probe {
-  return { run: hitTestInPage, arg: { position: position ?? null, scrolled: false, arm, border } satisfies HitArg };
+  return { run: hitTestRun, arg: { position: position ?? null, scrolled: false, arm, border } satisfies HitArg };
 }
 
 function isHit(value: unknown): value is Hit {

@@ -1,0 +1,103 @@
+/**
+ * What a click's answer watch keeps on the page's window (Symbol.for('replaywright.clickAnswer'))
+ * until it ends: guarded-click.ts reads it after the click, and again once the page has settled.
+ */
+export interface AnswerWatch {
+  token: string;
+  /** The answer seen so far, if any; `end` stops the watch. */
+  read(end: boolean): string | undefined;
+}
+
+/**
+ * Runs inside the page, self-contained: from a click's first event (`path`, its composed path),
+ * watches for the page answering it: the DOM changing (in the document or a shadow root the click
+ * passed through), a value changing, focus moving into a field or away from what was clicked, the
+ * caret moving in the field that has focus, something scrolling or toggling (a popover). The
+ * browser's own part of a click (focus on the clicked button, :hover and :active styles, the
+ * `change` of the field it leaves) changes none of these, so an app that ignored the click leaves
+ * them all unchanged. Inline-style writes are not counted while script was already moving the
+ * page (a slider still sliding writes them whether or not the click was taken). A watch started
+ * ends the one before it; one nobody reads ends after 15 s.
+ */
+export function watchAnswerInPage(token: string, path: EventTarget[]): AnswerWatch {
+  const slot = Symbol.for('replaywright.clickAnswer');
+  const store = window as unknown as Record<symbol, AnswerWatch | undefined>;
+  store[slot]?.read(true);
+  let answer: string | undefined;
+  const say = (what: string) => void (answer ??= what);
+  const motion = (window as unknown as Record<symbol, { last: number; quietMs: number } | undefined>)[
+    Symbol.for('replaywright.scriptMotion')
+  ];
+  const moving = motion !== undefined && performance.now() - motion.last < motion.quietMs;
+  const counts = (records: MutationRecord[]) => records.some((r) => !(moving && r.type === 'attributes' && r.attributeName === 'style'));
+  const observer = new MutationObserver((records) => void (counts(records) && say('the DOM changed')));
+  const all = { subtree: true, childList: true, attributes: true, characterData: true };
+  observer.observe(document, all);
+  for (const node of path) if (node instanceof ShadowRoot) observer.observe(node, all);
+  const deepActive = () => {
+    let a = document.activeElement;
+    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  };
+  const editable = (n: Element | null) =>
+    !!n &&
+    ((n instanceof HTMLInputElement &&
+      !['button', 'submit', 'reset', 'image', 'checkbox', 'radio', 'range', 'color', 'file'].includes(n.type)) ||
+      n instanceof HTMLTextAreaElement ||
+      n instanceof HTMLSelectElement ||
+      (n as HTMLElement).isContentEditable);
+  const caret = (): unknown[] => {
+    const a = deepActive();
+    if (a instanceof HTMLInputElement || a instanceof HTMLTextAreaElement) {
+      try {
+        return [a.selectionStart, a.selectionEnd, a.selectionDirection];
+      } catch {
+        return [];
+      }
+    }
+    const s = document.getSelection();
+    return (a as HTMLElement | null)?.isContentEditable && s ? [s.anchorNode, s.anchorOffset, s.focusNode, s.focusOffset] : [];
+  };
+  const caretBefore = caret();
+  const activeBefore = deepActive();
+  const clicked = path.find((n): n is Element => n instanceof Element);
+  const onFocus = (e: Event) => {
+    const to = e.composedPath()[0];
+    if (!(to instanceof Element)) return;
+    // The browser focuses a clicked button or link itself: only focus going into a field, or
+    // somewhere the click did not land (a dialog the app opened), is the page's answer.
+    const incidental = !!clicked && (to === clicked || to.contains(clicked) || clicked.contains(to));
+    if (editable(to) || !incidental) say('focus moved');
+  };
+  const listeners: [string, (e: Event) => void][] = [
+    ['input', () => say('a value changed')],
+    // Leaving an edited field fires its `change` on the click's mousedown: the browser's, not an answer.
+    ['change', (e) => void (e.composedPath()[0] !== activeBefore && say('a value changed'))],
+    ['toggle', () => say('something opened or closed')],
+    ['scroll', () => say('the page scrolled')],
+    ['focusin', onFocus],
+  ];
+  for (const [type, fn] of listeners) window.addEventListener(type, fn, true);
+  const stop = () => {
+    clearTimeout(expiry);
+    if (store[slot] === watch) store[slot] = undefined;
+    observer.disconnect();
+    for (const [type, fn] of listeners) window.removeEventListener(type, fn, true);
+  };
+  const expiry = setTimeout(stop, 15_000);
+  const watch: AnswerWatch = {
+    token,
+    read(end) {
+      if (counts(observer.takeRecords())) say('the DOM changed');
+      const active = deepActive();
+      if (active !== activeBefore && editable(active)) say('focus moved');
+      // The caret in the field that had focus all along (focus leaving it takes its caret along).
+      const now = active === activeBefore ? caret() : caretBefore;
+      if (now.length !== caretBefore.length || now.some((v, i) => v !== caretBefore[i])) say('the caret moved');
+      if (end) stop();
+      return answer;
+    },
+  };
+  store[slot] = watch;
+  return watch;
+}
