@@ -174,7 +174,8 @@ export async function answerToWatchedClick(
   wait: AnswerWait,
   before: Outside,
 ): Promise<Sent> {
-  const verdict = await page.evaluate(readGuardAndMotion, { token: watch.token, longestMs: LONGEST_FOLLOW_UP_MS }).catch(() => undefined);
+  // The guard alone: no follow-up read, since no still-mark is taken after a click Playwright sent.
+  const verdict = await page.evaluate(readGuardInPage, watch.token).catch(() => undefined);
   const detail = tested.ok ? tested.mark.detail : tested.message;
   if (page.isClosed()) return { sent: true, check: checked('the click closed its page') };
   if (!verdict || verdict.timeOrigin !== watch.timeOrigin)
