@@ -70,17 +70,18 @@ export async function clickOn(
     button,
     timeout,
   };
-  if (sent) {
-    await l.click(options);
-    return checked(
-      `the point (${sent.x}, ${sent.y}) was covered by ${sent.coveredBy} when the click came; Playwright clicked once its hit-target check found the target there`,
-    );
-  }
   // Before clicking: the click point must hit the target, not a cover (clicking changes what is
   // there). Tested where the target was counted, so this round trip is only a fallback. A
-  // plain click is watched for the page's answer, as a guarded one is.
+  // plain click is watched for the page's answer, as a guarded one is; one the guard held back
+  // from a cover is tested again, to watch it.
   const watching = plain && env.answerWait !== undefined;
-  const { check: hit, watch } = await timed('act.hit-test', () => hitTestBefore(l, action.position, timeout, probed, watching));
+  const tested = await timed('act.hit-test', () => hitTestBefore(l, action.position, timeout, sent ? undefined : probed, watching));
+  const { watch } = tested;
+  const hit = sent
+    ? checked(
+        `the point (${sent.x}, ${sent.y}) was covered by ${sent.coveredBy} when the click came; Playwright clicked once its hit-target check found the target there`,
+      )
+    : tested.check;
   // A recorded clickCount of 2 is one double click (the recorder merges the pair), as codegen
   // replays it; on text, judged by what it selected or changed.
   if (action.clickCount === 2) {

@@ -41,6 +41,17 @@ test('a cover that comes between aiming and landing gets nothing: the click is h
   // Without the guard the cover is pressed and Jumpy never clicked (Playwright's wait alone aims after the cover shows).
   expect(log).toEqual(['jumpy clicked']);
   expect(r.steps[1]!.effect!.detail).toMatch(/was covered by div#flash when the click came; Playwright clicked once/);
+  // Checked by the page's answer to the click Playwright sent, as a guarded click is.
+  expect(r.steps[1]!.effect).toMatchObject({ status: 'checked' });
+  expect(r.steps[1]!.effect!.detail).toMatch(/found the target there, and .*changed/);
+});
+
+test('a click held back from a cover and sent by Playwright that the page ignores is unverified, not checked', async () => {
+  const { r, log } = await replay('covered-inert', 'guard.html?cover=inert', [{ type: 'click', target: button('Inert') }]);
+  expect(r.status, r.message).toBe('passed');
+  expect(log).toEqual([]);
+  expect(r.steps[1]!.effect).toMatchObject({ status: 'unverified' });
+  expect(r.steps[1]!.effect!.detail).toMatch(/was covered by div#flash when the click came; .* but the page did not answer it/);
 });
 
 test("a label's click reaches its control: the guard does not judge the click the label passes on", async () => {
