@@ -160,7 +160,16 @@ How each is measured:
   the least any replay that compares every step can cost (a 1280×720 screenshot costs
   Chromium ~50–70 ms here, a new frame drawn, read back and encoded; PNG or JPEG, the headless
   shell or the full browser, GPU flags: the same within noise; half the pixels take about half
-  the time). Since the headless shell halved the loop's time and not the screenshot's, the
+  the time). Where that time goes (bench/capture-cpu.mjs, CPU per capture by Chromium process,
+  2026-12-07): of ~60 ms, ~38 ms in the GPU process, which composites in software here, and
+  ~20 ms in the browser process (the PNG encoding; Chromium's fast encoding saves ~5 ms of it).
+  Drawing the frame is not it: a frame with the whole page repainted and no capture costs the
+  GPU process ~3 ms, and a 100×100 capture ~3 ms; a profile of the GPU process (perf) puts 41%
+  of its samples in copying memory and 34% in the kernel faulting in the fresh shared memory
+  each capture is read back into (a paravirtualized machine, where a page fault is dear).
+  Shared memory in /dev/shm instead of /tmp (Playwright's \`--disable-dev-shm-usage\` left out):
+  the same (memfd). The cost is per pixel read back, which only a smaller capture lowers, and a
+  comparison at a lower resolution would miss what a full one sees (a changed character). Since the headless shell halved the loop's time and not the screenshot's, the
   ratio with comparisons on rose while its time fell (rpaweb fixtures: 19.0 s → 9.9 s). The fixture screenshots were taken by the same Chromium, so most live
   screenshots are the recorded bytes exactly and skip the pixel comparison; "recordings in
   other bytes" replays a copy whose screenshots hold the same pixels re-encoded (pngjs), as a
@@ -176,7 +185,11 @@ How each is measured:
   when installed), fresh context each, launch excluded. replaywright runs with the CLI's
   defaults, its trace included: Playwright records every episode's trace and we keep it only
   for one that does not pass, which costs every passing flow too (3–11% of a flow in an A/B here); "trace off"
-  beside it is the same replay with \`--trace off\`. Even with no snapshots or screenshots
+  beside it is the same replay with \`--trace off\`. The ratio moves with the machine more than
+  with our changes: 0.61× on 2026-12-07 15:44, and 0.74–0.77× at 20:03–20:05 on another machine
+  of this kind (the hand loop's one lane there kept 73% of the cores busy where it had kept 56%)
+  for builds that bench/ab.mjs finds within 1% of each other on these flows (paired medians
+  1.003, 0.999, 1.009 and 0.992 between them). Even with no snapshots or screenshots
   (\`--trace-detail actions\`), Playwright writes each call's before and after events with a file
   append of their own: a CPU profile puts ~19 ms of the Node process's time per flow in those
   writes. The trace's step groups are ~1% of it (A/B without them: 0.991×), so they stay. Taken apart (3 flows, 15 interleaved runs each, 2026-12-06): 1164 ms with the
