@@ -3,15 +3,9 @@ import type { Action } from '../ir/index.js';
 import { clickAtRecordedPoint, needsRecordedPointClick } from './devtools/recorded-point-click.js';
 import { doubleClickText, recordedWordPosition } from './effects/double-click.js';
 import { checked, unverified, type EffectCheck } from './effects/effect.js';
-import {
-  answerToWatchedClick,
-  clickOutside,
-  guardedClick,
-  isArmed,
-  unansweredClickCheck,
-  type GuardedClick,
-} from './effects/guarded-click.js';
+import { answerToWatchedClick, guardedClick, isArmed, unansweredClickCheck, type GuardedClick } from './effects/guarded-click.js';
 import { hitProbe, hitTestBefore } from './effects/hit-test.js';
+import { outsideNow } from './effects/answer-wait.js';
 import { recordedChange } from './effects/recorded-change.js';
 import type { Probe } from './locate.js';
 import type { PerformEnv } from './perform.js';
@@ -89,7 +83,7 @@ export async function clickOn(
     const aimedAt = action.position ? 'recorded position' : aim ? 'recorded highlight' : 'centre';
     return doubleClickText(l, () => l.dblclick(aim ? { ...options, position: aim } : options), hit, aimedAt);
   }
-  const outside = watch && env.answerWait && clickOutside(page, env.answerWait);
+  const outside = watch && env.answerWait && outsideNow(page, env.answerWait);
   await l.click({ ...options, clickCount: Math.max(1, action.clickCount) });
   return watch && env.answerWait && outside ? judged(await answerToWatchedClick(page, watch, hit, env.answerWait, outside)) : hit;
 }

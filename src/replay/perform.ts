@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from 'playwright';
+import type { Frame, Locator, Page } from 'playwright';
 import type { Action, Evidence, Target } from '../ir/index.js';
 import type { Reason, StepEffect } from '../ir/results.js';
 import * as assert from './assertions.js';
@@ -17,7 +17,7 @@ import { BOX_PROBE, setChecked } from './effects/checkbox.js';
 import { defaultMark } from './effects/default-marks.js';
 import { isEffectCheck, type EffectCheck } from './effects/effect.js';
 import { fromCheck } from './effects/outcome.js';
-import type { AnswerWait } from './effects/guarded-click.js';
+import type { AnswerWait } from './effects/answer-wait.js';
 import { hitProbe, hitTestBefore } from './effects/hit-test.js';
 import { clickOn, clickProbe } from './perform-click.js';
 import { afterGoto, afterHistory } from './effects/navigation.js';
@@ -37,7 +37,11 @@ import { fillByTyping } from './type-over.js';
 import { uploadPayload } from './sandbox/upload-file.js';
 import { timed } from './profile.js';
 import { keyChangeCheck } from './effects/key-change.js';
+import { frameOf, pressAnswered } from './effects/key-answer.js';
 import { liveShape, recordedChange } from './effects/recorded-change.js';
+
+/** Keys held for what comes next (a Shift-click), which nothing answers on their own. */
+const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'ControlOrMeta', 'AltGraph', 'CapsLock']);
 
 /** How the step's target was found, for the step's result. */
 export interface TargetFound {
@@ -261,21 +265,43 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
     case 'press': {
       const chord = [...action.modifiers, action.key].join('+');
       // Where the recording shows what the key did, the page before it is read to tell whether it did it here.
+      // Elsewhere, by the page's answer to the key (key-answer.ts).
       const recorded = recordedChange(env.evidence, env.evidenceAfter);
-      const pressed = async (send: () => Promise<void>) => {
+      const pressed = async (send: () => Promise<void>, frame: () => Promise<Frame | undefined>) => {
         const before = recorded && (await liveShape(page, recorded.attributes));
+        if (before) {
+          await send();
+          return keyChangeCheck(page, recorded, before);
+        }
+        const where = env.answerWait && (await frame());
+        if (where) return pressAnswered(page, where, send, env.answerWait!);
         await send();
-        return before ? keyChangeCheck(page, recorded, before) : undefined;
+        return undefined;
       };
       if (!action.target) {
-        const check = await pressed(() => page.keyboard.press(chord));
+        const check = await pressed(
+          () => page.keyboard.press(chord),
+          async () => page.mainFrame(),
+        );
         return check ? fromCheck(check) : { status: 'passed' };
       }
-      return on(action.target, (l) => pressed(() => l.press(chord, { timeout })));
+      return on(action.target, (l) =>
+        pressed(
+          () => l.press(chord, { timeout }),
+          () => frameOf(l, timeout),
+        ),
+      );
     }
-    case 'keyDown':
-      await page.keyboard.down(action.key);
-      return { status: 'passed' };
+    case 'keyDown': {
+      // A key held down does what a press does at its keydown (an Enter submits): judged by the
+      // page's answer too, but for a modifier held for what comes next (a Shift-click).
+      const down = () => page.keyboard.down(action.key);
+      if (MODIFIER_KEYS.has(action.key) || !env.answerWait) {
+        await down();
+        return { status: 'passed' };
+      }
+      return fromCheck(await pressAnswered(page, page.mainFrame(), down, env.answerWait));
+    }
     case 'keyUp':
       await page.keyboard.up(action.key);
       return { status: 'passed' };

@@ -33,10 +33,12 @@ export function defaultMark(action: Action): StepEffect {
     case 'setViewport':
       return { status: 'checked', detail: `the viewport is ${action.width}×${action.height}` };
     case 'press':
-      return { status: 'unverified', detail: 'a key press has no effect that can be checked in general' };
+      return { status: 'unverified', detail: 'the key was sent; its target could not be held to watch for its answer' };
     case 'keyDown':
+      // Any other key held down is judged by the page's answer (key-answer.ts).
+      return { status: 'unverified', detail: 'a modifier key held for what comes next has no answer of its own to check' };
     case 'keyUp':
-      return { status: 'unverified', detail: 'a key held or released has no effect that can be checked in general' };
+      return { status: 'unverified', detail: 'a key released: what the key did is judged at its keyDown' };
     case 'drag':
       return { status: 'unverified', detail: 'what a drag moved cannot be checked in general' };
     case 'hoverPoint':

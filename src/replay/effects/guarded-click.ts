@@ -7,9 +7,7 @@ import { changeStillToCome } from '../../compare/page-change.js';
 import type { Hit } from './hit-test.js';
 import { LONGEST_FOLLOW_UP_MS, runningFollowUps, sawStill } from '../animations-ended.js';
 import { pageFunction } from '../page-function.js';
-import type { RequestsInFlight } from '../requests-in-flight.js';
-import type { DialogDesk } from '../dialogs.js';
-import { settle } from '../settle.js';
+import { answerOnceSettled, NO_ANSWER, outsideNow, type AnswerWait, type Outside } from './answer-wait.js';
 
 /** What the click guard saw (hit-test.ts arms it in the resolver's counting round trip). */
 interface Verdict {
@@ -66,12 +64,6 @@ function readGuardInPage(token: string): Verdict {
   return { timeOrigin: performance.timeOrigin, found: true, seen: guard.seen, blocked: guard.blocked, navigation, answer };
 }
 
-/** In the page: the answer the click's watch has seen by now, ending the watch; null when it is gone (ended, or another click armed). */
-function readAnswerInPage(token: string): string | false | null {
-  const watch = (window as unknown as Record<symbol, AnswerWatch | undefined>)[Symbol.for('replaywright.clickAnswer')];
-  return watch?.token === token ? (watch.read(true) ?? false) : null;
-}
-
 /** readGuardInPage, and in the same round trip whether the click started a follow-up animation. */
 const readGuardAndMotion = pageFunction<(arg: { token: string; longestMs: number }) => Verdict>(
   `(arg) => ({ ...(${readGuardInPage.toString()})(arg.token), moving: (${runningFollowUps.toString()})(arg.longestMs).length > 0 })`,
@@ -108,7 +100,7 @@ export async function guardedClick(
   answerWait?: AnswerWait,
 ): Promise<GuardedClick> {
   const { token, x, y, timeOrigin } = hit.guard;
-  const before = answerWait && clickOutside(page, answerWait);
+  const before = answerWait && outsideNow(page, answerWait);
   // The page says when the click starts a navigation (or submits a form, whose navigation Chrome
   // starts a task later), so its request is waited for as long as the step may take (a loaded
   // machine can take seconds to issue it), never a grace that guesses.
@@ -157,7 +149,7 @@ async function judgedByAnswer(
   wait: AnswerWait,
   before: Outside,
 ): Promise<Sent> {
-  const answer = seen ?? (await answerAfterClick(page, token, wait, before));
+  const answer = seen ?? (await answerOnceSettled(page, token, wait, before));
   if (answer) return { sent: true, check: checked(`${sent}, and ${answer}`) };
   return { sent: true, check: unverified(`${sent}, but ${NO_ANSWER}`), unanswered: true };
 }
@@ -184,9 +176,6 @@ export async function answerToWatchedClick(
   return judgedByAnswer(page, watch.token, verdict.answer, detail, wait, before);
 }
 
-const NO_ANSWER =
-  'the page did not answer it once settled: no change to its DOM, a value, focus, the caret or scrolling, no navigation, request, dialog or page opened';
-
 /**
  * A click the page did not answer, where the recording shows the page changing structurally
  * after it (recordedChange: a row, an item, a line added or removed): the app did not do what
@@ -204,47 +193,4 @@ export async function unansweredClickCheck(page: Page, recorded: RecordedChange 
   return noEffect(
     `the recording shows the page changing after this click (it ${shownWords(recorded.change)}); here the click's events reached the target, but ${NO_ANSWER}`,
   );
-}
-
-/** What tells, outside the page, whether it answered a click: its requests, the dialogs and pages opened. */
-export interface AnswerWait {
-  requests: RequestsInFlight;
-  dialogs: Pick<DialogDesk, 'openedSoFar'>;
-  /** The longest the page is given to settle before its answer is read (an answer after a request's reply). */
-  maxMs: number;
-}
-
-/** What a click's answer outside the page is told by, taken just before the click (clickOutside). */
-export interface Outside {
-  requests: number;
-  dialogs: number;
-  pages: number;
-}
-
-export function clickOutside(page: Page, wait: AnswerWait): Outside {
-  return { requests: wait.requests.issuedBy(page), dialogs: wait.dialogs.openedSoFar, pages: page.context().pages().length };
-}
-
-function answeredOutside(page: Page, wait: AnswerWait, before: Outside): string | undefined {
-  const now = clickOutside(page, wait);
-  if (now.requests !== before.requests) return 'a request was sent';
-  if (now.dialogs !== before.dialogs) return 'a dialog opened';
-  if (now.pages !== before.pages) return 'a page opened';
-  return undefined;
-}
-
-/**
- * A click the page showed no answer to right away: the answer may come later (a handler that
- * waits for a timer, a request's reply, a frame). Whatever answered outside the page (a request,
- * a dialog, a popup) is enough; otherwise the page is let settle (settle.ts: one round trip and
- * two frames when nothing is pending) and the click's watch read once more. A click the app
- * ignored (a slider still sliding) changes none of it.
- */
-async function answerAfterClick(page: Page, token: string, wait: AnswerWait, before: Outside): Promise<string | undefined> {
-  const outside = answeredOutside(page, wait, before);
-  if (outside) return outside;
-  await settle(page, { requests: wait.requests, timers: true, maxMs: wait.maxMs });
-  const inPage = await page.evaluate(readAnswerInPage, token).catch(() => null);
-  if (page.isClosed()) return 'its page closed';
-  return inPage || answeredOutside(page, wait, before) || (inPage === null ? 'its document was replaced' : undefined);
 }

@@ -10,9 +10,9 @@ const KEY_CHANGE_PATIENCE_MS = 2000;
 
 /**
  * A key press checked against the change its recording shows (recordedChange), given the
- * live page read just before it. A key "has no effect that can be checked in general", but
- * where the recording shows one — the recorder saw a line appear after this step — a page that
- * then does not change at all did not get what the person's keys did. Playwright's recorders
+ * live page read just before it. Any answer of the page's checks a key the recording shows no
+ * change for (key-answer.ts); where the recording shows one — the recorder saw a line appear
+ * after this step — a page that then does not change at all did not get what the person's keys did. Playwright's recorders
  * leave some keys out (an Enter an editor takes on keydown, in CodeMirror 5), and the text
  * typed next lands on the wrong line while every step passes: this is where it shows. A page
  * that changed otherwise is left unverified (another build may answer a key differently); one
