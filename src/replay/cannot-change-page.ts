@@ -17,8 +17,11 @@ const LONE_MODIFIERS = new Set([
   'MetaRight',
 ]);
 
+/** A modifier key alone: nothing on its own, held for what comes next (a Shift-click). */
+export const isLoneModifier = (key: string): boolean => LONE_MODIFIERS.has(key);
+
 /** Whether a step cannot have changed the page, so the before-state after it is the one before it. */
 export function cannotChangePage(step: Step): boolean {
   const a = step.action;
-  return a.type === 'press' && LONE_MODIFIERS.has(a.key) && a.modifiers.length === 0 && !step.expect?.length;
+  return a.type === 'press' && isLoneModifier(a.key) && a.modifiers.length === 0 && !step.expect?.length;
 }

@@ -38,10 +38,8 @@ import { uploadPayload } from './sandbox/upload-file.js';
 import { timed } from './profile.js';
 import { keyChangeCheck } from './effects/key-change.js';
 import { frameOf, pressAnswered } from './effects/key-answer.js';
+import { isLoneModifier } from './cannot-change-page.js';
 import { liveShape, recordedChange } from './effects/recorded-change.js';
-
-/** Keys held for what comes next (a Shift-click), which nothing answers on their own. */
-const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'ControlOrMeta', 'AltGraph', 'CapsLock']);
 
 /** How the step's target was found, for the step's result. */
 export interface TargetFound {
@@ -273,8 +271,9 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
           await send();
           return keyChangeCheck(page, recorded, before);
         }
-        const where = env.answerWait && (await frame());
-        if (where) return pressAnswered(page, where, send, env.answerWait!);
+        const wait = env.answerWait;
+        const where = wait && (await frame());
+        if (wait && where) return pressAnswered(page, where, send, wait);
         await send();
         return undefined;
       };
@@ -296,7 +295,7 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
       // A key held down does what a press does at its keydown (an Enter submits): judged by the
       // page's answer too, but for a modifier held for what comes next (a Shift-click).
       const down = () => page.keyboard.down(action.key);
-      if (MODIFIER_KEYS.has(action.key) || !env.answerWait) {
+      if (isLoneModifier(action.key) || !env.answerWait) {
         await down();
         return { status: 'passed' };
       }

@@ -1,6 +1,7 @@
 /**
- * What a click's answer watch keeps on the page's window (Symbol.for('replaywright.clickAnswer'))
- * until it ends: guarded-click.ts reads it after the click, and again once the page has settled.
+ * What a click's or a key's answer watch keeps on the page's window
+ * (Symbol.for('replaywright.clickAnswer')) until it ends: guarded-click.ts and key-answer.ts read
+ * it after the input, and answer-wait.ts again once the page has settled.
  */
 export interface AnswerWatch {
   token: string;

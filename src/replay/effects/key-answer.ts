@@ -1,7 +1,7 @@
 import type { Frame, Locator, Page } from 'playwright';
 import { checked, unverified, type EffectCheck } from './effect.js';
 import { answerOnceSettled, NO_ANSWER, outsideNow, type AnswerWait } from './answer-wait.js';
-import { watchAnswerInPage } from './answer-watch.js';
+import { watchAnswerInPage, type AnswerWatch } from './answer-watch.js';
 import { pageFunction } from '../page-function.js';
 
 /** What the key watch keeps on the window it was armed in, until the key's first keydown. */
@@ -52,8 +52,7 @@ function readKeyInPage(token: string): { to?: string; answer?: string } | null {
   const key = (window as unknown as Record<symbol, KeyWatch | undefined>)[Symbol.for('replaywright.keyWatch')];
   if (!key || key.token !== token) return null;
   key.release();
-  type Answer = { token: string; read(end: boolean): string | undefined };
-  const watch = (window as unknown as Record<symbol, Answer | undefined>)[Symbol.for('replaywright.clickAnswer')];
+  const watch = (window as unknown as Record<symbol, AnswerWatch | undefined>)[Symbol.for('replaywright.clickAnswer')];
   const answer = watch?.token === token ? watch.read(false) : undefined;
   if (answer !== undefined) watch?.read(true);
   return { to: key.to, answer };
