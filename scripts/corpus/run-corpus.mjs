@@ -70,6 +70,9 @@ export async function runCorpus(engine, dirs, { apps = Object.keys(APPS), releas
             unverifiedSteps: result.steps
               .filter((s) => s.status === 'passed' && s.effect?.status === 'unverified')
               .map((s) => ({ step: s.index + 1, action: s.description, why: s.effect.detail })),
+            checkedSteps: result.steps
+              .filter((s) => s.status === 'passed' && s.effect?.status === 'checked')
+              .map((s) => ({ step: s.index + 1, action: s.description, why: s.effect.detail })),
             divergedSteps: result.steps
               .filter((s) => s.compare?.verdict === 'diverged' || s.compare?.verdict === 'drift')
               .map((s) => ({ step: s.index + 1, verdict: s.compare.verdict, reasons: s.compare.reasons })),

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, Request } from 'playwright';
+import type { BrowserContext, Frame, Page, Request } from 'playwright';
 import { requestFrame } from './request-frame.js';
 
 /** What a page waits on to show its next state; images, fonts, beacons and streams do not count. */
@@ -14,6 +14,7 @@ const LONGEST_AWAITED_MS = 1000;
 export class RequestsInFlight {
   private readonly open = new WeakMap<Page, Map<Request, number>>();
   private readonly issued = new WeakMap<Page, number>();
+  private readonly fetched = new WeakMap<Frame, number>();
 
   constructor(context: BrowserContext) {
     context.on('request', (request) => {
@@ -24,6 +25,8 @@ export class RequestsInFlight {
       if (!open) this.open.set(page, (open = new Map()));
       open.set(request, Date.now());
       this.issued.set(page, (this.issued.get(page) ?? 0) + 1);
+      const frame = request.resourceType() === 'document' ? undefined : requestFrame(request);
+      if (frame) this.fetched.set(frame, (this.fetched.get(frame) ?? 0) + 1);
     });
     const done = (request: Request) => {
       const page = pageOf(request);
@@ -36,6 +39,11 @@ export class RequestsInFlight {
   /** How many awaited requests the page has issued so far: a change means something new started. */
   issuedBy(page: Page): number {
     return this.issued.get(page) ?? 0;
+  }
+
+  /** How many of those were the fetch and XHR requests of `frame`'s own code. */
+  fetchedBy(frame: Frame): number {
+    return this.fetched.get(frame) ?? 0;
   }
 
   /** Whether the page still waits on an answer (long polls and streams aside). */

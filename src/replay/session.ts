@@ -6,6 +6,7 @@ import { HttpErrors } from './http-errors.js';
 import { offlineContextOptions, sealLive, type OfflineOptions } from './offline.js';
 import { PageRegistry } from './pages.js';
 import { watchPendingTimers } from './pending-timers.js';
+import { watchOwnChanges } from './own-changes.js';
 import { watchScriptMotion } from './script-motion.js';
 import { RequestsInFlight } from './requests-in-flight.js';
 
@@ -41,6 +42,8 @@ export class ReplaySession {
     await sealLive(context, offline);
     await watchScriptMotion(context);
     await watchPendingTimers(context);
+    // Last: it follows causes through the timers and frames the others have wrapped.
+    await watchOwnChanges(context);
     context.setDefaultTimeout(timeoutMs);
     return new ReplaySession(
       context,

@@ -6,6 +6,7 @@ import { allNativeInPage } from './native-in-page.js';
 import { finiteAnimationsEnded, LONGEST_FOLLOW_UP_MS, runningFollowUps } from './animations-ended.js';
 import { documentHtmlInPage, pageHtml } from './page-html.js';
 import { timed } from './profile.js';
+import type { OwnChanges } from './own-changes.js';
 import type { ScriptMotion } from './script-motion.js';
 
 /** What one look at the page before its screenshot returns (pageBeforeShot). */
@@ -55,7 +56,10 @@ function pageBeforeShot({ hideCaret, restoreKey }: LookArg): BeforeShot {
     field.style.setProperty('caret-color', 'transparent', 'important');
     // Not motion of the page's (script-motion.ts): the next look would wait for it to be quiet.
     const motion = (window as unknown as Record<symbol, ScriptMotion | undefined>)[Symbol.for('replaywright.scriptMotion')];
+    // Nor a change of the page's own (own-changes.ts).
+    const own = (window as unknown as Record<symbol, OwnChanges | undefined>)[Symbol.for('replaywright.ownChanges')];
     motion?.ignoreOwn();
+    own?.ignoreOwn();
     (window as unknown as Record<string, () => void>)[restoreKey] = () => {
       // Read first: Chromium writes a style changed through CSSOM back to the attribute lazily,
       // and a removal before that write-back would be followed by it (style="" left behind).
@@ -63,6 +67,7 @@ function pageBeforeShot({ hideCaret, restoreKey }: LookArg): BeforeShot {
       if (style === null) field.removeAttribute('style');
       else field.setAttribute('style', style);
       motion?.ignoreOwn();
+      own?.ignoreOwn();
     };
   }
   return shot;

@@ -8,6 +8,13 @@ import { settle } from '../settle.js';
 export const NO_ANSWER =
   'the page did not answer it once settled: no change to its DOM, a value, focus, the caret or scrolling, no navigation, request, dialog or page opened';
 
+/** NO_ANSWER, naming the part of the page that changed meanwhile as it does on its own (a clock), if one did. */
+export const noAnswer = (ownPart?: string): string =>
+  ownPart ? `${NO_ANSWER} (only ${ownPart} changed, as it keeps doing on its own)` : NO_ANSWER;
+
+/** What the page did in answer to a click or a key; or, none seen, what to say of it (noAnswer). */
+export type Answer = { answer: string } | { none: string };
+
 /** What tells, outside the page, whether it answered a click or a key: its requests, the dialogs and pages opened. */
 export interface AnswerWait {
   requests: RequestsInFlight;
@@ -19,32 +26,55 @@ export interface AnswerWait {
 /** What an answer outside the page is told by, taken just before the click or key (outsideNow). */
 export interface Outside {
   requests: number;
+  /** Of those, the fetch and XHR requests of the watched frame's code, which the page's watch tells apart (own-changes.ts). */
+  fetches: number;
   dialogs: number;
   pages: number;
 }
 
-export function outsideNow(page: Page, wait: AnswerWait): Outside {
-  return { requests: wait.requests.issuedBy(page), dialogs: wait.dialogs.openedSoFar, pages: page.context().pages().length };
+/** `frame`: the one whose answer watch is read (a click's: the main frame; a key's: its target's). */
+export function outsideNow(page: Page, wait: AnswerWait, frame: Frame = page.mainFrame()): Outside {
+  return {
+    requests: wait.requests.issuedBy(page),
+    fetches: wait.requests.fetchedBy(frame),
+    dialogs: wait.dialogs.openedSoFar,
+    pages: page.context().pages().length,
+  };
 }
 
-function answeredOutside(page: Page, wait: AnswerWait, before: Outside): string | undefined {
-  const now = outsideNow(page, wait);
-  if (now.requests !== before.requests) return 'a request was sent';
+/** A dialog or a page opened since `before`: an answer from outside the page that needs no reading of it. */
+function openedOutside(now: Outside, before: Outside): string | undefined {
   if (now.dialogs !== before.dialogs) return 'a dialog opened';
   if (now.pages !== before.pages) return 'a page opened';
   return undefined;
 }
 
-/** In the page: the answer the watch has seen by now, ending the watch; null when it is gone (ended, or another armed). */
-function readAnswerInPage(token: string): string | false | null {
+/** The requests since `before`: all of them, and those other than the watched frame's fetch and XHR. */
+interface Sent {
+  all: number;
+  elsewhere: number;
+}
+
+/**
+ * In the page: the answer the watch has seen by now, ending the watch when answered or at `end`;
+ * null when it is gone (ended, or another armed). A request answers when the page's code sent it
+ * for the input (own-changes.ts: a poll's do not), or it came from elsewhere (a document, another
+ * frame); where the page is not watched so, any request does.
+ */
+function readAnswerInPage({ token, end, sent }: { token: string; end: boolean; sent: Sent }): { answer?: string; ownPart?: string } | null {
   const watch = (window as unknown as Record<symbol, AnswerWatch | undefined>)[Symbol.for('replaywright.clickAnswer')];
-  return watch?.token === token ? (watch.read(true) ?? false) : null;
+  if (watch?.token !== token) return null;
+  const fromInput = watch.inputRequests();
+  const requested = fromInput === undefined ? sent.all > 0 : fromInput > 0 || sent.elsewhere > 0;
+  const answer = watch.read(false) ?? (requested ? 'a request was sent' : undefined);
+  if (end || answer !== undefined) watch.read(true);
+  return { answer, ownPart: watch.ownPart };
 }
 
 /**
  * A click or key the page showed no answer to right away: the answer may come later (a handler
  * that waits for a timer, a request's reply, a frame). Whatever answered outside the page (a
- * request, a dialog, a popup) is enough; otherwise the page is let settle (settle.ts: one round
+ * request sent for the input, not a poll's; a dialog, a popup) is enough; otherwise the page is let settle (settle.ts: one round
  * trip and two frames when nothing is pending) and the watch, in `frame`, read once more. An
  * input the app ignored (a click on a slider still sliding) changes none of it.
  */
@@ -54,11 +84,25 @@ export async function answerOnceSettled(
   wait: AnswerWait,
   before: Outside,
   frame: Frame = page.mainFrame(),
-): Promise<string | undefined> {
-  const outside = answeredOutside(page, wait, before);
-  if (outside) return outside;
+  /** The part of the page the watch saw changing on its own so far (AnswerWatch.ownPart). */
+  ownPart?: string,
+): Promise<Answer> {
+  const sent = (now: Outside): Sent => ({
+    all: now.requests - before.requests,
+    elsewhere: now.requests - before.requests - (now.fetches - before.fetches),
+  });
+  const first = outsideNow(page, wait, frame);
+  const opened = openedOutside(first, before);
+  if (opened) return { answer: opened };
+  if (first.requests !== before.requests) {
+    const peek = await frame.evaluate(readAnswerInPage, { token, end: false, sent: sent(first) }).catch(() => null);
+    if (peek?.answer) return { answer: peek.answer };
+  }
   await settle(page, { requests: wait.requests, timers: true, maxMs: wait.maxMs });
-  const inPage = await frame.evaluate(readAnswerInPage, token).catch(() => null);
-  if (page.isClosed()) return 'its page closed';
-  return inPage || answeredOutside(page, wait, before) || (inPage === null ? 'its document was replaced' : undefined);
+  const now = outsideNow(page, wait, frame);
+  const inPage = await frame.evaluate(readAnswerInPage, { token, end: true, sent: sent(now) }).catch(() => null);
+  if (page.isClosed()) return { answer: 'its page closed' };
+  if (inPage === null) return { answer: sent(now).all > 0 ? 'a request was sent' : 'its document was replaced' };
+  const answer = inPage.answer ?? openedOutside(outsideNow(page, wait, frame), before);
+  return answer ? { answer } : { none: noAnswer(inPage.ownPart ?? ownPart) };
 }

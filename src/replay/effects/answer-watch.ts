@@ -1,3 +1,5 @@
+import type { OwnChanges } from '../own-changes.js';
+
 /**
  * What a click's or a key's answer watch keeps on the page's window
  * (Symbol.for('replaywright.clickAnswer')) until it ends: guarded-click.ts and key-answer.ts read
@@ -7,6 +9,13 @@ export interface AnswerWatch {
   token: string;
   /** The answer seen so far, if any; `end` stops the watch. */
   read(end: boolean): string | undefined;
+  /** The part of the page that changed during the watch as it does on its own (own-changes.ts), not counted as an answer. */
+  ownPart?: string;
+  /**
+   * How many requests (fetch, XHR) the page's code sent for an input during the watch
+   * (own-changes.ts; a poll's are not counted); undefined where the page is not watched so.
+   */
+  inputRequests(): number | undefined;
 }
 
 /**
@@ -17,8 +26,9 @@ export interface AnswerWatch {
  * browser's own part of a click (focus on the clicked button, :hover and :active styles, the
  * `change` of the field it leaves) changes none of these, so an app that ignored the click leaves
  * them all unchanged. Inline-style writes are not counted while script was already moving the
- * page (a slider still sliding writes them whether or not the click was taken). A watch started
- * ends the one before it; one nobody reads ends after 15 s.
+ * page (a slider still sliding writes them whether or not the click was taken); nor are changes
+ * no input caused to a part of the page that lately changed on its own (own-changes.ts: a clock
+ * ticking, a carousel turning). A watch started ends the one before it; one nobody reads ends after 15 s.
  */
 export function watchAnswerInPage(token: string, path: EventTarget[]): AnswerWatch {
   const slot = Symbol.for('replaywright.clickAnswer');
@@ -30,8 +40,15 @@ export function watchAnswerInPage(token: string, path: EventTarget[]): AnswerWat
     Symbol.for('replaywright.scriptMotion')
   ];
   const moving = motion !== undefined && performance.now() - motion.last < motion.quietMs;
-  const counts = (records: MutationRecord[]) => records.some((r) => !(moving && r.type === 'attributes' && r.attributeName === 'style'));
-  const observer = new MutationObserver((records) => void (counts(records) && say('the DOM changed')));
+  const own = (window as unknown as Record<symbol, OwnChanges | undefined>)[Symbol.for('replaywright.ownChanges')];
+  const judge = (records: MutationRecord[]) => {
+    const counted = records.filter((r) => !(moving && r.type === 'attributes' && r.attributeName === 'style'));
+    if (!counted.length) return;
+    const part = own && !own.fromInput() ? own.onItsOwn(counted) : undefined;
+    if (part === undefined) say('the DOM changed');
+    else watch.ownPart ??= part;
+  };
+  const observer = new MutationObserver(judge);
   const all = { subtree: true, childList: true, attributes: true, characterData: true };
   observer.observe(document, all);
   for (const node of path) if (node instanceof ShadowRoot) observer.observe(node, all);
@@ -86,10 +103,15 @@ export function watchAnswerInPage(token: string, path: EventTarget[]): AnswerWat
     for (const [type, fn] of listeners) window.removeEventListener(type, fn, true);
   };
   const expiry = setTimeout(stop, 15_000);
+  const requestsBefore = own?.requestsFromInput();
   const watch: AnswerWatch = {
     token,
+    inputRequests() {
+      const now = own?.requestsFromInput();
+      return now === undefined || requestsBefore === undefined ? undefined : now - requestsBefore;
+    },
     read(end) {
-      if (counts(observer.takeRecords())) say('the DOM changed');
+      judge(observer.takeRecords());
       const active = deepActive();
       if (active !== activeBefore && editable(active)) say('focus moved');
       // The caret in the field that had focus all along (focus leaving it takes its caret along).

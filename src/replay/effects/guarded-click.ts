@@ -21,6 +21,8 @@ interface Verdict {
   moving?: boolean;
   /** What the page did in answer to the click so far (hit-test.ts `watchAnswer`), if anything. */
   answer?: string;
+  /** What changed meanwhile as it does on its own, not counted as the answer (AnswerWatch.ownPart). */
+  ownPart?: string;
 }
 
 /**
@@ -61,7 +63,8 @@ function readGuardInPage(token: string): Verdict {
   const answer = guard.watch?.read(false) ?? (n ? 'a navigation began' : s ? 'a form was submitted' : undefined);
   // Answered: nothing more to watch for. Else the watch runs on until the answer wait reads it.
   if (answer !== undefined) guard.watch?.read(true);
-  return { timeOrigin: performance.timeOrigin, found: true, seen: guard.seen, blocked: guard.blocked, navigation, answer };
+  const ownPart = guard.watch?.ownPart;
+  return { timeOrigin: performance.timeOrigin, found: true, seen: guard.seen, blocked: guard.blocked, navigation, answer, ownPart };
 }
 
 /** readGuardInPage, and in the same round trip whether the click started a follow-up animation. */
@@ -135,7 +138,7 @@ export async function guardedClick(
     return { sent: true, check: unverified(`the click was sent to ${at}; the page stopped its events before they could be checked`) };
   const reached = `the click's events reached the target at ${at} (${hit.hit})`;
   if (!answerWait || !before) return { sent: true, check: checked(reached) };
-  return judgedByAnswer(page, token, verdict.answer, reached, answerWait, before);
+  return judgedByAnswer(page, token, verdict, reached, answerWait, before);
 }
 
 type Sent = Extract<GuardedClick, { sent: true }>;
@@ -144,14 +147,15 @@ type Sent = Extract<GuardedClick, { sent: true }>;
 async function judgedByAnswer(
   page: Page,
   token: string,
-  seen: string | undefined,
+  seen: Pick<Verdict, 'answer' | 'ownPart'>,
   sent: string,
   wait: AnswerWait,
   before: Outside,
 ): Promise<Sent> {
-  const answer = seen ?? (await answerOnceSettled(page, token, wait, before));
-  if (answer) return { sent: true, check: checked(`${sent}, and ${answer}`) };
-  return { sent: true, check: unverified(`${sent}, but ${NO_ANSWER}`), unanswered: true };
+  const got =
+    seen.answer !== undefined ? { answer: seen.answer } : await answerOnceSettled(page, token, wait, before, undefined, seen.ownPart);
+  if ('answer' in got) return { sent: true, check: checked(`${sent}, and ${got.answer}`) };
+  return { sent: true, check: unverified(`${sent}, but ${got.none}`), unanswered: true };
 }
 
 /**
@@ -173,7 +177,7 @@ export async function answerToWatchedClick(
   if (!verdict || verdict.timeOrigin !== watch.timeOrigin)
     return { sent: true, check: checked(`${detail}; the page navigated after the click`) };
   if (!verdict.found || !tested.ok || tested.mark.status !== 'checked') return { sent: true, check: tested };
-  return judgedByAnswer(page, watch.token, verdict.answer, detail, wait, before);
+  return judgedByAnswer(page, watch.token, verdict, detail, wait, before);
 }
 
 /**

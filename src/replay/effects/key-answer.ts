@@ -1,6 +1,6 @@
 import type { Frame, Locator, Page } from 'playwright';
 import { checked, unverified, type EffectCheck } from './effect.js';
-import { answerOnceSettled, NO_ANSWER, outsideNow, type AnswerWait } from './answer-wait.js';
+import { answerOnceSettled, outsideNow, type AnswerWait } from './answer-wait.js';
 import { watchAnswerInPage, type AnswerWatch } from './answer-watch.js';
 import { pageFunction } from '../page-function.js';
 
@@ -48,14 +48,14 @@ const armKeyWatch = pageFunction<(token: string) => void>(
 );
 
 /** In the page: where the armed key went (unset: no keydown came) and the answer seen so far, ending the watch when answered. */
-function readKeyInPage(token: string): { to?: string; answer?: string } | null {
+function readKeyInPage(token: string): { to?: string; answer?: string; ownPart?: string } | null {
   const key = (window as unknown as Record<symbol, KeyWatch | undefined>)[Symbol.for('replaywright.keyWatch')];
   if (!key || key.token !== token) return null;
   key.release();
   const watch = (window as unknown as Record<symbol, AnswerWatch | undefined>)[Symbol.for('replaywright.clickAnswer')];
   const answer = watch?.token === token ? watch.read(false) : undefined;
   if (answer !== undefined) watch?.read(true);
-  return { to: key.to, answer };
+  return { to: key.to, answer, ownPart: watch?.token === token ? watch.ownPart : undefined };
 }
 
 /** The frame a target is in, for the watch to be armed and read where its keys go. */
@@ -83,7 +83,7 @@ export async function pressAnswered(page: Page, frame: Frame, send: () => Promis
     () => true,
     () => false,
   );
-  const before = outsideNow(page, wait);
+  const before = outsideNow(page, wait, frame);
   await send();
   if (!armed) return unverified('the key was sent; its answer could not be watched (the page did not let the watch in)');
   // A document gone (a navigation the key started) leaves nothing to read: null.
@@ -95,6 +95,6 @@ export async function pressAnswered(page: Page, frame: Frame, send: () => Promis
       "the key was sent; no keydown reached the page where it was aimed (another frame had focus, or a handler of the page's stopped it first)",
     );
   const sent = `the key went to ${seen.to}`;
-  const answer = seen.answer ?? (await answerOnceSettled(page, token, wait, before, frame));
-  return answer ? checked(`${sent}, and ${answer}`) : unverified(`${sent}, but ${NO_ANSWER}`);
+  const got = seen.answer !== undefined ? { answer: seen.answer } : await answerOnceSettled(page, token, wait, before, frame, seen.ownPart);
+  return 'answer' in got ? checked(`${sent}, and ${got.answer}`) : unverified(`${sent}, but ${got.none}`);
 }
