@@ -11,31 +11,37 @@ const RECENT_MS = 10_000;
  * read by the answer watch (effects/answer-watch.ts).
  */
 export interface OwnChanges {
-  /** Whether the running task descends from an input: its event's dispatch, or a timer or frame it set. */
-  fromInput(): boolean;
+  /**
+   * The input the running task descends from (its event's dispatch, or a timer or frame it set),
+   * by number: inputs are numbered 1, 2, … as they come; 0 for none.
+   */
+  cause(): number;
+  /** The number of the latest input. */
+  latestInput(): number;
   /**
    * When every change in `records` is to a part of the page that changed on its own in the last
    * RECENT_MS: that part, `tag#id`. Undefined when any is not (or there are none).
    */
   onItsOwn(records: MutationRecord[]): string | undefined;
   /**
-   * How many requests (fetch, XHR) the page has sent from an input's code so far, a poll's not
-   * among them; undefined where they could not be watched.
+   * How many requests (fetch, XHR) the code of input number `input` or a later one sent (of the
+   * latest 100), a poll's not among them; undefined where they could not be watched.
    */
-  requestsFromInput(): number | undefined;
+  requestsSince(input: number): number | undefined;
   /** Forgets the changes made in this task so far: ours (a capture hiding the caret), not the page's. */
   ignoreOwn(): void;
 }
 
 /**
- * Lets a click's or a key's answer watch tell the page's answer from a page that changes by
- * itself (a clock, a ticker, a carousel turning): without it, any such change during the watch
- * reads as the answer, and a click the app ignored passes as checked. Each page notes, from its
- * first script on, the parts of its DOM that change in tasks no input caused, while no answer
- * is being watched (between steps, and before the first), and counts the requests an input's
- * code sends (not a poll's); it follows causes through timers and animation frames, so a
- * search's debounced results, set off by a key, are the key's. The page's own code sees the
- * same timers, frames, ids and requests.
+ * Lets a click's or a key's answer watch tell the page's answer to it from what the page does on
+ * its own (a clock, a ticker, a carousel turning, a poll) and from what an earlier step set off
+ * (a stopwatch a click started): without it, any of these during the watch reads as the answer,
+ * and a click the app ignored passes as checked. Each page numbers the inputs it receives and
+ * follows each one's doing through the timers and animation frames it sets, so a search's
+ * debounced results are the key's that set them off; it notes, from its first script on, the
+ * parts of its DOM that change in tasks no input caused while no answer is being watched (between
+ * steps, and before the first), and which input's code sent each fetch and XHR request. The
+ * page's own code sees the same timers, frames, ids and requests.
  */
 export async function watchOwnChanges(context: BrowserContext): Promise<void> {
   await context.addInitScript(installOwnChangeWatch, RECENT_MS);
@@ -57,23 +63,26 @@ function installOwnChangeWatch(recentMs: number): void {
   // a timer or frame as it starts). A task of another kind that runs before that message (a
   // reply to a request) is taken for the input's: its changes then answer, as before this watch.
   let inputTask = false;
+  // Each input's number (1, 2, …): its task's, and that of the timers and frames it set.
+  let inputs = 0;
   const endOfTask = new MessageChannel();
   endOfTask.port1.onmessage = () => void (inputTask = false);
   const onInput = (e: Event) => {
     if (!e.isTrusted || inputTask) return;
     inputTask = true;
+    inputs++;
     endOfTask.port2.postMessage(null);
   };
   for (const type of INPUT) w.addEventListener(type, onInput, true);
-  let descended = false;
-  const fromInput = () => {
-    if (descended || inputTask) return true;
+  let descended = 0;
+  const cause = () => {
+    if (descended || inputTask) return descended || inputs;
     const e = (w as unknown as { event?: Event }).event;
-    return !!e && e.isTrusted && INPUT.includes(e.type);
+    return e && e.isTrusted && INPUT.includes(e.type) ? inputs : 0;
   };
   // A timer's or frame's callback runs as a descendant of its scheduler's input, or of none;
   // the mark lasts through the microtasks it queued (the DOM's mutation records among them).
-  const carry = <A extends unknown[]>(fn: (...a: A) => unknown, input: boolean) =>
+  const carry = <A extends unknown[]>(fn: (...a: A) => unknown, input: number) =>
     function (this: unknown, ...a: A) {
       const outer = descended;
       descended = input;
@@ -87,26 +96,33 @@ function installOwnChangeWatch(recentMs: number): void {
   const wrap = (name: 'setTimeout' | 'setInterval' | 'requestAnimationFrame') => {
     const native = w[name] as (...a: unknown[]) => number;
     w[name] = function (this: unknown, handler: unknown, ...rest: unknown[]) {
-      const h = typeof handler === 'function' ? carry(handler as (...a: unknown[]) => unknown, fromInput()) : handler;
+      const h = typeof handler === 'function' ? carry(handler as (...a: unknown[]) => unknown, cause()) : handler;
       return native.call(this, h, ...rest);
     } as never;
   };
   wrap('setTimeout');
   wrap('setInterval');
   wrap('requestAnimationFrame');
-  // The requests (fetch, XHR) an input's code sent: the answer to it, where a poll's are not.
-  let inputRequests = 0;
+  // The inputs whose code sent a request (fetch, XHR), one entry a request, the latest 100: the
+  // answer to that input, where a poll's requests are not.
+  const requestCauses: number[] = [];
+  const requested = () => {
+    const c = cause();
+    if (!c) return;
+    requestCauses.push(c);
+    if (requestCauses.length > 100) requestCauses.shift();
+  };
   let requestsWatched = true;
   try {
     const nativeFetch = w.fetch;
     if (typeof nativeFetch === 'function')
       w.fetch = function (this: unknown, ...a: Parameters<typeof fetch>) {
-        if (fromInput()) inputRequests++;
+        requested();
         return nativeFetch.apply(this, a);
       };
     const nativeSend = XMLHttpRequest.prototype.send;
     XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...a: Parameters<XMLHttpRequest['send']>) {
-      if (fromInput()) inputRequests++;
+      requested();
       return nativeSend.apply(this, a);
     };
   } catch {
@@ -129,7 +145,7 @@ function installOwnChangeWatch(recentMs: number): void {
   const answerSlot = Symbol.for('replaywright.clickAnswer');
   const observer = new MutationObserver((records) => {
     // A change while an answer is watched is the watch's to judge; one an input caused is its.
-    if (w[answerSlot] || fromInput()) return;
+    if (w[answerSlot] || cause()) return;
     const now = performance.now();
     for (const r of records)
       for (const el of subjects(r)) {
@@ -147,7 +163,8 @@ function installOwnChangeWatch(recentMs: number): void {
     return undefined;
   };
   const changes: OwnChanges = {
-    fromInput,
+    cause,
+    latestInput: () => inputs,
     onItsOwn(records) {
       const now = performance.now();
       let part: Element | undefined;
@@ -159,7 +176,7 @@ function installOwnChangeWatch(recentMs: number): void {
         }
       return part && name(part);
     },
-    requestsFromInput: () => (requestsWatched ? inputRequests : undefined),
+    requestsSince: (input) => (requestsWatched ? requestCauses.filter((c) => c >= input).length : undefined),
     ignoreOwn: () => void observer.takeRecords(),
   };
   Object.defineProperty(w, key, { value: changes, enumerable: false });

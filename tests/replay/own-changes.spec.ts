@@ -64,3 +64,10 @@ test('what the click caused answers it: at once, from a timer it set, where the 
   for (const i of [0, 1, 2, 5]) expect(effects[i]!.detail).toMatch(/, and the DOM changed$/);
   for (const i of [3, 4]) expect(effects[i]!.detail).toMatch(/, and a request was sent$/);
 });
+
+test('what an earlier click set off (a stopwatch it started) does not answer a later click', async () => {
+  const { effects, log } = await replay([button('Start'), button('Nothing')]);
+  expect(log).toEqual(['start']);
+  expect(effects.map((e) => e?.status)).toEqual(['checked', 'unverified']);
+  expect(effects[1]!.detail).toMatch(/did not answer it once settled: .*\(only .*what an earlier step set off( changed)?\)$/);
+});

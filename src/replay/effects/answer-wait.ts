@@ -8,9 +8,8 @@ import { settle } from '../settle.js';
 export const NO_ANSWER =
   'the page did not answer it once settled: no change to its DOM, a value, focus, the caret or scrolling, no navigation, request, dialog or page opened';
 
-/** NO_ANSWER, naming the part of the page that changed meanwhile as it does on its own (a clock), if one did. */
-export const noAnswer = (ownPart?: string): string =>
-  ownPart ? `${NO_ANSWER} (only ${ownPart} changed, as it keeps doing on its own)` : NO_ANSWER;
+/** NO_ANSWER, saying what changed meanwhile that was not an answer (AnswerWatch.aside), if anything did. */
+export const noAnswer = (aside?: string): string => (aside ? `${NO_ANSWER} (${aside})` : NO_ANSWER);
 
 /** What the page did in answer to a click or a key; or, none seen, what to say of it (noAnswer). */
 export type Answer = { answer: string } | { none: string };
@@ -61,22 +60,23 @@ interface Sent {
  * for the input (own-changes.ts: a poll's do not), or it came from elsewhere (a document, another
  * frame); where the page is not watched so, any request does.
  */
-function readAnswerInPage({ token, end, sent }: { token: string; end: boolean; sent: Sent }): { answer?: string; ownPart?: string } | null {
+function readAnswerInPage({ token, end, sent }: { token: string; end: boolean; sent: Sent }): { answer?: string; aside?: string } | null {
   const watch = (window as unknown as Record<symbol, AnswerWatch | undefined>)[Symbol.for('replaywright.clickAnswer')];
   if (watch?.token !== token) return null;
   const fromInput = watch.inputRequests();
   const requested = fromInput === undefined ? sent.all > 0 : fromInput > 0 || sent.elsewhere > 0;
   const answer = watch.read(false) ?? (requested ? 'a request was sent' : undefined);
   if (end || answer !== undefined) watch.read(true);
-  return { answer, ownPart: watch.ownPart };
+  return { answer, aside: watch.aside() };
 }
 
 /**
  * A click or key the page showed no answer to right away: the answer may come later (a handler
  * that waits for a timer, a request's reply, a frame). Whatever answered outside the page (a
- * request sent for the input, not a poll's; a dialog, a popup) is enough; otherwise the page is let settle (settle.ts: one round
- * trip and two frames when nothing is pending) and the watch, in `frame`, read once more. An
- * input the app ignored (a click on a slider still sliding) changes none of it.
+ * request sent for the input, not a poll's; a dialog, a popup) is enough; otherwise the page is
+ * let settle (settle.ts: one round trip and two frames when nothing is pending) and the watch,
+ * in `frame`, read once more. An input the app ignored (a click on a slider still sliding)
+ * changes none of it.
  */
 export async function answerOnceSettled(
   page: Page,
@@ -84,8 +84,8 @@ export async function answerOnceSettled(
   wait: AnswerWait,
   before: Outside,
   frame: Frame = page.mainFrame(),
-  /** The part of the page the watch saw changing on its own so far (AnswerWatch.ownPart). */
-  ownPart?: string,
+  /** What the watch saw change so far that was not an answer (AnswerWatch.aside). */
+  aside?: string,
 ): Promise<Answer> {
   const sent = (now: Outside): Sent => ({
     all: now.requests - before.requests,
@@ -104,5 +104,5 @@ export async function answerOnceSettled(
   if (page.isClosed()) return { answer: 'its page closed' };
   if (inPage === null) return { answer: sent(now).all > 0 ? 'a request was sent' : 'its document was replaced' };
   const answer = inPage.answer ?? openedOutside(outsideNow(page, wait, frame), before);
-  return answer ? { answer } : { none: noAnswer(inPage.ownPart ?? ownPart) };
+  return answer ? { answer } : { none: noAnswer(inPage.aside ?? aside) };
 }

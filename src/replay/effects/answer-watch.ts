@@ -9,10 +9,13 @@ export interface AnswerWatch {
   token: string;
   /** The answer seen so far, if any; `end` stops the watch. */
   read(end: boolean): string | undefined;
-  /** The part of the page that changed during the watch as it does on its own (own-changes.ts), not counted as an answer. */
-  ownPart?: string;
   /**
-   * How many requests (fetch, XHR) the page's code sent for an input during the watch
+   * What changed during the watch that is not an answer, in words (a part of the page changing
+   * as it does on its own, what an earlier input set off: own-changes.ts), if anything did.
+   */
+  aside(): string | undefined;
+  /**
+   * How many requests (fetch, XHR) the page's code sent for this input or a later one
    * (own-changes.ts; a poll's are not counted); undefined where the page is not watched so.
    */
   inputRequests(): number | undefined;
@@ -27,8 +30,9 @@ export interface AnswerWatch {
  * `change` of the field it leaves) changes none of these, so an app that ignored the click leaves
  * them all unchanged. Inline-style writes are not counted while script was already moving the
  * page (a slider still sliding writes them whether or not the click was taken); nor are changes
- * no input caused to a part of the page that lately changed on its own (own-changes.ts: a clock
- * ticking, a carousel turning). A watch started ends the one before it; one nobody reads ends after 15 s.
+ * an earlier input set off, or that no input caused to a part of the page that lately changed on
+ * its own (own-changes.ts: a clock ticking, a carousel turning). A watch started ends the one
+ * before it; one nobody reads ends after 15 s.
  */
 export function watchAnswerInPage(token: string, path: EventTarget[]): AnswerWatch {
   const slot = Symbol.for('replaywright.clickAnswer');
@@ -41,12 +45,23 @@ export function watchAnswerInPage(token: string, path: EventTarget[]): AnswerWat
   ];
   const moving = motion !== undefined && performance.now() - motion.last < motion.quietMs;
   const own = (window as unknown as Record<symbol, OwnChanges | undefined>)[Symbol.for('replaywright.ownChanges')];
+  let ownPart: string | undefined;
+  let earlier = false;
+  // The input this watch is for: it starts in that input's first event (own-changes.ts numbers it first).
+  const input = own?.latestInput() ?? 0;
   const judge = (records: MutationRecord[]) => {
     const counted = records.filter((r) => !(moving && r.type === 'attributes' && r.attributeName === 'style'));
     if (!counted.length) return;
-    const part = own && !own.fromInput() ? own.onItsOwn(counted) : undefined;
-    if (part === undefined) say('the DOM changed');
-    else watch.ownPart ??= part;
+    if (!own) return say('the DOM changed');
+    const cause = own.cause();
+    // A change an earlier input set off (a debounce from the typing before a key) is not this one's answer.
+    if (cause >= input) say('the DOM changed');
+    else if (cause > 0) earlier = true;
+    else {
+      const part = own.onItsOwn(counted);
+      if (part === undefined) say('the DOM changed');
+      else ownPart ??= part;
+    }
   };
   const observer = new MutationObserver(judge);
   const all = { subtree: true, childList: true, attributes: true, characterData: true };
@@ -103,13 +118,15 @@ export function watchAnswerInPage(token: string, path: EventTarget[]): AnswerWat
     for (const [type, fn] of listeners) window.removeEventListener(type, fn, true);
   };
   const expiry = setTimeout(stop, 15_000);
-  const requestsBefore = own?.requestsFromInput();
   const watch: AnswerWatch = {
     token,
-    inputRequests() {
-      const now = own?.requestsFromInput();
-      return now === undefined || requestsBefore === undefined ? undefined : now - requestsBefore;
+    inputRequests: () => own?.requestsSince(input),
+    aside() {
+      const own = ownPart && `${ownPart} changed, as it keeps doing on its own`;
+      if (own && earlier) return `only ${own}, and what an earlier step set off`;
+      return own ? `only ${own}` : earlier ? 'only what an earlier step set off changed' : undefined;
     },
+
     read(end) {
       judge(observer.takeRecords());
       const active = deepActive();

@@ -21,8 +21,8 @@ interface Verdict {
   moving?: boolean;
   /** What the page did in answer to the click so far (hit-test.ts `watchAnswer`), if anything. */
   answer?: string;
-  /** What changed meanwhile as it does on its own, not counted as the answer (AnswerWatch.ownPart). */
-  ownPart?: string;
+  /** What changed meanwhile that was not an answer (AnswerWatch.aside). */
+  aside?: string;
 }
 
 /**
@@ -63,8 +63,8 @@ function readGuardInPage(token: string): Verdict {
   const answer = guard.watch?.read(false) ?? (n ? 'a navigation began' : s ? 'a form was submitted' : undefined);
   // Answered: nothing more to watch for. Else the watch runs on until the answer wait reads it.
   if (answer !== undefined) guard.watch?.read(true);
-  const ownPart = guard.watch?.ownPart;
-  return { timeOrigin: performance.timeOrigin, found: true, seen: guard.seen, blocked: guard.blocked, navigation, answer, ownPart };
+  const aside = guard.watch?.aside();
+  return { timeOrigin: performance.timeOrigin, found: true, seen: guard.seen, blocked: guard.blocked, navigation, answer, aside };
 }
 
 /** readGuardInPage, and in the same round trip whether the click started a follow-up animation. */
@@ -147,13 +147,13 @@ type Sent = Extract<GuardedClick, { sent: true }>;
 async function judgedByAnswer(
   page: Page,
   token: string,
-  seen: Pick<Verdict, 'answer' | 'ownPart'>,
+  seen: Pick<Verdict, 'answer' | 'aside'>,
   sent: string,
   wait: AnswerWait,
   before: Outside,
 ): Promise<Sent> {
   const got =
-    seen.answer !== undefined ? { answer: seen.answer } : await answerOnceSettled(page, token, wait, before, undefined, seen.ownPart);
+    seen.answer !== undefined ? { answer: seen.answer } : await answerOnceSettled(page, token, wait, before, undefined, seen.aside);
   if ('answer' in got) return { sent: true, check: checked(`${sent}, and ${got.answer}`) };
   return { sent: true, check: unverified(`${sent}, but ${got.none}`), unanswered: true };
 }

@@ -48,14 +48,14 @@ const armKeyWatch = pageFunction<(token: string) => void>(
 );
 
 /** In the page: where the armed key went (unset: no keydown came) and the answer seen so far, ending the watch when answered. */
-function readKeyInPage(token: string): { to?: string; answer?: string; ownPart?: string } | null {
+function readKeyInPage(token: string): { to?: string; answer?: string; aside?: string } | null {
   const key = (window as unknown as Record<symbol, KeyWatch | undefined>)[Symbol.for('replaywright.keyWatch')];
   if (!key || key.token !== token) return null;
   key.release();
   const watch = (window as unknown as Record<symbol, AnswerWatch | undefined>)[Symbol.for('replaywright.clickAnswer')];
   const answer = watch?.token === token ? watch.read(false) : undefined;
   if (answer !== undefined) watch?.read(true);
-  return { to: key.to, answer, ownPart: watch?.token === token ? watch.ownPart : undefined };
+  return { to: key.to, answer, aside: watch?.token === token ? watch.aside() : undefined };
 }
 
 /** The frame a target is in, for the watch to be armed and read where its keys go. */
@@ -95,6 +95,6 @@ export async function pressAnswered(page: Page, frame: Frame, send: () => Promis
       "the key was sent; no keydown reached the page where it was aimed (another frame had focus, or a handler of the page's stopped it first)",
     );
   const sent = `the key went to ${seen.to}`;
-  const got = seen.answer !== undefined ? { answer: seen.answer } : await answerOnceSettled(page, token, wait, before, frame, seen.ownPart);
+  const got = seen.answer !== undefined ? { answer: seen.answer } : await answerOnceSettled(page, token, wait, before, frame, seen.aside);
   return 'answer' in got ? checked(`${sent}, and ${got.answer}`) : unverified(`${sent}, but ${got.none}`);
 }
