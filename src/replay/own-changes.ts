@@ -142,7 +142,7 @@ function installOwnChangeWatch(recentMs: number): void {
       .concat(Array.from(r.removedNodes))
       .filter((n): n is Element => n instanceof Element);
   };
-  const answerSlot = Symbol.for('replaywright.clickAnswer');
+  const answerSlot = Symbol.for('replaywright.answerWatch');
   const observer = new MutationObserver((records) => {
     // A change while an answer is watched is the watch's to judge; one an input caused is its.
     if (w[answerSlot] || cause()) return;

@@ -61,7 +61,7 @@ interface Sent {
  * frame); where the page is not watched so, any request does.
  */
 function readAnswerInPage({ token, end, sent }: { token: string; end: boolean; sent: Sent }): { answer?: string; aside?: string } | null {
-  const watch = (window as unknown as Record<symbol, AnswerWatch | undefined>)[Symbol.for('replaywright.clickAnswer')];
+  const watch = (window as unknown as Record<symbol, AnswerWatch | undefined>)[Symbol.for('replaywright.answerWatch')];
   if (watch?.token !== token) return null;
   const fromInput = watch.inputRequests();
   const requested = fromInput === undefined ? sent.all > 0 : fromInput > 0 || sent.elsewhere > 0;

@@ -2,7 +2,7 @@ import type { OwnChanges } from '../own-changes.js';
 
 /**
  * What a click's or a key's answer watch keeps on the page's window
- * (Symbol.for('replaywright.clickAnswer')) until it ends: guarded-click.ts and key-answer.ts read
+ * (Symbol.for('replaywright.answerWatch')) until it ends: guarded-click.ts and key-answer.ts read
  * it after the input, and answer-wait.ts again once the page has settled.
  */
 export interface AnswerWatch {
@@ -35,7 +35,7 @@ export interface AnswerWatch {
  * before it; one nobody reads ends after 15 s.
  */
 export function watchAnswerInPage(token: string, path: EventTarget[]): AnswerWatch {
-  const slot = Symbol.for('replaywright.clickAnswer');
+  const slot = Symbol.for('replaywright.answerWatch');
   const store = window as unknown as Record<symbol, AnswerWatch | undefined>;
   store[slot]?.read(true);
   let answer: string | undefined;

@@ -52,7 +52,7 @@ function readKeyInPage(token: string): { to?: string; answer?: string; aside?: s
   const key = (window as unknown as Record<symbol, KeyWatch | undefined>)[Symbol.for('replaywright.keyWatch')];
   if (!key || key.token !== token) return null;
   key.release();
-  const watch = (window as unknown as Record<symbol, AnswerWatch | undefined>)[Symbol.for('replaywright.clickAnswer')];
+  const watch = (window as unknown as Record<symbol, AnswerWatch | undefined>)[Symbol.for('replaywright.answerWatch')];
   const answer = watch?.token === token ? watch.read(false) : undefined;
   if (answer !== undefined) watch?.read(true);
   return { to: key.to, answer, aside: watch?.token === token ? watch.aside() : undefined };
