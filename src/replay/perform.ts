@@ -37,7 +37,7 @@ import { fillByTyping } from './type-over.js';
 import { uploadPayload } from './sandbox/upload-file.js';
 import { timed } from './profile.js';
 import { keyChangeCheck } from './effects/key-change.js';
-import { frameOf, pressAnswered } from './effects/key-answer.js';
+import { focusedFrame, frameOf, pressAnswered } from './effects/key-answer.js';
 import { isLoneModifier } from './cannot-change-page.js';
 import { liveShape, recordedChange } from './effects/recorded-change.js';
 
@@ -280,7 +280,7 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
       if (!action.target) {
         const check = await pressed(
           () => page.keyboard.press(chord),
-          async () => page.mainFrame(),
+          () => focusedFrame(page),
         );
         return check ? fromCheck(check) : { status: 'passed' };
       }
@@ -299,7 +299,7 @@ async function performAction(action: Action, env: PerformEnv, inFrame = false): 
         await down();
         return { status: 'passed' };
       }
-      return fromCheck(await pressAnswered(page, page.mainFrame(), down, env.answerWait));
+      return fromCheck(await pressAnswered(page, await focusedFrame(page), down, env.answerWait));
     }
     case 'keyUp':
       await page.keyboard.up(action.key);

@@ -85,3 +85,18 @@ test("a key held down (a DevTools recording's keyDown) is judged at its keydown;
   expect(effects[1]!.detail).toMatch(/^the key went to input#search, and the DOM changed$/);
   expect(effects[3]!.detail).toMatch(/modifier key held/);
 });
+
+test('a key with no target, focus inside an iframe, is watched in that frame and judged by its answer there', async () => {
+  const out = tempDir('rw-key-frame-');
+  const r = await runEpisode(
+    browser,
+    inlineEpisode('key-frame', `${site.url}/key-frame.html`, [press('a'), { type: 'keyDown', key: 'b' }, { type: 'keyUp', key: 'b' }]),
+    { ...OPTIONS, out },
+  );
+  expect(r.status, r.message).toBe('passed');
+  const [typed, down] = r.steps.slice(1).map((s) => s.effect);
+  expect(typed).toMatchObject({ status: 'checked' });
+  expect(typed!.detail).toMatch(/^the key went to input#inner, and a value changed$/);
+  expect(down).toMatchObject({ status: 'checked' });
+  expect(down!.detail).toMatch(/^the key went to input#inner, and a value changed$/);
+});

@@ -58,6 +58,28 @@ function readKeyInPage(token: string): { to?: string; answer?: string; aside?: s
   return { to: key.to, answer, aside: watch?.token === token ? watch.aside() : undefined };
 }
 
+/**
+ * The frame an untargeted key goes to: the one holding focus, followed from the main frame
+ * through each focused iframe (an editor in a frame). One round trip when focus is not in one.
+ */
+export async function focusedFrame(page: Page): Promise<Frame> {
+  let frame = page.mainFrame();
+  for (let depth = 0; depth < 8; depth++) {
+    const handle = await frame
+      .evaluateHandle(() => {
+        const a = document.activeElement;
+        return a instanceof HTMLIFrameElement || a instanceof HTMLFrameElement ? a : null;
+      })
+      .catch(() => null);
+    const element = handle?.asElement();
+    const inner = element ? await element.contentFrame().catch(() => null) : null;
+    void handle?.dispose().catch(() => undefined);
+    if (!inner) return frame;
+    frame = inner;
+  }
+  return frame;
+}
+
 /** The frame a target is in, for the watch to be armed and read where its keys go. */
 export async function frameOf(l: Locator, timeout: number): Promise<Frame | undefined> {
   const handle = await l.elementHandle({ timeout }).catch(() => null);
