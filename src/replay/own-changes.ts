@@ -75,11 +75,7 @@ function installOwnChangeWatch(recentMs: number): void {
   };
   for (const type of INPUT) w.addEventListener(type, onInput, true);
   let descended = 0;
-  const cause = () => {
-    if (descended || inputTask) return descended || inputs;
-    const e = (w as unknown as { event?: Event }).event;
-    return e && e.isTrusted && INPUT.includes(e.type) ? inputs : 0;
-  };
+  const cause = () => descended || (inputTask ? inputs : 0);
   // A timer's or frame's callback runs as a descendant of its scheduler's input, or of none;
   // the mark lasts through the microtasks it queued (the DOM's mutation records among them).
   const carry = <A extends unknown[]>(fn: (...a: A) => unknown, input: number) =>

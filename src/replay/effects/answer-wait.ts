@@ -65,9 +65,7 @@ function readAnswerInPage({ token, end, sent }: { token: string; end: boolean; s
   if (watch?.token !== token) return null;
   const fromInput = watch.inputRequests();
   const requested = fromInput === undefined ? sent.all > 0 : fromInput > 0 || sent.elsewhere > 0;
-  const answer = watch.read(false) ?? (requested ? 'a request was sent' : undefined);
-  if (end || answer !== undefined) watch.read(true);
-  return { answer, aside: watch.aside() };
+  return watch.take(requested ? 'a request was sent' : undefined, end);
 }
 
 /**

@@ -10,10 +10,12 @@ export interface AnswerWatch {
   /** The answer seen so far, if any; `end` stops the watch. */
   read(end: boolean): string | undefined;
   /**
-   * What changed during the watch that is not an answer, in words (a part of the page changing
-   * as it does on its own, what an earlier input set off: own-changes.ts), if anything did.
+   * The answer seen so far, or else `otherwise` (one told from outside the DOM: a navigation, a
+   * request), and `aside`: what changed during the watch that is not an answer, in words (a part
+   * of the page changing as it does on its own, what an earlier input set off: own-changes.ts).
+   * Ends the watch once answered, or with `end`.
    */
-  aside(): string | undefined;
+  take(otherwise?: string, end?: boolean): { answer?: string; aside?: string };
   /**
    * How many requests (fetch, XHR) the page's code sent for this input or a later one
    * (own-changes.ts; a poll's are not counted); undefined where the page is not watched so.
@@ -118,15 +120,21 @@ export function watchAnswerInPage(token: string, path: EventTarget[]): AnswerWat
     for (const [type, fn] of listeners) window.removeEventListener(type, fn, true);
   };
   const expiry = setTimeout(stop, 15_000);
+  // What changed that was not an answer, in words (AnswerWatch.take).
+  const aside = () => {
+    const part = ownPart && `${ownPart} changed, as it keeps doing on its own`;
+    if (part && earlier) return `only ${part}, and what an earlier step set off`;
+    if (part) return `only ${part}`;
+    return earlier ? 'only what an earlier step set off changed' : undefined;
+  };
   const watch: AnswerWatch = {
     token,
     inputRequests: () => own?.requestsSince(input),
-    aside() {
-      const own = ownPart && `${ownPart} changed, as it keeps doing on its own`;
-      if (own && earlier) return `only ${own}, and what an earlier step set off`;
-      return own ? `only ${own}` : earlier ? 'only what an earlier step set off changed' : undefined;
+    take(otherwise, end = false) {
+      const seen = watch.read(false) ?? otherwise;
+      if (end || seen !== undefined) stop();
+      return { answer: seen, aside: aside() };
     },
-
     read(end) {
       judge(observer.takeRecords());
       const active = deepActive();

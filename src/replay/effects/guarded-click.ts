@@ -60,10 +60,9 @@ function readGuardInPage(token: string): Verdict {
       : submits
         ? { sameDocument: false, download: false }
         : undefined;
-  const answer = guard.watch?.read(false) ?? (n ? 'a navigation began' : s ? 'a form was submitted' : undefined);
-  // Answered: nothing more to watch for. Else the watch runs on until the answer wait reads it.
-  if (answer !== undefined) guard.watch?.read(true);
-  const aside = guard.watch?.aside();
+  const outside = n ? 'a navigation began' : s ? 'a form was submitted' : undefined;
+  // Answered: the watch ends. Else it runs on until the answer wait reads it.
+  const { answer, aside } = guard.watch?.take(outside) ?? { answer: outside };
   return { timeOrigin: performance.timeOrigin, found: true, seen: guard.seen, blocked: guard.blocked, navigation, answer, aside };
 }
 

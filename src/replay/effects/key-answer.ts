@@ -53,9 +53,7 @@ function readKeyInPage(token: string): { to?: string; answer?: string; aside?: s
   if (!key || key.token !== token) return null;
   key.release();
   const watch = (window as unknown as Record<symbol, AnswerWatch | undefined>)[Symbol.for('replaywright.answerWatch')];
-  const answer = watch?.token === token ? watch.read(false) : undefined;
-  if (answer !== undefined) watch?.read(true);
-  return { to: key.to, answer, aside: watch?.token === token ? watch.aside() : undefined };
+  return { to: key.to, ...(watch?.token === token ? watch.take() : {}) };
 }
 
 /**
